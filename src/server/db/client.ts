@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction handle has the same query API as the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions =
+  | { driver: 'pg'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string };
+
+/**
+ * Opens the database: PGlite in a data directory (the embedded default; one process per directory)
+ * or a PostgreSQL server through `pg`. Both run the same schema and migrations.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'pg') {
+    const { Pool, types } = await import('pg');
+    // count(*) and sum() come back as int8/numeric; parse them as numbers so both drivers agree.
+    types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    types.setTypeParser(1700, (v) => Number.parseFloat(v));
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    return { db, driver: 'pg', close: () => pool.end() };
+  }
+
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(path.resolve(options.dataDir));
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir,
+      parsers: {
+        [types.INT8]: (v: string) => Number.parseInt(v, 10),
+        [types.NUMERIC]: (v: string) => Number.parseFloat(v),
+      },
+    });
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'pg') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, id, ts, updatedAt } from './columns';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('inactive'),
+    priceId: text('price_id'),
+    currentPeriodEnd: ts('current_period_end'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_unique').on(t.userId),
+    index('subscriptions_created_idx').on(t.createdAt.desc()),
+    check(
+      'subscriptions_status_check',
+      sql`${t.status} in ('active', 'trialing', 'past_due', 'canceled', 'inactive', 'incomplete', 'unpaid')`,
+    ),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    monthsFree: integer('months_free').notNull().default(3),
+    /** null means unlimited. */
+    maxRedemptions: integer('max_redemptions'),
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    expiresAt: ts('expires_at'),
+    isActive: boolean('is_active').notNull().default(true),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_lower_unique').on(sql`lower(${t.code})`),
+    index('coupons_created_idx').on(t.createdAt.desc()),
+    check('coupons_months_free_check', sql`${t.monthsFree} between 1 and 24`),
+    check(
+      'coupons_max_redemptions_check',
+      sql`${t.maxRedemptions} is null or ${t.maxRedemptions} >= 1`,
+    ),
+    check('coupons_redeemed_count_check', sql`${t.redeemedCount} >= 0`),
+  ],
+);

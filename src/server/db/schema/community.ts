@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { checkins } from './cycles';
+import { createdAt, id, ts } from './columns';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    checkinId: uuid('checkin_id').references(() => checkins.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    caption: text('caption'),
+    /** Legacy single media link; treated as a video when it contains .mp4 or .mov. */
+    mediaUrl: text('media_url'),
+    visibility: text('visibility').notNull().default('public'),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('posts_checkin_unique').on(t.checkinId),
+    // The community feed: public, visible posts, newest first, paged by (created_at, id).
+    index('posts_feed_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and not ${t.isHidden}`),
+    index('posts_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('posts_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+  ],
+);
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    storagePath: text('storage_path').notNull(),
+    mediaType: text('media_type').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sortIndex: integer('sort_index').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_media_order_unique').on(t.postId, t.sortIndex),
+    check('post_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.createdAt),
+    index('comments_user_idx').on(t.userId),
+    check('comments_body_length_check', sql`char_length(${t.body}) between 1 and 1000`),
+  ],
+);
+
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_reactions_user_idx').on(t.userId),
+    check(
+      'post_reactions_reaction_check',
+      sql`${t.reaction} in ('like', 'strong', 'celebrate', 'fireworks')`,
+    ),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    // One open report per member and post.
+    uniqueIndex('reports_one_open_per_reporter')
+      .on(t.postId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_created_idx').on(t.createdAt.desc()),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('reports_reason_length_check', sql`char_length(${t.reason}) <= 500`),
+  ],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: id(),
+    /** SHA-256 of the unguessable token in the invite link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    inviterUserId: text('inviter_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    acceptedUserId: text('accepted_user_id').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: ts('accepted_at'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invites_token_hash_unique').on(t.tokenHash),
+    index('invites_inviter_created_idx').on(t.inviterUserId, t.createdAt),
+    index('invites_accepted_user_idx').on(t.acceptedUserId),
+  ],
+);

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, id, ts, updatedAt } from './columns';
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    endedAt: ts('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One active cycle per member: concurrent "create my cycle" requests cannot make two.
+    uniqueIndex('cycles_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+    index('cycles_user_idx').on(t.userId, t.startDate),
+  ],
+);
+
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: id(),
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dayNumber: integer('day_number').notNull(),
+    /** The member's local calendar date of the check-in, in their settings time zone. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    movedMinutes: integer('moved_minutes').notNull().default(0),
+    steps: integer('steps').notNull().default(0),
+    proteinTargetHit: boolean('protein_target_hit').notNull().default(false),
+    hydrationGoalHit: boolean('hydration_goal_hit').notNull().default(false),
+    journalMd: text('journal_md'),
+    mediaUrl: text('media_url'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('checkins_cycle_day_unique').on(t.cycleId, t.dayNumber),
+    uniqueIndex('checkins_user_local_date_unique').on(t.userId, t.localDate),
+    index('checkins_user_idx').on(t.userId, t.dayNumber),
+    check('checkins_day_number_check', sql`${t.dayNumber} between 1 and 90`),
+    check('checkins_moved_minutes_check', sql`${t.movedMinutes} between 0 and 1440`),
+    check('checkins_steps_check', sql`${t.steps} between 0 and 200000`),
+    check('checkins_journal_length_check', sql`char_length(${t.journalMd}) <= 2000`),
+  ],
+);
+
+export const checkinUpdates = pgTable(
+  'checkin_updates',
+  {
+    id: id(),
+    checkinId: uuid('checkin_id')
+      .notNull()
+      .references(() => checkins.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkin_updates_checkin_idx').on(t.checkinId, t.createdAt),
+    check('checkin_updates_body_length_check', sql`char_length(${t.body}) <= 2000`),
+  ],
+);
+
+export const checkinUpdateMedia = pgTable(
+  'checkin_update_media',
+  {
+    id: id(),
+    updateId: uuid('update_id')
+      .notNull()
+      .references(() => checkinUpdates.id, { onDelete: 'cascade' }),
+    storagePath: text('storage_path').notNull(),
+    mediaType: text('media_type').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sortIndex: integer('sort_index').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkin_update_media_order_unique').on(t.updateId, t.sortIndex),
+    check('checkin_update_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
+  ],
+);

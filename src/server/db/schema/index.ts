@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './members';
+export * from './cycles';
+export * from './community';
+export * from './billing';
+export * from './programme';

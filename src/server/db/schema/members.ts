@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, ts, updatedAt } from './columns';
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    country: text('country'),
+    homeTimezone: text('home_timezone').notNull().default('America/New_York'),
+    unitPref: text('unit_pref').notNull().default('imperial'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set when an administrator created the account; cleared once the person sets a password. */
+    adminInviteTokenHash: text('admin_invite_token_hash'),
+    adminInviteExpiresAt: ts('admin_invite_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_unit_pref_check', sql`${t.unitPref} in ('imperial', 'metric')`),
+    index('profiles_display_name_idx').on(t.displayName),
+  ],
+);
+
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reminderHour: integer('reminder_hour').notNull().default(19),
+    emailNudges: boolean('email_nudges').notNull().default(true),
+    pushNudges: boolean('push_nudges').notNull().default(false),
+    timezone: text('timezone').notNull().default('America/Denver'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_settings_reminder_hour_check', sql`${t.reminderHour} between 5 and 22`)],
+);
+
+export const consents = pgTable('consents', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tosAcceptedAt: ts('tos_accepted_at'),
+  healthDisclaimerAcceptedAt: ts('health_disclaimer_accepted_at'),
+  marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+  marketingOptedAt: ts('marketing_opted_at'),
+});
+
+export const healthProfile = pgTable(
+  'health_profile',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    birthYear: integer('birth_year'),
+    gender: text('gender'),
+    heightCm: doublePrecision('height_cm'),
+    weightKg: doublePrecision('weight_kg'),
+    baselineSteps: integer('baseline_steps'),
+    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    constraints: text('constraints'),
+    socialShareWeight: boolean('social_share_weight').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('health_profile_birth_year_check', sql`${t.birthYear} is null or ${t.birthYear} >= 1920`),
+    check(
+      'health_profile_gender_check',
+      sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'prefer_not_to_say')`,
+    ),
+    check('health_profile_height_check', sql`${t.heightCm} is null or ${t.heightCm} > 0`),
+    check('health_profile_weight_check', sql`${t.weightKg} is null or ${t.weightKg} > 0`),
+    check('health_profile_steps_check', sql`${t.baselineSteps} is null or ${t.baselineSteps} >= 0`),
+  ],
+);

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, id, ts, updatedAt } from './columns';
+
+export const badges = pgTable('badges', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique('badges_code_unique'),
+  name: text('name').notNull(),
+  description: text('description'),
+  imageUrl: text('image_url'),
+  createdAt: createdAt(),
+});
+
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    badgeId: integer('badge_id')
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    awardedAt: ts('awarded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_badges_user_badge_unique').on(t.userId, t.badgeId),
+    index('user_badges_badge_idx').on(t.badgeId),
+  ],
+);
+
+export const workoutPrefs = pgTable(
+  'workout_prefs',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fitnessLevel: text('fitness_level').notNull().default('beginner'),
+    age: integer('age'),
+    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    stepTracker: text('step_tracker').notNull().default('phone'),
+    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'workout_prefs_fitness_level_check',
+      sql`${t.fitnessLevel} in ('beginner', 'intermediate', 'advanced')`,
+    ),
+    check('workout_prefs_age_check', sql`${t.age} is null or ${t.age} between 0 and 150`),
+  ],
+);
+
+export const workoutWeeks = pgTable(
+  'workout_weeks',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    weekIndex: integer('week_index').notNull(),
+    planMd: text('plan_md').notNull(),
+    generatedAt: ts('generated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workout_weeks_user_week_unique').on(t.userId, t.weekIndex),
+    check('workout_weeks_week_index_check', sql`${t.weekIndex} >= 1`),
+  ],
+);
+
+export const notificationLogs = pgTable(
+  'notification_logs',
+  {
+    id: id(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    bodyPreview: text('body_preview'),
+    sendStatus: text('send_status').notNull().default('queued'),
+    error: text('error'),
+    scheduledFor: ts('scheduled_for'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_logs_created_idx').on(t.createdAt.desc()),
+    index('notification_logs_status_idx').on(t.sendStatus, t.createdAt.desc()),
+    check(
+      'notification_logs_status_check',
+      sql`${t.sendStatus} in ('queued', 'sent', 'delivered', 'opened', 'clicked', 'bounced', 'failed', 'dropped')`,
+    ),
+  ],
+);
+
+/** Fixed-window counters for server-side limits (sign-in codes, invites), shared by all processes. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+});

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './env';
+import { createLogger } from './lib/logger';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedBadges } from './db/seed';
+import { createApp } from './app';
+
+async function main() {
+  // A .env file, when present, fills in variables the shell did not set.
+  try {
+    process.loadEnvFile();
+  } catch {
+    // no .env: the defaults apply
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: 'pg', url: config.databaseUrl }
+      : { driver: 'pglite', dataDir: config.dataDir },
+  ).catch((error: Error) => {
+    logger.fatal(error.message);
+    process.exit(1);
+  });
+  await migrateDatabase(database);
+  await seedBadges(database.db);
+
+  const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+  const app = createApp({ config, db: database.db, logger, clientDir });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, database: database.driver, url: config.publicUrl },
+      `StackDays is listening on ${config.publicUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      database
+        .close()
+        .catch((error) => logger.error({ err: error }, 'error closing the database'))
+        .finally(() => process.exit(0));
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv } from '../app';
+
+/** Serves the built front end: hashed assets cached for a year, every other path gets index.html. */
+export function staticClient(clientDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexPath = path.join(clientDir, 'index.html');
+  const root = path.relative(process.cwd(), clientDir) || '.';
+
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexPath)) return c.text('The front end is not built. Run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexPath, 'utf8'));
+  });
+  return app;
+}

@@ -1,0 +1,574 @@
+// Every number and option list from the product spec, in product words.
+// Plain data only: both the React client and the Node server import this file.
+
+export const PRODUCT_NAME = 'StackDays' as const;
+export const TAGLINE = 'Show up. Stack days. Become unstoppable.' as const;
+
+// ---------------------------------------------------------------------------
+// Cycle, badges and milestones
+// ---------------------------------------------------------------------------
+
+export const CYCLE_LENGTH_DAYS = 90 as const;
+
+export const BADGE_DAYS = [7, 21, 45, 60, 90] as const;
+export type BadgeDay = (typeof BADGE_DAYS)[number];
+
+/** The My Cycle milestones fall on the same days as the streak badges. */
+export const MILESTONE_DAYS = BADGE_DAYS;
+/** A milestone is "Coming Up" when it is at most this many days ahead. */
+export const MILESTONE_COMING_UP_WINDOW = 7 as const;
+
+/** Streak length (consecutive check-ins) -> badge code awarded at exactly that length. */
+export const STREAK_BADGE_CODES = {
+  7: 'starter_7',
+  21: 'momentum_21',
+  45: 'middle_45',
+  60: 'relentless_60',
+  90: 'finisher_90',
+} as const satisfies Record<BadgeDay, string>;
+export type StreakBadgeCode = (typeof STREAK_BADGE_CODES)[BadgeDay];
+
+export const GENERIC_BADGE_EMOJI = '🏅' as const;
+
+// Names and descriptions are ours: the spec gives only the codes and says each
+// has a default emoji.
+export const KNOWN_BADGES = {
+  starter_7: {
+    name: 'Starter',
+    description: 'Completed 7 consecutive check-ins',
+    emoji: '🔥',
+  },
+  momentum_21: {
+    name: 'Momentum',
+    description: 'Completed 21 consecutive check-ins',
+    emoji: '⚡',
+  },
+  middle_45: {
+    name: 'Halfway Hero',
+    description: 'Completed 45 consecutive check-ins',
+    emoji: '💪',
+  },
+  relentless_60: {
+    name: 'Relentless',
+    description: 'Completed 60 consecutive check-ins',
+    emoji: '🚀',
+  },
+  finisher_90: {
+    name: 'Finisher',
+    description: 'Completed 90 consecutive check-ins',
+    emoji: '🏆',
+  },
+  gold_steps_week: {
+    name: 'Gold Steps Week',
+    description: 'Hit a big step count every day for a week',
+    emoji: '👟',
+  },
+  encourager: {
+    name: 'Encourager',
+    description: 'Cheered on other members in the community',
+    emoji: '📣',
+  },
+} as const;
+export type KnownBadgeCode = keyof typeof KNOWN_BADGES;
+export const KNOWN_BADGE_CODES = Object.keys(KNOWN_BADGES) as KnownBadgeCode[];
+
+export const BADGE_IMAGE_SIZE = 512 as const;
+/** Not in the spec. */
+export const BADGE_NAME_MAX = 60 as const;
+export const BADGE_CODE_MAX = 40 as const;
+export const BADGE_DESCRIPTION_MAX = 300 as const;
+export const BADGE_REASON_MAX = 300 as const;
+
+// ---------------------------------------------------------------------------
+// Sign-in, sign-up and accounts
+// ---------------------------------------------------------------------------
+
+export const CODE_LENGTH = 6 as const;
+export const RESEND_COOLDOWN_SECONDS = 30 as const;
+/** Server-side lifetime and attempt limit of an e-mailed code (not in the spec). */
+export const OTP_TTL_MINUTES = 10 as const;
+export const OTP_MAX_ATTEMPTS = 5 as const;
+/** After the code is verified the password sign-in is retried once, 1 s later. */
+export const SIGN_IN_RETRY_DELAY_MS = 1000 as const;
+export const SIGN_IN_RETRIES = 1 as const;
+
+export const PASSWORD_MIN_LENGTH = 8 as const;
+/** Upper bound keeps password hashing cheap enough to resist abuse (not in the spec). */
+export const PASSWORD_MAX_LENGTH = 128 as const;
+export const DISPLAY_NAME_MAX = 60 as const;
+/** First and last names share the display-name limit (not in the spec). */
+export const PERSON_NAME_MAX = 60 as const;
+/** RFC 5321 limit on a forward path. */
+export const EMAIL_MAX = 254 as const;
+export const COUNTRY_MAX = 60 as const;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'user';
+
+export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
+export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
+
+/** Shown in the avatar menu when the member has no display name. */
+export const AVATAR_FALLBACK_INITIAL = 'U' as const;
+
+// ---------------------------------------------------------------------------
+// Subscription, prices, trial, coupons and invites
+// ---------------------------------------------------------------------------
+
+export const TRIAL_DAYS = 30 as const;
+export const TRIAL_REQUIRES_CARD = false as const;
+
+export const PRICES = {
+  monthly: {
+    priceId: 'price_monthly_9_usd',
+    amountUsd: 9,
+    interval: 'month',
+    savings: null,
+  },
+  yearly: {
+    priceId: 'price_yearly_90_usd',
+    amountUsd: 90,
+    interval: 'year',
+    savings: '2 months free',
+  },
+} as const;
+export type PlanKey = keyof typeof PRICES;
+export const PRICE_IDS = [PRICES.monthly.priceId, PRICES.yearly.priceId] as const;
+export type PriceId = (typeof PRICE_IDS)[number];
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'inactive',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** What a member without a subscription record has. */
+export const DEFAULT_SUBSCRIPTION_STATUS: SubscriptionStatus = 'inactive';
+export const SUBSCRIBED_STATUSES = ['active', 'trialing'] as const;
+/** After change-plan the status is read again this much later. */
+export const PLAN_CHANGE_REFRESH_DELAY_MS = 1000 as const;
+
+/** A coupon's months_free is shown as months x 30 free days. */
+export const DAYS_PER_FREE_MONTH = 30 as const;
+export const COUPON_MONTHS_MIN = 1 as const;
+export const COUPON_MONTHS_MAX = 24 as const;
+export const COUPON_MONTHS_DEFAULT = 3 as const;
+/** A non-numeric months-free entry falls back to this. */
+export const COUPON_MONTHS_FALLBACK = 1 as const;
+/** Not in the spec: long enough for any readable code, short enough for a URL. */
+export const COUPON_CODE_MAX = 40 as const;
+export const COUPON_NOTES_MAX = 500 as const;
+export const COUPON_STATUSES = ['active', 'inactive', 'expired', 'exhausted'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export const COUPON_FAILURE_REASONS = ['not_found', 'inactive', 'expired', 'exhausted'] as const;
+export type CouponFailureReason = (typeof COUPON_FAILURE_REASONS)[number];
+
+export const INVITE_FREE_MONTHS = 1 as const;
+export const INVITES_PER_DAY = 10 as const;
+export const INVITE_RATE_LIMITED_ERROR = 'invite_rate_limited' as const;
+
+/** Admin "comp" choices when creating a user: months free, or free for life. */
+export const COMP_OPTIONS = [
+  { value: 'none', label: 'None', months: 0 },
+  { value: '1', label: '1 month free', months: 1 },
+  { value: '3', label: '3 months free', months: 3 },
+  { value: '6', label: '6 months free', months: 6 },
+  { value: '12', label: '12 months free', months: 12 },
+  { value: 'lifetime', label: 'Lifetime (free for life)', months: null },
+] as const;
+export type CompOption = (typeof COMP_OPTIONS)[number]['value'];
+export const COMP_VALUES = COMP_OPTIONS.map((o) => o.value) as [CompOption, ...CompOption[]];
+export const DEFAULT_COMP: CompOption = 'none';
+/** The admin Add User dialog sends the invitation e-mail unless unticked. */
+export const DEFAULT_SEND_INVITE = true as const;
+
+// ---------------------------------------------------------------------------
+// Daily check-in, journal and media
+// ---------------------------------------------------------------------------
+
+export const CHECKIN_EDIT_WINDOW_MINUTES = 15 as const;
+/** Not in the spec: a day has 1440 minutes, so more cannot be true. */
+export const MOVE_MINUTES_MAX = 1440 as const;
+/** Not in the spec: ultra-marathoners log ~100k steps; 200k leaves room and stops typos like an extra zero on 100k. */
+export const STEPS_MAX = 200_000 as const;
+export const HYDRATION_GLASSES = 8 as const;
+export const DEFAULT_CAPTION = 'Daily check-in complete!' as const;
+
+export const JOURNAL_MAX_LENGTH = 2000 as const;
+export const JOURNAL_ROWS = 6 as const;
+/** Markdown the journal toolbar inserts. */
+export const JOURNAL_MARKDOWN = {
+  bold: '**',
+  italic: '*',
+  heading: '## ',
+  bulletList: '- ',
+  numberedList: '1. ',
+} as const;
+
+export const MAX_MEDIA_PER_CHECKIN = 10 as const;
+export const MAX_MEDIA_PER_UPDATE = 5 as const;
+export const ACCEPTED_MEDIA_TYPES = ['image/*', 'video/*'] as const;
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+/** A legacy posts.media_url is a video when it contains one of these. */
+export const LEGACY_VIDEO_MARKERS = ['.mp4', '.mov'] as const;
+
+const MB = 1024 * 1024;
+/**
+ * Not in the spec. 15 MB fits a full-resolution photo from a current phone
+ * (12-48 MP JPEG/HEIC is 3-12 MB) while refusing RAW files nobody needs in a feed.
+ */
+export const MAX_IMAGE_BYTES = 15 * MB;
+/**
+ * Not in the spec. 200 MB holds about 90 s of 1080p/30 phone video (~1.3 MB/s),
+ * plenty for a workout clip, and keeps a single upload within a few minutes on
+ * a mobile connection.
+ */
+export const MAX_VIDEO_BYTES = 200 * MB;
+export const AVATAR_MAX_BYTES = 5 * MB;
+export const STORAGE_CACHE_SECONDS = 3600 as const;
+
+// ---------------------------------------------------------------------------
+// Feed, comments, reactions, reports
+// ---------------------------------------------------------------------------
+
+export const FEED_PAGE_SIZE = 30 as const;
+export const BUDDY_FEED_LIMIT = 20 as const;
+export const BUDDY_FEED_HOURS = 48 as const;
+export const FIRST_COMMENTS_SHOWN = 2 as const;
+/** Not in the spec. */
+export const COMMENT_MAX_LENGTH = 1000 as const;
+/** Not in the spec. */
+export const REPORT_REASON_MAX = 500 as const;
+export const POST_VISIBILITY = 'public' as const;
+
+export const REACTION_KEYS = ['like', 'strong', 'celebrate', 'fireworks'] as const;
+export type ReactionKey = (typeof REACTION_KEYS)[number];
+export const REACTION_EMOJI = {
+  like: '👍',
+  strong: '💪',
+  celebrate: '🎉',
+  fireworks: '🎆',
+} as const satisfies Record<ReactionKey, string>;
+
+/** The spec shows only "resolved"; new reports start "open". */
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Community, My Cycle insights
+// ---------------------------------------------------------------------------
+
+export const LEADERBOARD_TOP = 20 as const;
+export const LONGEST_STREAKS_TOP = 10 as const;
+/** Consistency score (0-100) at or above which performance is "excellent". */
+export const INSIGHT_EXCELLENT_MIN = 80 as const;
+/** Consistency score at or above which performance is "good"; below is a warning. */
+export const INSIGHT_GOOD_MIN = 60 as const;
+
+// ---------------------------------------------------------------------------
+// Emoji picker
+// ---------------------------------------------------------------------------
+
+export const EMOJI_GRID_COLUMNS = 5 as const;
+export const EMOJI_CATEGORIES = [
+  {
+    key: 'encouragement',
+    label: 'Encouragement',
+    emoji: [
+      '🔥',
+      '💪',
+      '🙌',
+      '👏',
+      '🎉',
+      '⭐',
+      '🌟',
+      '✨',
+      '🏆',
+      '🥇',
+      '💯',
+      '🚀',
+      '👊',
+      '❤️',
+      '😊',
+    ],
+  },
+  {
+    key: 'fitness',
+    label: 'Fitness',
+    emoji: [
+      '🏃',
+      '🏋️',
+      '🚴',
+      '🏊',
+      '🧘',
+      '🤸',
+      '🚶',
+      '⛹️',
+      '🥊',
+      '🧗',
+      '🏅',
+      '⏱️',
+      '👟',
+      '💦',
+      '😅',
+    ],
+  },
+  {
+    key: 'nutrition',
+    label: 'Nutrition',
+    emoji: [
+      '🥗',
+      '🥦',
+      '🍎',
+      '🍌',
+      '🥑',
+      '🍗',
+      '🥚',
+      '🐟',
+      '🥩',
+      '🍠',
+      '🥜',
+      '🫐',
+      '🥛',
+      '💧',
+      '🍵',
+    ],
+  },
+] as const;
+export type EmojiCategoryKey = (typeof EMOJI_CATEGORIES)[number]['key'];
+export const DEFAULT_EMOJI_CATEGORY: EmojiCategoryKey = 'encouragement';
+
+// ---------------------------------------------------------------------------
+// Profile, settings, health and workouts
+// ---------------------------------------------------------------------------
+
+/** 5 AM to 10 PM, 18 options. */
+export const REMINDER_HOURS = [
+  5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+] as const;
+export type ReminderHour = (typeof REMINDER_HOURS)[number];
+export const DEFAULT_REMINDER_HOUR: ReminderHour = 19;
+export const DEFAULT_EMAIL_NUDGES = true as const;
+export const DEFAULT_PUSH_NUDGES = false as const;
+
+export const UNIT_PREFS = ['imperial', 'metric'] as const;
+export type UnitPref = (typeof UNIT_PREFS)[number];
+export const DEFAULT_UNIT_PREF: UnitPref = 'imperial';
+export const CM_PER_INCH = 2.54 as const;
+export const KG_PER_POUND = 0.453592 as const;
+export const INCHES_PER_FOOT = 12 as const;
+
+export const DEFAULT_HOME_TIMEZONE = 'America/New_York' as const;
+export const DEFAULT_SETTINGS_TIMEZONE = 'America/Denver' as const;
+
+/** The spec gives the counts (11 and 14), not the zones: these are ours. */
+export const PROFILE_TIMEZONES = [
+  { value: 'America/New_York', label: 'Eastern Time (New York)' },
+  { value: 'America/Chicago', label: 'Central Time (Chicago)' },
+  { value: 'America/Denver', label: 'Mountain Time (Denver)' },
+  { value: 'America/Phoenix', label: 'Mountain Time, no DST (Phoenix)' },
+  { value: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
+  { value: 'America/Anchorage', label: 'Alaska Time (Anchorage)' },
+  { value: 'Pacific/Honolulu', label: 'Hawaii Time (Honolulu)' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Central Europe (Paris)' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+export const SETTINGS_TIMEZONES = [
+  { value: 'America/New_York', label: 'Eastern Time (New York)' },
+  { value: 'America/Chicago', label: 'Central Time (Chicago)' },
+  { value: 'America/Denver', label: 'Mountain Time (Denver)' },
+  { value: 'America/Phoenix', label: 'Mountain Time, no DST (Phoenix)' },
+  { value: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
+  { value: 'America/Anchorage', label: 'Alaska Time (Anchorage)' },
+  { value: 'Pacific/Honolulu', label: 'Hawaii Time (Honolulu)' },
+  { value: 'America/Sao_Paulo', label: 'São Paulo' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Central Europe (Paris)' },
+  { value: 'Asia/Kolkata', label: 'India (Kolkata)' },
+  { value: 'Asia/Singapore', label: 'Singapore' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+
+export const BIRTH_YEAR_MIN = 1920 as const;
+/** Not in the spec: bounds that catch unit mix-ups (inches typed as cm) without refusing real bodies. */
+export const HEIGHT_CM_MIN = 50 as const;
+export const HEIGHT_CM_MAX = 275 as const;
+export const WEIGHT_KG_MIN = 20 as const;
+export const WEIGHT_KG_MAX = 400 as const;
+/** Not in the spec: the workout age field keeps digits only; the server still wants a human age. */
+export const WORKOUT_AGE_MAX = 120 as const;
+
+export const GENDERS = ['male', 'female', 'prefer_not_to_say'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS = {
+  male: 'Male',
+  female: 'Female',
+  prefer_not_to_say: 'Prefer not to say',
+} as const satisfies Record<Gender, string>;
+
+export const FITNESS_GOALS = [
+  'fat_loss',
+  'strength',
+  'endurance',
+  'mobility',
+  'feel_better',
+] as const;
+export type FitnessGoal = (typeof FITNESS_GOALS)[number];
+export const FITNESS_GOAL_LABELS = {
+  fat_loss: 'Fat loss',
+  strength: 'Strength',
+  endurance: 'Endurance',
+  mobility: 'Mobility',
+  feel_better: 'Feel better',
+} as const satisfies Record<FitnessGoal, string>;
+
+/** Health profile equipment. The workout screen uses this list too (its own is not in the spec). */
+export const EQUIPMENT = [
+  'none',
+  'dumbbells',
+  'barbell',
+  'machines',
+  'bands',
+  'outdoors',
+  'home_gym',
+] as const;
+export type Equipment = (typeof EQUIPMENT)[number];
+export const EQUIPMENT_LABELS = {
+  none: 'None',
+  dumbbells: 'Dumbbells',
+  barbell: 'Barbell',
+  machines: 'Machines',
+  bands: 'Bands',
+  outdoors: 'Outdoors',
+  home_gym: 'Home gym',
+} as const satisfies Record<Equipment, string>;
+
+/** The onboarding list, which names equipment differently. */
+export const ONBOARDING_EQUIPMENT = [
+  'machines',
+  'outside',
+  'weights',
+  'bands',
+  'home_gym',
+  'none',
+] as const;
+export type OnboardingEquipment = (typeof ONBOARDING_EQUIPMENT)[number];
+
+export const STEP_TRACKERS = ['watch', 'tracker', 'phone', 'none'] as const;
+export type StepTracker = (typeof STEP_TRACKERS)[number];
+export const DEFAULT_STEP_TRACKER: StepTracker = 'phone';
+export const STEP_TRACKER_LABELS = {
+  watch: 'Smart watch',
+  tracker: 'Fitness tracker',
+  phone: 'Phone',
+  none: 'None',
+} as const satisfies Record<StepTracker, string>;
+
+export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type FitnessLevel = (typeof FITNESS_LEVELS)[number];
+export const FITNESS_LEVEL_LABELS = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+} as const satisfies Record<FitnessLevel, string>;
+/** Not in the spec (it says "no other bound"): keeps free text fields sane on the server. */
+export const WORKOUT_NOTES_MAX = 1000 as const;
+export const HEALTH_CONSTRAINTS_MAX = 1000 as const;
+
+// ---------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------
+
+export const ADMIN_SECTIONS = [
+  'users',
+  'subscriptions',
+  'notifications',
+  'posts',
+  'reports',
+  'badges',
+  'coupons',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export const NOTIFICATION_LOG_LIMIT = 100 as const;
+export const NOTIFICATION_STATUSES = [
+  'queued',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'bounced',
+  'failed',
+  'dropped',
+] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+/** The admin filter offers every status but dropped, after an "all" choice. */
+export const NOTIFICATION_FILTER_STATUSES = [
+  'queued',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'bounced',
+  'failed',
+] as const satisfies readonly NotificationStatus[];
+export const NOTIFICATION_FILTER_ALL = 'all' as const;
+
+export const CAPTION_PREVIEW = 50 as const;
+export const CUSTOMER_ID_PREVIEW = 10 as const;
+
+// ---------------------------------------------------------------------------
+// Formatting, routes and client behaviour
+// ---------------------------------------------------------------------------
+
+/** date-fns format strings. */
+export const DATE_FORMATS = {
+  date: 'MMM dd, yyyy',
+  dateTime: 'MMM dd, yyyy HH:mm',
+  shortDateTime: 'MMM d, h:mm a',
+} as const;
+
+export const ROUTES = {
+  home: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  verifyEmail: '/verify-email',
+  pricing: '/pricing',
+  invite: '/invite/:token',
+  app: '/app',
+  startTrial: '/app/start-trial',
+  feed: '/app/feed',
+  cycle: '/app/cycle',
+  aiWorkouts: '/app/ai-workouts',
+  community: '/app/community',
+  profile: '/app/profile',
+  settings: '/app/settings',
+  admin: '/app/admin',
+  adminUsers: '/app/admin/users',
+} as const;
+
+export const NAV_LINKS = [
+  { label: 'Home', to: ROUTES.app },
+  { label: 'Feed', to: ROUTES.feed },
+  { label: 'My Cycle', to: ROUTES.cycle },
+  { label: 'AI Workouts', to: ROUTES.aiWorkouts },
+  { label: 'Community', to: ROUTES.community },
+] as const;
+
+/** Data-query retry policy: 3 retries, 1 s doubling up to 30 s; unused data dropped after 5 min. */
+export const DATA_QUERY = {
+  retries: 3,
+  retryBaseDelayMs: 1000,
+  retryMaxDelayMs: 30_000,
+  gcTimeMs: 5 * 60 * 1000,
+} as const;
+/** Token refresh retries back off from 200 ms, doubling. */
+export const TOKEN_REFRESH_BASE_DELAY_MS = 200 as const;
+export const SESSION_EXPIRY_WARNING_MINUTES = 5 as const;

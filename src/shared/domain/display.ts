@@ -1,0 +1,35 @@
+import { AVATAR_FALLBACK_INITIAL, CAPTION_PREVIEW, CUSTOMER_ID_PREVIEW } from '../constants';
+import { msg } from '../messages';
+
+const ELLIPSIS = '...';
+
+/** Admin post list: the first 50 characters plus an ellipsis, or 'No caption'. */
+export function captionPreview(caption: string | null | undefined): string {
+  const text = caption?.trim() ?? '';
+  if (text.length === 0) return msg.noCaption;
+  const chars = Array.from(text); // never split an emoji in half
+  return chars.length > CAPTION_PREVIEW
+    ? chars.slice(0, CAPTION_PREVIEW).join('') + ELLIPSIS
+    : text;
+}
+
+/** Admin subscriptions list: the first 10 characters of the customer id plus an ellipsis. */
+export function customerIdPreview(customerId: string | null | undefined): string {
+  if (!customerId) return msg.notAvailable;
+  return customerId.length > CUSTOMER_ID_PREVIEW
+    ? customerId.slice(0, CUSTOMER_ID_PREVIEW) + ELLIPSIS
+    : customerId;
+}
+
+/** The avatar menu letter: the display name's first character, or 'U'. */
+export function avatarInitial(displayName: string | null | undefined): string {
+  const first = Array.from(displayName?.trim() ?? '')[0];
+  return first ? first.toUpperCase() : AVATAR_FALLBACK_INITIAL;
+}
+
+/** A profile created without a name takes the e-mail's local part ('sam.lee@x.com' -> 'sam.lee'). */
+export function displayNameFromEmail(email: string): string {
+  const trimmed = email.trim();
+  const at = trimmed.lastIndexOf('@');
+  return at > 0 ? trimmed.slice(0, at) : trimmed;
+}

@@ -1,0 +1,96 @@
+import { describe, it, expect } from 'vitest';
+import { addDays, daysBetween, isLocalDate, isValidTimeZone, localDateIn } from './local-date';
+
+describe('localDateIn', () => {
+  const instant = new Date('2026-03-10T02:30:00Z');
+
+  it('gives the calendar date in the named zone, not UTC', () => {
+    expect(localDateIn(instant, 'UTC')).toBe('2026-03-10');
+    expect(localDateIn(instant, 'America/Los_Angeles')).toBe('2026-03-09');
+    expect(localDateIn(instant, 'America/New_York')).toBe('2026-03-09');
+    expect(localDateIn(instant, 'Asia/Tokyo')).toBe('2026-03-10');
+  });
+
+  it('turns over at local midnight', () => {
+    // Tokyo is UTC+9 all year.
+    expect(localDateIn(new Date('2026-06-30T14:59:59Z'), 'Asia/Tokyo')).toBe('2026-06-30');
+    expect(localDateIn(new Date('2026-06-30T15:00:00Z'), 'Asia/Tokyo')).toBe('2026-07-01');
+  });
+
+  it('follows daylight saving: New York is UTC-4 in summer, UTC-5 in winter', () => {
+    expect(localDateIn(new Date('2026-07-01T03:30:00Z'), 'America/New_York')).toBe('2026-06-30');
+    expect(localDateIn(new Date('2026-07-01T04:30:00Z'), 'America/New_York')).toBe('2026-07-01');
+    expect(localDateIn(new Date('2026-01-01T04:30:00Z'), 'America/New_York')).toBe('2025-12-31');
+  });
+
+  it('throws for an unknown zone', () => {
+    expect(() => localDateIn(instant, 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('isValidTimeZone', () => {
+  it('accepts IANA names and UTC', () => {
+    expect(isValidTimeZone('America/New_York')).toBe(true);
+    expect(isValidTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isValidTimeZone('UTC')).toBe(true);
+  });
+
+  it('refuses unknown names, offsets, blanks and non-strings', () => {
+    expect(isValidTimeZone('America/Atlantis')).toBe(false);
+    expect(isValidTimeZone('+05:00')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+    expect(isValidTimeZone(undefined)).toBe(false);
+    expect(isValidTimeZone(42)).toBe(false);
+  });
+});
+
+describe('isLocalDate', () => {
+  it('accepts real dates only', () => {
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2026-13-01')).toBe(false);
+    expect(isLocalDate('2026-1-01')).toBe(false);
+    expect(isLocalDate('2026-01-01T00:00:00Z')).toBe(false);
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts calendar days, negative when going back', () => {
+    expect(daysBetween('2026-01-01', '2026-01-01')).toBe(0);
+    expect(daysBetween('2026-01-01', '2026-01-31')).toBe(30);
+    expect(daysBetween('2026-01-31', '2026-01-01')).toBe(-30);
+    expect(daysBetween('2025-12-31', '2026-01-01')).toBe(1);
+  });
+
+  it('handles leap years', () => {
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+  });
+
+  it('is not thrown off by US daylight-saving changes', () => {
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2); // spring forward on the 8th
+    expect(daysBetween('2026-10-31', '2026-11-02')).toBe(2); // fall back on the 1st
+  });
+
+  it('throws for a malformed date', () => {
+    expect(() => daysBetween('2026-01-01', 'tomorrow')).toThrow(RangeError);
+  });
+});
+
+describe('addDays', () => {
+  it('moves across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-01-01', 89)).toBe('2026-03-31');
+  });
+
+  it('is the inverse of daysBetween across a DST change', () => {
+    expect(daysBetween('2026-03-01', addDays('2026-03-01', 14))).toBe(14);
+  });
+
+  it('refuses fractional days', () => {
+    expect(() => addDays('2026-01-01', 1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,88 @@
+// Calendar dates as 'YYYY-MM-DD' strings. A member's "today" depends on their
+// time zone, so every day count goes through a local date, never a raw instant.
+
+export type LocalDate = string;
+
+const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date of `instant` in `timeZone`, as 'YYYY-MM-DD'. Throws RangeError for an unknown zone. */
+export function localDateIn(instant: Date, timeZone: string): LocalDate {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => {
+    const found = parts.find((p) => p.type === type);
+    if (!found)
+      throw new RangeError(`Cannot read ${type} of ${instant.toISOString()} in ${timeZone}`);
+    return found.value;
+  };
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * True for a zone name Intl understands, such as 'America/New_York' or 'UTC'.
+ * Offset strings like '+05:00' are refused: they have no daylight-saving rules,
+ * so a member's day would drift twice a year.
+ */
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  if (/^[+-]/.test(timeZone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (rejects '2026-02-30'). */
+export function isLocalDate(value: unknown): value is LocalDate {
+  if (typeof value !== 'string') return false;
+  const match = LOCAL_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+// Date math runs on UTC midnights, where every day is exactly 24 hours long,
+// so daylight-saving changes cannot shift a count.
+function utcMidnight(date: LocalDate): number {
+  if (!isLocalDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtcMidnight(ms: number): LocalDate {
+  const date = new Date(ms);
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  const m = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(date.getUTCDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** Calendar days from `a` to `b` (negative when `b` is earlier). */
+export function daysBetween(a: LocalDate, b: LocalDate): number {
+  return Math.round((utcMidnight(b) - utcMidnight(a)) / MS_PER_DAY);
+}
+
+/** The date `n` calendar days after `date` (before it when `n` is negative). */
+export function addDays(date: LocalDate, n: number): LocalDate {
+  if (!Number.isInteger(n)) throw new RangeError(`Days must be a whole number: ${n}`);
+  return fromUtcMidnight(utcMidnight(date) + n * MS_PER_DAY);
+}

@@ -1,0 +1,476 @@
+// Zod schemas shared by the forms and the server, each carrying the words the
+// member sees. The server parses every request with these, so every limit in
+// the spec holds even when the form is bypassed.
+
+import { z } from 'zod';
+import {
+  BADGE_CODE_MAX,
+  BADGE_DESCRIPTION_MAX,
+  BADGE_NAME_MAX,
+  BADGE_REASON_MAX,
+  BIRTH_YEAR_MIN,
+  CODE_LENGTH,
+  COMMENT_MAX_LENGTH,
+  COMP_VALUES,
+  COUNTRY_MAX,
+  COUPON_CODE_MAX,
+  COUPON_MONTHS_DEFAULT,
+  COUPON_MONTHS_FALLBACK,
+  COUPON_MONTHS_MAX,
+  COUPON_MONTHS_MIN,
+  COUPON_NOTES_MAX,
+  DEFAULT_COMP,
+  DEFAULT_EMAIL_NUDGES,
+  DEFAULT_PUSH_NUDGES,
+  DEFAULT_REMINDER_HOUR,
+  DEFAULT_ROLE,
+  DEFAULT_SEND_INVITE,
+  DEFAULT_STEP_TRACKER,
+  DEFAULT_UNIT_PREF,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  EQUIPMENT,
+  FITNESS_GOALS,
+  FITNESS_LEVELS,
+  GENDERS,
+  HEALTH_CONSTRAINTS_MAX,
+  HEIGHT_CM_MAX,
+  HEIGHT_CM_MIN,
+  JOURNAL_MAX_LENGTH,
+  MOVE_MINUTES_MAX,
+  ONBOARDING_EQUIPMENT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX,
+  PRICE_IDS,
+  REACTION_KEYS,
+  REMINDER_HOURS,
+  REPORT_REASON_MAX,
+  ROLES,
+  STEP_TRACKERS,
+  STEPS_MAX,
+  UNIT_PREFS,
+  WEIGHT_KG_MAX,
+  WEIGHT_KG_MIN,
+  WORKOUT_AGE_MAX,
+  WORKOUT_NOTES_MAX,
+} from '../constants';
+import { msg } from '../messages';
+import { normalizeCouponCode } from './coupon-status';
+import { isValidTimeZone } from './local-date';
+
+// ---------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Number inputs arrive as strings from forms and multipart bodies. */
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return Number.NaN;
+}
+
+/**
+ * Booleans from JSON, checkboxes ('on') or multipart fields ('true'/'false').
+ * Absent means false. z.coerce.boolean() is not used: it reads 'false' as true.
+ */
+const formBoolean = (defaultValue = false) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return defaultValue;
+    if (typeof v === 'string') return ['true', 'on', '1', 'yes'].includes(v.toLowerCase());
+    return v;
+  }, z.boolean());
+
+/** An optional free-text field: trimmed, '' allowed, capped. */
+const optionalText = (max: number, tooLong: string = msg.textTooLong) =>
+  z.string().trim().max(max, { error: tooLong }).optional();
+
+function emailWith(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(EMAIL_MAX, { error: msg.emailTooLong, abort: true })
+    .regex(z.regexes.email, { error: msg.emailInvalid });
+}
+
+function passwordWith(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: msg.passwordTooShort })
+    .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong });
+}
+
+// ---------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------
+
+export const emailSchema = emailWith(msg.emailRequired);
+
+/** Only length is enforced; passwordStrength() gives the softer feedback. */
+export const passwordSchema = passwordWith(msg.fillInEmailAndPassword);
+
+export const displayNameSchema = z
+  .string({ error: msg.fillInDisplayName })
+  .trim()
+  .min(1, { error: msg.fillInDisplayName, abort: true })
+  .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong });
+
+const personNameSchema = optionalText(PERSON_NAME_MAX, msg.nameTooLong);
+
+/** A zone Intl understands. Falling back to a default for a bad value is the caller's job. */
+export const timeZoneSchema = z
+  .string({ error: msg.invalidTimeZone })
+  .trim()
+  .refine(isValidTimeZone, { error: msg.invalidTimeZone });
+
+export const otpCodeSchema = z
+  .string({ error: msg.enterVerificationCode })
+  .trim()
+  .min(1, { error: msg.enterVerificationCode, abort: true })
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: msg.codeFormat });
+
+/** Trimmed and upper-cased, so codes match however they were typed. */
+export const couponCodeSchema = z
+  .string({ error: msg.couponCodeRequired })
+  .transform(normalizeCouponCode)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: msg.couponCodeRequired, abort: true })
+      .max(COUPON_CODE_MAX, { error: msg.couponCodeTooLong }),
+  );
+
+/** An empty coupon entry is ignored: it becomes undefined, not an error. */
+const optionalCouponCode = z.preprocess(
+  (v) => (isBlank(v) ? undefined : v),
+  couponCodeSchema.optional(),
+);
+
+// ---------------------------------------------------------------------------
+// Sign-in, sign-up, invites
+// ---------------------------------------------------------------------------
+
+export const signUpSchema = z.object({
+  displayName: displayNameSchema,
+  email: emailWith(msg.fillInEmailAndPassword),
+  password: passwordWith(msg.fillInEmailAndPassword),
+  coupon: optionalCouponCode,
+  timeZone: timeZoneSchema.optional(),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpData = z.output<typeof signUpSchema>;
+
+/** Admin-invited people only set a password; no display name is asked. */
+export const adminInvitePasswordSchema = z.object({
+  email: emailWith(msg.fillInEmailAndPassword),
+  password: passwordWith(msg.fillInEmailAndPassword),
+});
+export type AdminInvitePasswordInput = z.input<typeof adminInvitePasswordSchema>;
+export type AdminInvitePasswordData = z.output<typeof adminInvitePasswordSchema>;
+
+export const signInEmailSchema = z.object({ email: emailSchema });
+export type SignInEmailInput = z.input<typeof signInEmailSchema>;
+export type SignInEmailData = z.output<typeof signInEmailSchema>;
+
+export const verifyCodeSchema = z.object({ email: emailSchema, code: otpCodeSchema });
+export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
+export type VerifyCodeData = z.output<typeof verifyCodeSchema>;
+
+export const validateCouponSchema = z.object({ code: couponCodeSchema });
+export type ValidateCouponInput = z.input<typeof validateCouponSchema>;
+export type ValidateCouponData = z.output<typeof validateCouponSchema>;
+
+/** Invite a workout buddy: email required, names optional. */
+export const inviteSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+export type InviteData = z.output<typeof inviteSchema>;
+
+// ---------------------------------------------------------------------------
+// Check-ins, updates, feed
+// ---------------------------------------------------------------------------
+
+/**
+ * Move minutes and steps: non-numeric becomes 0 (as the spec says), decimals
+ * are rounded (the columns hold whole numbers), negatives and impossible
+ * values are refused.
+ */
+const checkinCount = (max: number, tooHigh: string) =>
+  z.preprocess(
+    (v) => {
+      const n = toNumber(v);
+      return Number.isFinite(n) ? Math.round(n) : 0;
+    },
+    z.number().min(0, { error: msg.numberNotNegative }).max(max, { error: tooHigh }),
+  );
+
+export const checkinSchema = z.object({
+  movedMinutes: checkinCount(MOVE_MINUTES_MAX, msg.moveMinutesTooHigh),
+  steps: checkinCount(STEPS_MAX, msg.stepsTooHigh),
+  proteinTargetHit: formBoolean(),
+  hydrationGoalHit: formBoolean(),
+  journalMd: z.string().max(JOURNAL_MAX_LENGTH, { error: msg.journalTooLong }).default(''),
+});
+export type CheckinInput = z.input<typeof checkinSchema>;
+export type CheckinData = z.output<typeof checkinSchema>;
+
+/**
+ * An update's text is optional (blank becomes undefined). "Text or at least one
+ * media" needs the files too, so the caller checks it with msg.addTextOrMedia.
+ */
+export const checkinUpdateSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .max(JOURNAL_MAX_LENGTH, { error: msg.updateTooLong })
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export type CheckinUpdateInput = z.input<typeof checkinUpdateSchema>;
+export type CheckinUpdateData = z.output<typeof checkinUpdateSchema>;
+
+export const commentSchema = z.object({
+  body: z
+    .string({ error: msg.commentEmpty })
+    .trim()
+    .min(1, { error: msg.commentEmpty, abort: true })
+    .max(COMMENT_MAX_LENGTH, { error: msg.commentTooLong }),
+});
+export type CommentInput = z.input<typeof commentSchema>;
+export type CommentData = z.output<typeof commentSchema>;
+
+export const reactionSchema = z.object({
+  reaction: z.enum(REACTION_KEYS, { error: msg.unknownReaction }),
+});
+export type ReactionInput = z.input<typeof reactionSchema>;
+export type ReactionData = z.output<typeof reactionSchema>;
+
+export const reportSchema = z.object({
+  reason: z
+    .string({ error: msg.reportReasonRequired })
+    .trim()
+    .min(1, { error: msg.reportReasonRequired, abort: true })
+    .max(REPORT_REASON_MAX, { error: msg.reportReasonTooLong }),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+export type ReportData = z.output<typeof reportSchema>;
+
+// ---------------------------------------------------------------------------
+// Profile, settings, health, workouts, billing
+// ---------------------------------------------------------------------------
+
+export const profileSchema = z.object({
+  displayName: displayNameSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  country: optionalText(COUNTRY_MAX),
+  homeTimezone: timeZoneSchema,
+  unitPref: z.enum(UNIT_PREFS, { error: msg.invalidOption }).default(DEFAULT_UNIT_PREF),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileData = z.output<typeof profileSchema>;
+
+export const settingsSchema = z.object({
+  reminderHour: z
+    .preprocess(
+      toNumber,
+      z.number().refine((h) => (REMINDER_HOURS as readonly number[]).includes(h), {
+        error: msg.invalidReminderHour,
+      }),
+    )
+    .default(DEFAULT_REMINDER_HOUR),
+  emailNudges: formBoolean(DEFAULT_EMAIL_NUDGES),
+  pushNudges: formBoolean(DEFAULT_PUSH_NUDGES),
+  timezone: timeZoneSchema,
+});
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type SettingsData = z.output<typeof settingsSchema>;
+
+/** Blank optional numbers become undefined; anything else must be a number. */
+const optionalNumber = (inner: z.ZodNumber) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : toNumber(v)), inner.optional());
+
+// The intake may show either equipment list (see ONBOARDING_EQUIPMENT), so both are accepted.
+const HEALTH_EQUIPMENT = [...new Set([...EQUIPMENT, ...ONBOARDING_EQUIPMENT])] as [
+  string,
+  ...string[],
+];
+
+export const healthProfileSchema = z.object({
+  /** Checked against the current year at parse time. */
+  birthYear: z.preprocess(
+    toNumber,
+    z
+      .number({ error: () => msg.birthYearRange(new Date().getFullYear()) })
+      .int({ error: msg.wholeNumber })
+      .refine((y) => y >= BIRTH_YEAR_MIN && y <= new Date().getFullYear(), {
+        error: () => msg.birthYearRange(new Date().getFullYear()),
+      }),
+  ),
+  gender: z.preprocess(
+    (v) => (isBlank(v) ? undefined : v),
+    z.enum(GENDERS, { error: msg.invalidOption }).optional(),
+  ),
+  heightCm: optionalNumber(
+    z
+      .number({ error: msg.heightRange })
+      .min(HEIGHT_CM_MIN, { error: msg.heightRange })
+      .max(HEIGHT_CM_MAX, { error: msg.heightRange }),
+  ),
+  weightKg: optionalNumber(
+    z
+      .number({ error: msg.weightRange })
+      .min(WEIGHT_KG_MIN, { error: msg.weightRange })
+      .max(WEIGHT_KG_MAX, { error: msg.weightRange }),
+  ),
+  baselineSteps: optionalNumber(
+    z
+      .number({ error: msg.wholeNumber })
+      .int({ error: msg.wholeNumber })
+      .min(0, { error: msg.numberNotNegative })
+      .max(STEPS_MAX, { error: msg.stepsTooHigh }),
+  ),
+  goals: z.array(z.enum(FITNESS_GOALS, { error: msg.invalidOption })).default([]),
+  equipment: z.array(z.enum(HEALTH_EQUIPMENT, { error: msg.invalidOption })).default([]),
+  constraints: optionalText(HEALTH_CONSTRAINTS_MAX),
+  socialShareWeight: formBoolean(),
+});
+export type HealthProfileInput = z.input<typeof healthProfileSchema>;
+export type HealthProfileData = z.output<typeof healthProfileSchema>;
+
+export const workoutPrefsSchema = z.object({
+  fitnessLevel: z.enum(FITNESS_LEVELS, { error: msg.invalidOption }),
+  /** The field keeps digits only; blank means not given. */
+  age: z.preprocess(
+    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? toNumber(v.replace(/\D/g, '')) : v),
+    z
+      .number({ error: msg.ageInvalid })
+      .int({ error: msg.ageInvalid })
+      .min(1, { error: msg.ageInvalid })
+      .max(WORKOUT_AGE_MAX, { error: msg.ageInvalid })
+      .optional(),
+  ),
+  equipment: z.array(z.enum(EQUIPMENT, { error: msg.invalidOption })).default([]),
+  stepTracker: z.enum(STEP_TRACKERS, { error: msg.invalidOption }).default(DEFAULT_STEP_TRACKER),
+  goals: z.array(z.enum(FITNESS_GOALS, { error: msg.invalidOption })).default([]),
+  notes: optionalText(WORKOUT_NOTES_MAX, msg.workoutNotesTooLong),
+});
+export type WorkoutPrefsInput = z.input<typeof workoutPrefsSchema>;
+export type WorkoutPrefsData = z.output<typeof workoutPrefsSchema>;
+
+/** create-checkout takes a price, or trial: true for the card-free trial. */
+export const checkoutSchema = z.union([
+  z.object({ priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }) }),
+  z.object({ trial: z.literal(true) }),
+]);
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+export const changePlanSchema = z.object({
+  priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }),
+});
+export type ChangePlanInput = z.input<typeof changePlanSchema>;
+
+// ---------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------
+
+export const adminCreateUserSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong })
+    .optional(),
+  role: z.enum(ROLES, { error: msg.invalidOption }).default(DEFAULT_ROLE),
+  comp: z.enum(COMP_VALUES, { error: msg.invalidOption }).default(DEFAULT_COMP),
+  sendInvite: formBoolean(DEFAULT_SEND_INVITE),
+});
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+export type AdminCreateUserData = z.output<typeof adminCreateUserSchema>;
+
+/**
+ * The admin coupon form. Months free: non-numeric falls back to 1, then must
+ * be 1..24. Max redemptions: blank is unlimited (null). Expires at: blank is
+ * never (null). Send expiresAt as an ISO string with an offset: a bare
+ * datetime-local value would be read in the server's zone.
+ */
+export const couponFormSchema = z.object({
+  code: couponCodeSchema,
+  monthsFree: z.preprocess(
+    (v) => {
+      if (v === undefined) return COUPON_MONTHS_DEFAULT;
+      const n = toNumber(v);
+      return Number.isFinite(n) ? n : COUPON_MONTHS_FALLBACK;
+    },
+    z
+      .number()
+      .int({ error: msg.couponMonthsRange })
+      .min(COUPON_MONTHS_MIN, { error: msg.couponMonthsRange })
+      .max(COUPON_MONTHS_MAX, { error: msg.couponMonthsRange }),
+  ),
+  maxRedemptions: z.preprocess(
+    (v) => (isBlank(v) ? null : toNumber(v)),
+    z
+      .number({ error: msg.couponMaxRedemptionsInvalid })
+      .int({ error: msg.couponMaxRedemptionsInvalid })
+      .min(1, { error: msg.couponMaxRedemptionsInvalid })
+      .nullable(),
+  ),
+  expiresAt: z.preprocess(
+    (v) => (isBlank(v) ? null : v instanceof Date ? v : new Date(String(v))),
+    z.date({ error: msg.invalidDate }).nullable(),
+  ),
+  isActive: formBoolean(true),
+  notes: optionalText(COUPON_NOTES_MAX),
+});
+export type CouponFormInput = z.input<typeof couponFormSchema>;
+export type CouponFormData = z.output<typeof couponFormSchema>;
+
+export const badgeSchema = z.object({
+  name: z
+    .string({ error: msg.badgeNameRequired })
+    .trim()
+    .min(1, { error: msg.badgeNameRequired, abort: true })
+    .max(BADGE_NAME_MAX, { error: msg.textTooLong }),
+  code: z
+    .string({ error: msg.badgeCodeRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: msg.badgeCodeRequired, abort: true })
+    .max(BADGE_CODE_MAX, { error: msg.textTooLong, abort: true })
+    .regex(/^[a-z0-9_]+$/, { error: msg.badgeCodeFormat }),
+  description: optionalText(BADGE_DESCRIPTION_MAX),
+});
+export type BadgeInput = z.input<typeof badgeSchema>;
+export type BadgeData = z.output<typeof badgeSchema>;
+
+/** The badge id arrives from a select as a string and is stored as a number; a blank reason is stored as null. */
+export const awardBadgeSchema = z.object({
+  badgeId: z.preprocess(
+    toNumber,
+    z
+      .number({ error: msg.badgeRequired })
+      .int({ error: msg.badgeRequired })
+      .positive({ error: msg.badgeRequired }),
+  ),
+  userId: z.string({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
+  reason: z
+    .string()
+    .trim()
+    .max(BADGE_REASON_MAX, { error: msg.textTooLong })
+    .nullish()
+    .transform((s) => (s ? s : null)),
+});
+export type AwardBadgeInput = z.input<typeof awardBadgeSchema>;
+export type AwardBadgeData = z.output<typeof awardBadgeSchema>;

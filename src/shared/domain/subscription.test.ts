@@ -1,0 +1,74 @@
+import { describe, it, expect } from 'vitest';
+import {
+  isSubscribed,
+  planAction,
+  showsManageBilling,
+  subscriptionLabel,
+  trialDaysLeft,
+} from './subscription';
+
+describe('isSubscribed', () => {
+  it('is true for active and trialing only', () => {
+    expect(isSubscribed('active')).toBe(true);
+    expect(isSubscribed('trialing')).toBe(true);
+    expect(isSubscribed('past_due')).toBe(false);
+    expect(isSubscribed('canceled')).toBe(false);
+    expect(isSubscribed('inactive')).toBe(false);
+    expect(isSubscribed(null)).toBe(false);
+    expect(isSubscribed(undefined)).toBe(false);
+  });
+});
+
+describe('subscriptionLabel', () => {
+  it('labels each status', () => {
+    expect(subscriptionLabel('active')).toBe('ACTIVE');
+    expect(subscriptionLabel('trialing')).toBe('TRIAL');
+    expect(subscriptionLabel('past_due')).toBe('PAST DUE');
+    expect(subscriptionLabel('canceled')).toBe('CANCELED');
+  });
+
+  it('reads anything else, or nothing, as INACTIVE', () => {
+    expect(subscriptionLabel('inactive')).toBe('INACTIVE');
+    expect(subscriptionLabel('unpaid')).toBe('INACTIVE');
+    expect(subscriptionLabel(null)).toBe('INACTIVE');
+  });
+});
+
+describe('trialDaysLeft', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+
+  it('counts whole days to the period end, rounding up', () => {
+    expect(trialDaysLeft('2026-07-01T12:00:00Z', now)).toBe(30);
+    expect(trialDaysLeft(new Date('2026-06-02T11:00:00Z'), now)).toBe(1);
+    expect(trialDaysLeft('2026-06-03T13:00:00Z', now)).toBe(3);
+  });
+
+  it('is 0 once the period has ended or without an end date', () => {
+    expect(trialDaysLeft('2026-06-01T12:00:00Z', now)).toBe(0);
+    expect(trialDaysLeft('2026-05-01T00:00:00Z', now)).toBe(0);
+    expect(trialDaysLeft(null, now)).toBe(0);
+    expect(trialDaysLeft('not a date', now)).toBe(0);
+  });
+});
+
+describe('planAction', () => {
+  it('starts checkout without a live subscription, otherwise changes the plan', () => {
+    expect(planAction(null)).toBe('checkout');
+    expect(planAction('inactive')).toBe('checkout');
+    expect(planAction('active')).toBe('change_plan');
+    expect(planAction('trialing')).toBe('change_plan');
+  });
+});
+
+describe('showsManageBilling', () => {
+  it('shows for active or trialing on the profile tab', () => {
+    expect(showsManageBilling('active', 'profile')).toBe(true);
+    expect(showsManageBilling('trialing', 'profile')).toBe(true);
+    expect(showsManageBilling('past_due', 'profile')).toBe(false);
+  });
+
+  it('shows only for active on the Settings screen', () => {
+    expect(showsManageBilling('active', 'settings')).toBe(true);
+    expect(showsManageBilling('trialing', 'settings')).toBe(false);
+  });
+});

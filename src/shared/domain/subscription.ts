@@ -1,0 +1,55 @@
+import { SUBSCRIBED_STATUSES } from '../constants';
+
+const MS_PER_DAY = 86_400_000;
+
+/** Subscribed means active or trialing; anything else, or no record, is not. */
+export function isSubscribed(status: string | null | undefined): boolean {
+  return (SUBSCRIBED_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+export type SubscriptionLabel = 'ACTIVE' | 'TRIAL' | 'PAST DUE' | 'CANCELED' | 'INACTIVE';
+
+/** The status as the billing card shows it. */
+export function subscriptionLabel(status: string | null | undefined): SubscriptionLabel {
+  switch (status) {
+    case 'active':
+      return 'ACTIVE';
+    case 'trialing':
+      return 'TRIAL';
+    case 'past_due':
+      return 'PAST DUE';
+    case 'canceled':
+      return 'CANCELED';
+    default:
+      return 'INACTIVE';
+  }
+}
+
+/**
+ * Whole days left in the trial, rounded up so the last afternoon still reads
+ * "1 day left"; 0 once the period has ended or when there is no end date.
+ */
+export function trialDaysLeft(periodEnd: Date | string | null | undefined, now: Date): number {
+  if (periodEnd === null || periodEnd === undefined) return 0;
+  const end = new Date(periodEnd).getTime();
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now.getTime()) / MS_PER_DAY));
+}
+
+/**
+ * Choosing a plan starts checkout when there is no live subscription (none,
+ * inactive); otherwise it changes the existing plan.
+ */
+export function planAction(status: string | null | undefined): 'checkout' | 'change_plan' {
+  return status === null || status === undefined || status === 'inactive'
+    ? 'checkout'
+    : 'change_plan';
+}
+
+/** Manage Billing shows for active or trialing on the profile tab, only for active on Settings. */
+export function showsManageBilling(
+  status: string | null | undefined,
+  screen: 'profile' | 'settings',
+): boolean {
+  return screen === 'profile' ? isSubscribed(status) : status === 'active';
+}

@@ -1,0 +1,389 @@
+// Every user-facing sentence from the product spec, word for word, plus a few
+// the server needs that the spec does not name (grouped at the end).
+// Client toasts and server error bodies both read from here, so a member sees
+// the same words whichever side caught the problem.
+
+import {
+  CODE_LENGTH,
+  CYCLE_LENGTH_DAYS,
+  INVITES_PER_DAY,
+  JOURNAL_MAX_LENGTH,
+  MAX_MEDIA_PER_CHECKIN,
+  MAX_MEDIA_PER_UPDATE,
+  MOVE_MINUTES_MAX,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  BIRTH_YEAR_MIN,
+  COUPON_MONTHS_MAX,
+  COUPON_MONTHS_MIN,
+  COMMENT_MAX_LENGTH,
+  REPORT_REASON_MAX,
+  DISPLAY_NAME_MAX,
+} from './constants';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const msg = {
+  // -------------------------------------------------------------------------
+  // Shell, guard and public pages
+  // -------------------------------------------------------------------------
+  pageNotFound: 'Oops! Page not found',
+  goHome: 'Go to Home',
+  loading: 'Loading...',
+  authenticating: 'Authenticating...',
+  startYour90Days: 'Start Your 90 Days - $9/mo',
+  tryDifferentEmail: 'Try a different email',
+  startMyJourney: 'Start My Journey',
+  freeMonthsStartNow: (n: number) =>
+    plural(n, '1 free month starts now', `${n} free months start now`),
+  dontRequireCardForTrial: "Don't require card for trial",
+  oneMonthFree: '1 Month Free',
+  acceptInviteAndContinue: 'Accept Invite & Continue',
+  inviteNotFound: 'Invite Not Found',
+  inviteExpiredOrUsed: 'This invite may have expired or already been used.',
+  welcomeAdmin: 'Welcome, Admin!',
+  accountActivated: 'Account activated successfully!',
+
+  // -------------------------------------------------------------------------
+  // Sign-in, sign-up, verification: errors
+  // -------------------------------------------------------------------------
+  fillInEmailAndPassword: 'Please fill in email and password',
+  fillInDisplayName: 'Please fill in your display name',
+  enterVerificationCode: 'Please enter the verification code',
+  emailOrPhoneAndPasswordRequired:
+    'You must provide either an email or phone number and a password',
+  sendCodeFailed: "We couldn't send a code. Please try again.",
+  verifyCodeFailed: 'Invalid or expired code. Please try again.',
+  authenticationFailed: 'Authentication failed. Please try again.',
+  setPasswordFailed: 'Failed to set password. Please try again.',
+  sendVerificationCodeFailed: 'Failed to send verification code',
+  unexpectedError: 'An unexpected error occurred',
+  verificationFailed: 'Verification failed',
+  resendCodeFailed: 'Failed to resend code',
+
+  // Sign-in, sign-up, verification: successes
+  codeSent: '6-digit code sent! Check your email.',
+  signedIn: 'Successfully signed in!',
+  accountCreated: 'Account created! Check your email for verification code.',
+  emailVerified: 'Email verified successfully!',
+  newCodeSent: 'New verification code sent!',
+
+  // -------------------------------------------------------------------------
+  // Coupons (member side)
+  // -------------------------------------------------------------------------
+  couponValidationError: 'Error validating coupon',
+  couponNotFound: 'Coupon code not found',
+  couponInactive: 'Coupon is no longer active',
+  couponExpired: 'Coupon has expired',
+  couponExhausted: 'Coupon has reached its usage limit',
+  couponInvalid: 'Invalid coupon code',
+
+  // -------------------------------------------------------------------------
+  // Invites
+  // -------------------------------------------------------------------------
+  inviteRateLimited: `You've reached the daily limit of ${INVITES_PER_DAY} invites. Please try again tomorrow.`,
+  couldNotSendInvite: 'Could not send invite',
+  sendInviteFailed: 'Failed to send invite',
+  invalidInviteLink: 'Invalid invite link',
+  couldNotValidateInvite: 'Could not validate invite',
+  inviteSent: 'Invite sent successfully!',
+  inviteWorkoutBuddies: 'Invite Workout Buddies',
+
+  // -------------------------------------------------------------------------
+  // Daily check-in and journal
+  // -------------------------------------------------------------------------
+  dayN: (n: number) => `Day ${n}`,
+  myDailyConsistencyJournal: 'My Daily Consistency Journal',
+  daysProgress: (n: number) => `${n}/${CYCLE_LENGTH_DAYS} days`,
+  todaysCheckin: "Today's Check-in",
+  todaysCheckinComplete: "Today's Check-in Complete!",
+  editTodaysCheckin: "Edit Today's Check-in",
+  hydrationGoalLabel: 'Hydration goal hit (8+ glasses of water)',
+  journalLabel: 'Journal',
+  journalHelper:
+    'Share how it went today. Markdown supported: bold, italic, headings, lists, links, emoji.',
+  journalPlaceholder: 'Wins, struggles, energy, soreness, mindset…',
+  journalCounter: (length: number, max: number = JOURNAL_MAX_LENGTH) => `${length}/${max}`,
+  enterLinkUrl: 'Enter link URL:',
+  linkTextDefault: 'link text',
+  defaultCaption: 'Daily check-in complete!',
+
+  errorLoadingCycle: 'Error loading your cycle',
+  errorCompletingCheckin: 'Error completing check-in',
+  errorUpdatingCheckin: 'Error updating check-in',
+  uploadMediaFailed: (n: number, detail: string) => `Failed to upload media ${n}: ${detail}`,
+  saveMediaFailed: (n: number, detail: string) => `Error saving media ${n}: ${detail}`,
+  saveUpdateFailed: 'Failed to save update',
+  addTextOrMedia: 'Please add some text or media',
+  signInToAddUpdates: 'Please sign in to add updates',
+  noActiveCycle: 'No active cycle found',
+
+  checkinCompleted: 'Check-in completed!',
+  checkinUpdated: 'Check-in updated successfully!',
+  updateAdded: 'Update added successfully!',
+  badgeEarned: 'Badge earned',
+  badgeReason: (n: number) => `Completed ${n} consecutive check-ins`,
+
+  // -------------------------------------------------------------------------
+  // Community feed
+  // -------------------------------------------------------------------------
+  communityFeed: 'Community Feed',
+  refresh: 'Refresh',
+  myBuddies: 'My Buddies',
+  community: 'Community',
+  recentPosts: (n: number) => plural(n, '1 recent post', `${n} recent posts`),
+  emptyFeed: 'No posts yet. Be the first to share your progress!',
+  dayNOf90: (n: number) => `Day ${n} of ${CYCLE_LENGTH_DAYS}`,
+  viewUpdates: (n: number) => plural(n, 'View 1 update', `View ${n} updates`),
+  hideUpdates: (n: number) => plural(n, 'Hide 1 update', `Hide ${n} updates`),
+  viewAllComments: (n: number) => `View all ${n} comments`,
+  errorLoadingFeed: 'Error loading feed',
+  errorUpdatingLike: 'Error updating like',
+  errorAddingReaction: 'Error adding reaction',
+  reactionAdded: 'Reaction added!',
+
+  // -------------------------------------------------------------------------
+  // Profile, health, settings
+  // -------------------------------------------------------------------------
+  yourBadges: 'Your Badges',
+  healthIntakeTitle: 'Day-1 Health Intake',
+  errorLoadingProfile: 'Error loading profile',
+  errorSavingHealthProfile: 'Error saving health profile',
+  errorLoadingHealthData: 'Error loading health data',
+  errorUpdatingProfile: 'Error updating profile',
+  errorUpdatingHealthProfile: 'Error updating health profile',
+  uploadAvatarFailed: (detail: string) => `Error uploading avatar: ${detail}`,
+  selectImageFile: 'Please select an image file',
+  avatarTooLarge: 'File size must be less than 5MB',
+  errorLoadingSettings: 'Error loading settings',
+  errorUpdatingSettings: 'Error updating settings',
+  errorUpdatingMarketing: 'Error updating marketing preferences',
+  errorSigningOut: 'Error signing out',
+
+  profileUpdated: 'Profile updated successfully!',
+  avatarUpdated: 'Avatar updated successfully!',
+  healthProfileCreated: 'Health profile created successfully!',
+  settingsUpdated: 'Settings updated successfully!',
+  marketingEmailsEnabled: 'Marketing emails enabled',
+  marketingEmailsDisabled: 'Marketing emails disabled',
+  signedOut: 'Signed out successfully',
+
+  // -------------------------------------------------------------------------
+  // Subscription and billing
+  // -------------------------------------------------------------------------
+  startYourFreeTrial: 'Start Your Free Trial',
+  trialDaysLeft: (n: number) =>
+    plural(n, '1 day left in your trial', `${n} days left in your trial`),
+  errorLoadingSubscription: 'Error loading subscription info',
+  errorOpeningBillingPortal: 'Error opening billing portal',
+  errorChangingPlan: 'Error changing plan',
+  errorWithSubscription: 'Error with subscription',
+  errorStartingTrial: 'Error starting trial',
+  pleaseSignInFirst: 'Please sign in first',
+  planUpdated: 'Plan updated successfully!',
+
+  // -------------------------------------------------------------------------
+  // My Cycle
+  // -------------------------------------------------------------------------
+  resetCycleFailed: 'Failed to reset cycle',
+  cycleReset: 'Cycle reset successfully! Starting fresh from Day 1.',
+
+  // -------------------------------------------------------------------------
+  // AI workouts
+  // -------------------------------------------------------------------------
+  yourPreferences: 'Your Preferences',
+  generateWorkouts: 'Generate my workouts for this week',
+  generating: 'Generating…',
+  yourWeeklyPlans: 'Your Weekly Plans',
+  workoutWeekRow: (n: number, generatedOn: string) => `Week ${n} — ${generatedOn}`,
+  noWorkoutPlans: 'No plans yet. Generate your first week above.',
+  authRequired: 'Authentication required',
+  signInToGenerateWorkouts: 'Please sign in to generate workouts.',
+  generationFailed: 'Generation failed',
+  generateWorkoutFailed: 'Failed to generate workout plan',
+  workoutPlanGenerated: 'Workout plan generated!',
+  workoutWeekCreated: (n: number) => `Week ${n} has been created for you.`,
+
+  // -------------------------------------------------------------------------
+  // Admin: users
+  // -------------------------------------------------------------------------
+  noName: 'No name',
+  notAvailable: 'N/A',
+  fetchUsersFailed: 'Failed to fetch users',
+  createUserFailed: 'Failed to create user',
+  updateAdminStatusFailed: 'Failed to update admin status',
+  resendInvitationFailed: 'Failed to resend invitation',
+  deleteUserFailed: 'Failed to delete user',
+  notAuthenticated: 'Not authenticated',
+  userCreated: 'User created successfully',
+  adminStatusGranted: 'Admin status granted',
+  adminStatusRevoked: 'Admin status revoked',
+  invitationSent: 'Invitation email sent successfully',
+  userDeleted: 'User deleted successfully',
+  cycleResetFor: (name?: string | null) => `Cycle reset for ${name?.trim() || 'user'}`,
+
+  // Admin: subscriptions
+  fetchSubscriptionsFailed: 'Failed to fetch subscriptions',
+
+  // Admin: notifications
+  noNotifications: 'No notifications found',
+  triggerDailyReminders: 'Trigger Daily Reminders',
+  sending: 'Sending...',
+  errorLoadingNotificationLogs: 'Error loading notification logs',
+  errorTriggeringReminders: 'Error triggering daily reminders',
+  remindersTriggered: 'Daily reminders triggered successfully',
+
+  // Admin: posts
+  noCaption: 'No caption',
+  postHiddenLabel: 'Hidden',
+  postVisibleLabel: 'Visible',
+  fetchPostsFailed: 'Failed to fetch posts',
+  updatePostFailed: 'Failed to update post',
+  deletePostFailed: 'Failed to delete post',
+  postHidden: 'Post hidden',
+  postUnhidden: 'Post unhidden',
+  postDeleted: 'Post deleted successfully',
+
+  // Admin: reports
+  noReasonProvided: 'No reason provided',
+  unknownReporter: 'Unknown',
+  markResolved: 'Mark Resolved',
+  fetchReportsFailed: 'Failed to fetch reports',
+  updateReportFailed: 'Failed to update report',
+  reportResolved: 'Report marked as resolved',
+
+  // Admin: badges
+  createBadge: 'Create Badge',
+  awardBadge: 'Award Badge',
+  editBadge: 'Edit Badge',
+  recommendedBadgeSize: 'Recommended Size: 512x512 pixels',
+  fetchBadgesFailed: 'Failed to fetch badges',
+  uploadImageFailed: 'Failed to upload image',
+  createBadgeFailed: 'Failed to create badge',
+  updateBadgeFailed: 'Failed to update badge',
+  deleteBadgeFailed: 'Failed to delete badge',
+  awardBadgeFailed: 'Failed to award badge',
+  badgeCreated: 'Badge created successfully',
+  badgeUpdated: 'Badge updated successfully',
+  badgeDeleted: 'Badge deleted successfully',
+  badgeAwarded: 'Badge awarded successfully',
+  badgeImageUpdated: 'Badge image updated successfully',
+
+  // Admin: coupons
+  couponsTotal: (n: number) => plural(n, '1 coupon total', `${n} coupons total`),
+  noCoupons: 'No coupons created yet. Create your first coupon above.',
+  couponCodeRequired: 'Coupon code is required',
+  loadCouponsFailed: 'Failed to load coupons',
+  saveCouponFailed: 'Failed to save coupon',
+  couponCodeExists: 'A coupon with this code already exists',
+  updateCouponFailed: 'Failed to update coupon',
+  deleteCouponFailed: 'Failed to delete coupon',
+  couponCreated: 'Coupon created!',
+  couponUpdated: 'Coupon updated!',
+  couponActivated: 'Coupon activated',
+  couponDeactivated: 'Coupon deactivated',
+  couponDeleted: 'Coupon deleted',
+
+  // -------------------------------------------------------------------------
+  // Buttons, tabs and headings the spec names (unquoted there)
+  // -------------------------------------------------------------------------
+  adminPanel: 'Admin Panel',
+  signOut: 'Sign out',
+  edit: 'Edit',
+  addUpdate: 'Add Update',
+  manageBilling: 'Manage Billing',
+  startNewCycle: 'Start New Cycle',
+  consistencyLeaderboard: 'Consistency Leaderboard',
+  longestStreaks: 'Longest Streaks',
+  profileTab: 'Profile',
+  healthTab: 'Health',
+  settingsTab: 'Settings',
+  adminRole: 'Admin',
+  userRole: 'User',
+  grantAdmin: 'Grant admin',
+  revokeAdmin: 'Revoke admin',
+  addUser: 'Add User',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+
+  // =========================================================================
+  // Not in the spec: sentences the server and forms need that the spec does
+  // not name. Same voice: short, plain, on the member's side.
+  // =========================================================================
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  forbidden: "You don't have access to this.",
+  notFound: "We couldn't find that.",
+  validation: 'Please check the highlighted fields.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  adminInviteInvalid: 'This invitation link is not valid. Ask your administrator for a new one.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  emailTooLong: 'That email address is too long.',
+  emailTaken: 'An account with this email already exists. Try signing in.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordHint: `Use at least ${PASSWORD_MIN_LENGTH} characters. Mixing uppercase, lowercase, numbers and symbols makes it stronger.`,
+  passwordStrengthTooShort: 'Too short',
+  passwordStrengthWeak: 'Weak',
+  passwordStrengthFair: 'Fair',
+  passwordStrengthGood: 'Good',
+  passwordStrengthStrong: 'Strong',
+  displayNameTooLong: `Display name can be up to ${DISPLAY_NAME_MAX} characters.`,
+  nameTooLong: 'That name is too long.',
+  codeFormat: `Enter the ${CODE_LENGTH}-digit code from your email.`,
+  codeTooManyAttempts: 'Too many wrong codes. Please request a new one.',
+  couponCodeTooLong: 'That coupon code is too long.',
+  couponMonthsRange: `Months free must be between ${COUPON_MONTHS_MIN} and ${COUPON_MONTHS_MAX}.`,
+  couponMaxRedemptionsInvalid: 'Max redemptions must be a whole number of 1 or more.',
+  invalidDate: 'Please enter a valid date.',
+  invalidTimeZone: 'Please choose a valid time zone.',
+  checkinEditWindowClosed: 'This check-in can no longer be edited.',
+  alreadyCheckedInToday: "You've already checked in today. Add an update instead.",
+  numberNotNegative: 'Please enter 0 or more.',
+  moveMinutesTooHigh: `A day has ${MOVE_MINUTES_MAX} minutes. Please check your move minutes.`,
+  stepsTooHigh: 'That step count looks too high. Please check it.',
+  journalTooLong: `Journal entries can be up to ${JOURNAL_MAX_LENGTH} characters.`,
+  updateTooLong: `Updates can be up to ${JOURNAL_MAX_LENGTH} characters.`,
+  tooManyCheckinMedia: `You can add up to ${MAX_MEDIA_PER_CHECKIN} photos or videos.`,
+  tooManyUpdateMedia: `You can add up to ${MAX_MEDIA_PER_UPDATE} photos or videos to an update.`,
+  unsupportedFileType: 'Please choose an image or video file.',
+  fileTooLarge: (limit: string) => `That file is too large. The limit is ${limit}.`,
+  commentEmpty: 'Please write a comment first.',
+  commentTooLong: `Comments can be up to ${COMMENT_MAX_LENGTH} characters.`,
+  alreadyReported: "You've already reported this post. Thanks for letting us know.",
+  reportReasonRequired: 'Please tell us what is wrong with this post.',
+  reportReasonTooLong: `Please keep the reason under ${REPORT_REASON_MAX} characters.`,
+  reportSent: "Thanks. We'll take a look.",
+  unknownReaction: "That reaction isn't available.",
+  postNotAvailable: 'This post is no longer available.',
+  birthYearRange: (maxYear: number) =>
+    `Birth year must be between ${BIRTH_YEAR_MIN} and ${maxYear}.`,
+  heightRange: 'Please check your height.',
+  weightRange: 'Please check your weight.',
+  ageInvalid: 'Please enter your age in years.',
+  badgeNameRequired: 'Please give the badge a name.',
+  badgeCodeRequired: 'Please give the badge a code.',
+  badgeCodeFormat: 'Use lowercase letters, numbers and underscores for the badge code.',
+  badgeRequired: 'Please choose a badge.',
+  userRequired: 'Please choose a member.',
+  textTooLong: 'That text is too long.',
+  invalidReminderHour: 'Please choose a reminder time from the list.',
+  invalidOption: 'Please choose an option from the list.',
+  invalidPlan: 'Please choose a plan.',
+  wholeNumber: 'Please enter a whole number.',
+  startNewCycleConfirm:
+    'This ends your current cycle and starts again from Day 1. Your previous check-ins are kept.',
+  resetUserCycleConfirm: (name?: string | null) =>
+    `Reset the cycle for ${name?.trim() || 'this user'}? They start a new 90-day journey from Day 1. Previous data is kept.`,
+  deletePostConfirm:
+    'Delete this post? Its media and comments are removed too. This cannot be undone.',
+  deleteUserConfirm: (name?: string | null) =>
+    `Delete ${name?.trim() || 'this user'}? This cannot be undone.`,
+  deleteCouponConfirm: (code: string) => `Delete coupon ${code}? This cannot be undone.`,
+  deleteBadgeConfirm: (name: string) => `Delete the ${name} badge? This cannot be undone.`,
+  workoutPlansSaved: 'Your preferences and plans are saved to your account.',
+  workoutNotesPlaceholder: 'Injuries, time limits or anything else we should plan around',
+  workoutNotesTooLong: 'Please shorten your notes.',
+} as const;
+
+export type MessageKey = keyof typeof msg;

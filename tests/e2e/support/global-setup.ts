@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E } from './ports';
+import { startMailbox } from './mailbox';
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The app did not become healthy at ${url}`);
+}
+
+/** Starts a real SMTP server and the real app (built front end, fresh PGlite data directory). */
+export default async function globalSetup() {
+  const mailbox = await startMailbox(E2E.smtpPort, E2E.mailboxPort);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-'));
+  const server = spawn('npx', ['tsx', 'src/server/index.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(E2E.appPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E.baseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      ADMIN_EMAILS: E2E.adminEmail,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`${E2E.baseUrl}/api/health`, 60_000);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+      setTimeout(resolve, 5000);
+    });
+    await mailbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

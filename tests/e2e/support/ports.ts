@@ -1,0 +1,12 @@
+const appPort = Number(process.env.E2E_PORT ?? 3199);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
+const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 2598);
+
+export const E2E = {
+  appPort,
+  smtpPort,
+  mailboxPort,
+  baseUrl: `http://127.0.0.1:${appPort}`,
+  mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
+  adminEmail: 'coach@e2e.test',
+};
