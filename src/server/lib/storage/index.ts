@@ -1,0 +1,22 @@
+export {
+  createStorage,
+  type ByteRange,
+  type MediaBody,
+  type MediaObject,
+  type MediaObjectInfo,
+  type MediaStorage,
+  type PutOptions,
+  type StorageConfig,
+} from './storage';
+export { LocalMediaStorage } from './local-storage';
+export { S3MediaStorage, type S3StorageOptions } from './s3-storage';
+export {
+  ingestUpload,
+  UPLOAD_RULES,
+  type IngestInput,
+  type IngestedMedia,
+  type UploadKind,
+  type UploadLimits,
+} from './ingest';
+export { serveMedia } from './serve';
+export { assertValidKey, InvalidKeyError, normalizePrefix, thumbKeyFor } from './keys';

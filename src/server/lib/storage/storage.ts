@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { LocalMediaStorage } from './local-storage';
+import { S3MediaStorage, type S3StorageOptions } from './s3-storage';
+
+/** What can be stored: bytes already in memory, or a Node or web stream of them. */
+export type MediaBody = Buffer | Uint8Array | Readable | ReadableStream<Uint8Array>;
+
+export interface PutOptions {
+  contentType: string;
+  /** Stored as the object's Cache-Control on S3; the local driver leaves caching to serveMedia. */
+  cacheSeconds?: number;
+  /**
+   * Byte length of a streamed body. S3 needs it up front; without it the S3 driver spools the
+   * stream to a temporary file first. Ignored for Buffers and by the local driver.
+   */
+  contentLength?: number;
+}
+
+/** Inclusive byte positions, as in `Range: bytes=start-end`; must lie inside the object. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface MediaObjectInfo {
+  /** Size of the whole object, even when a range was read. */
+  size: number;
+  contentType: string;
+  /** Quoted, ready for an ETag header. */
+  etag: string;
+  lastModified?: Date;
+}
+
+export interface MediaObject extends MediaObjectInfo {
+  /** The whole object, or only `range` when one was asked for. Cancel it if you stop reading. */
+  stream: ReadableStream<Uint8Array>;
+  range?: ByteRange;
+}
+
+export interface MediaStorage {
+  /** Writes the whole object or nothing: a reader never sees half an upload. Overwrites. */
+  put(key: string, body: MediaBody, options: PutOptions): Promise<MediaObjectInfo>;
+  /** null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<MediaObject | null>;
+  stat(key: string): Promise<MediaObjectInfo | null>;
+  /** Does nothing when the object is already gone. */
+  delete(key: string): Promise<void>;
+  /** Removes every object inside the folder `prefix` (e.g. `u/{userId}/{postId}`); returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+export type StorageConfig = {
+  /** Local media go to `${dataDir}/media`. */
+  dataDir: string;
+} & (
+  | { driver: 'local'; s3?: undefined }
+  | { driver: 's3'; s3: S3StorageOptions }
+  // The shape of Config['storage'] from env.ts, where s3 is optional whatever the driver.
+  | { driver: 'local' | 's3'; s3?: S3StorageOptions }
+);
+
+/** `createStorage({ ...config.storage, dataDir: config.dataDir })` */
+export function createStorage(config: StorageConfig): MediaStorage {
+  if (config.driver === 's3') {
+    if (!config.s3) throw new Error('Storage driver s3 needs its s3 settings');
+    return new S3MediaStorage(config.s3);
+  }
+  return new LocalMediaStorage(path.join(config.dataDir, 'media'));
+}
