@@ -5,18 +5,32 @@ import type { Config } from './env';
 import type { Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { AppError, type ErrorBody } from './lib/errors';
-import { healthRoutes } from './modules/health/routes';
+import type { Auth } from './lib/auth';
+import type { Mailer } from './lib/mail';
+import type { MediaStorage } from './lib/storage';
+import type { Actor } from './lib/session';
+import { sameOrigin } from './lib/same-origin';
 import { staticClient } from './lib/static-client';
+import { authGateway } from './lib/auth-gateway';
+import { healthRoutes } from './modules/health/routes';
+import { accountRoutes } from './modules/account/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import { subscriptionRoutes } from './modules/subscription/routes';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  storage: MediaStorage;
   /** Directory of the built front end; omitted in API-only tests. */
   clientDir?: string;
 }
 
-export type AppEnv = { Variables: { requestId: string; deps: AppDeps } };
+export type AppEnv = {
+  Variables: { requestId: string; deps: AppDeps; actor: Actor | null | undefined };
+};
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -34,7 +48,12 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
+  api.use(sameOrigin(deps.config.publicUrl));
   api.route('/health', healthRoutes);
+  api.route('/auth', authGateway);
+  api.route('/account', accountRoutes);
+  api.route('/coupons', couponRoutes);
+  api.route('/subscription', subscriptionRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

@@ -5,6 +5,7 @@ import { createLogger } from './lib/logger';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedBadges } from './db/seed';
 import { createApp } from './app';
+import { createServices } from './services';
 
 async function main() {
   // A .env file, when present, fills in variables the shell did not set.
@@ -36,7 +37,7 @@ async function main() {
   await seedBadges(database.db);
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-  const app = createApp({ config, db: database.db, logger, clientDir });
+  const app = createApp({ ...createServices({ config, db: database.db, logger }), clientDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, database: database.driver, url: config.publicUrl },

@@ -311,6 +311,11 @@ export const msg = {
   // not name. Same voice: short, plain, on the member's side.
   // =========================================================================
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  waitBeforeNewCode: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
+  trialAlreadyUsed: 'Your free trial has already been used.',
+  paidCheckoutSoon: 'Paid plans open soon. Start with the free trial: no card needed.',
+  resendIn: (seconds: number) => `Resend code in ${seconds}s`,
   forbidden: "You don't have access to this.",
   notFound: "We couldn't find that.",
   validation: 'Please check the highlighted fields.',

@@ -51,6 +51,9 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", tz),
+  // StackDays: the browser's IANA time zone at sign-up; the member-rows trigger copies it into
+  // user_settings.timezone in the same transaction (migration 0001).
+  timeZone: text("time_zone"),
 });
 
 export const session = pgTable(

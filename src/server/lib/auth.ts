@@ -1,0 +1,103 @@
+import { randomInt } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, emailOTP } from 'better-auth/plugins';
+import {
+  CODE_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@shared/constants';
+import type { Config } from '../env';
+import type { Db } from '../db/client';
+import { authSchema } from '../db/schema/auth';
+import type { Mailer } from './mail';
+import { codeMail } from './mail-templates';
+import type { Logger } from './logger';
+
+/** Hono sets this from the socket (or X-Forwarded-For behind TRUST_PROXY); a client's own value is dropped. */
+export const CLIENT_IP_HEADER = 'x-stackdays-client-ip';
+
+const SESSION_DAYS = 30;
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+}
+
+export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
+  return betterAuth({
+    appName: 'StackDays',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema, transaction: true }),
+    user: {
+      additionalFields: {
+        timeZone: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      // A repeated sign-up must look exactly like a new one (no account enumeration).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+    },
+    emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: false },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: false },
+    },
+    // Our own limits (database-backed, see lib/rate-limit.ts) guard the routes members use.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'stackdays',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      disableOriginCheck: false,
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        logger[method]({ args }, `auth: ${message}`);
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: CODE_LENGTH,
+        expiresIn: OTP_TTL_MINUTES * 60,
+        allowedAttempts: OTP_MAX_ATTEMPTS,
+        storeOTP: 'hashed',
+        overrideDefaultEmailVerification: true,
+        disableSignUp: true,
+        generateOTP: () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0'),
+        async sendVerificationOTP({ email, otp, type }) {
+          // Not awaited: this runs inside the sign-up transaction (PGlite has one connection, and the
+          // mail log would wait for it), and a reply that waits on SMTP would tell who has an account.
+          void mailer.send(codeMail({ to: email, code: otp, purpose: type === 'sign-in' ? 'sign-in' : 'verify' }));
+        },
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { msg } from '@shared/messages';
+import { AppError } from './errors';
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Validates a value with a shared schema; the first message is the error, every field's is in details. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError('validation_failed', result.error.issues[0]?.message ?? msg.validation, {
+      fields: fieldErrors(result.error),
+    });
+  }
+  return result.data;
+}
+
+/** Reads a JSON body (at most 64 KB) and validates it with the shared zod schema the form uses. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    throw new AppError('unsupported_media_type', 'Send the request as JSON.');
+  }
+  const text = await c.req.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError('payload_too_large', 'The request is too large.');
+  let value: unknown;
+  try {
+    value = text ? JSON.parse(text) : {};
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+  return parseWith(schema, value);
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './env';
+import { createApp, type AppDeps } from './app';
+import { createServices } from './services';
+import { createTestDatabase, type TestDatabase } from './db/test-database';
+import type { MailMessage } from './lib/mail';
+import { rateLimits } from './db/schema';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: TestDatabase;
+  /** Every mail the app sent, newest last. */
+  mails: MailMessage[];
+  /** The newest 6-digit code mailed to this address (waits briefly: mail is sent after the reply). */
+  lastCode(email: string): Promise<string>;
+  client(ip?: string): TestClient;
+  /** Forgets every rate-limit counter (cooldowns included). */
+  resetLimits(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  cookies: Map<string, string>;
+}
+
+/** The real app on a fresh database, with mail captured in memory, for in-process API tests. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const logger = pino({ level: 'silent' });
+  const services = createServices({ config, db: database.db, logger, secret: 'test-secret-test-secret-test-secret-000' });
+  const mails: MailMessage[] = [];
+  const realSend = services.mailer.send.bind(services.mailer);
+  services.mailer.send = async (message) => {
+    mails.push(message);
+    return realSend(message);
+  };
+  const deps: AppDeps = services;
+  const app = createApp(deps);
+
+  let clients = 0;
+  // Each client is its own address unless a test says otherwise, so per-client limits stay out of the way.
+  const client = (ip = `10.${Math.floor(++clients / 250)}.${clients % 250}.1`): TestClient => {
+    const cookies = new Map<string, string>();
+    return {
+      cookies,
+      async request(p, init = {}) {
+        const headers = new Headers(init.headers);
+        if (init.json !== undefined) headers.set('content-type', 'application/json');
+        if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+        const res = await app.request(
+          p,
+          { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+          { incoming: { socket: { remoteAddress: ip, remotePort: 50000, remoteFamily: 'IPv4' } } },
+        );
+        for (const line of res.headers.getSetCookie()) {
+          const [pair, ...attrs] = line.split(';');
+          const [name, ...rest] = pair.split('=');
+          const value = rest.join('=');
+          const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+          if (expired) cookies.delete(name.trim());
+          else cookies.set(name.trim(), value);
+        }
+        return res;
+      },
+    };
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    mails,
+    async lastCode(email) {
+      for (let i = 0; i < 50; i++) {
+        const mail = mails.filter((m) => m.to === email).at(-1);
+        const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no code mailed to ${email}`);
+    },
+    client,
+    async resetLimits() {
+      await database.db.delete(rateLimits);
+    },
+    async close() {
+      await new Promise((r) => setTimeout(r, 50));
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
