@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 import { coupons, notificationLogs, profiles, subscriptions, user, userSettings, verification } from '../../db/schema';
-import { issueAdminInvite } from './admin-invite';
+import { createInvitedAccount } from './admin-invite';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -275,11 +275,8 @@ describe('sessions', () => {
 describe('admin invites', () => {
   async function invited(isAdmin: boolean) {
     const email = uniqueEmail('invited');
-    const ctx = await t.deps.auth.$context;
-    const created = await ctx.internalAdapter.createUser({ email, name: 'Invited Person', emailVerified: false });
-    await t.deps.db.update(profiles).set({ isAdmin }).where(eq(profiles.id, created.id));
-    const token = await issueAdminInvite(t.deps.db, created.id);
-    return { email, token, userId: created.id };
+    const { token, userId } = await createInvitedAccount(t.deps, { email, displayName: 'Invited Person', isAdmin });
+    return { email, token, userId };
   }
 
   it('shows the invited profile and lets the person set a password once, signing them in', async () => {

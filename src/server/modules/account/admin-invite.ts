@@ -98,3 +98,19 @@ export async function acceptAdminInvite(
   } as Parameters<typeof setSignedCookie>[4]);
   return { isAdmin: invited.isAdmin };
 }
+
+/**
+ * An account made by an administrator: no password yet, e-mail unverified, and an invite token the
+ * person uses to set their password. Returns the token for the invitation link.
+ */
+export async function createInvitedAccount(
+  deps: Pick<AppDeps, 'db' | 'auth'>,
+  input: { email: string; displayName: string; isAdmin: boolean },
+): Promise<{ userId: string; token: string }> {
+  const created = await deps.auth.api.createUser({
+    body: { email: input.email, name: input.displayName, role: input.isAdmin ? 'admin' : 'user' },
+  });
+  await deps.db.update(profiles).set({ isAdmin: input.isAdmin }).where(eq(profiles.id, created.user.id));
+  const token = await issueAdminInvite(deps.db, created.user.id);
+  return { userId: created.user.id, token };
+}
