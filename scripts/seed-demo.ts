@@ -361,7 +361,7 @@ function makeMember(random: Random, index: number, days: number, now: Date): Mem
     today,
     startDate,
     signedUpAt: localInstant(addDays(startDate, -random.int(1, 3)), random.int(7 * 60, 22 * 60), timeZone),
-    adherence: 0.55 + random.next() * 0.43,
+    adherence: 0.6 + random.next() * 0.39,
     journalRate: 0.3 + random.next() * 0.6,
     proteinRate: 0.3 + random.next() * 0.65,
     hydrationRate: 0.4 + random.next() * 0.55,
@@ -418,6 +418,11 @@ class Writer {
     this.inserted.set(name, (this.inserted.get(name) ?? 0) + rows.length);
   }
 }
+
+const SUMMARY_ORDER = [
+  'user', 'profiles', 'user_settings', 'consents', 'health_profile', 'cycles', 'subscriptions', 'invites',
+  'checkins', 'posts', 'likes', 'post_reactions', 'comments', 'user_badges',
+];
 
 const excluded = (column: string): SQL => sql.raw(`excluded."${column}"`);
 
@@ -737,7 +742,7 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const total = [...writer.inserted.values()].reduce((a, b) => a + b, 0);
     console.log('\nRows inserted:');
-    for (const [table, count] of writer.inserted) {
+    for (const [table, count] of [...writer.inserted].sort(([a], [b]) => SUMMARY_ORDER.indexOf(a) - SUMMARY_ORDER.indexOf(b))) {
       console.log(`  ${table.padEnd(16)} ${count.toLocaleString('en-US').padStart(10)}`);
     }
     console.log(`  ${'total'.padEnd(16)} ${total.toLocaleString('en-US').padStart(10)}`);

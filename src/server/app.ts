@@ -16,6 +16,9 @@ import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
+import { checkinRoutes, updateRoutes } from './modules/checkins/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { inviteRoutes } from './modules/invites/routes';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +57,10 @@ export function createApp(deps: AppDeps) {
   api.route('/account', accountRoutes);
   api.route('/coupons', couponRoutes);
   api.route('/subscription', subscriptionRoutes);
+  api.route('/checkins', checkinRoutes);
+  api.route('/updates', updateRoutes);
+  api.route('/media', mediaRoutes);
+  api.route('/invites', inviteRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

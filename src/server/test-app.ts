@@ -18,6 +18,8 @@ export interface TestApp {
   /** The newest 6-digit code mailed to this address (waits briefly: mail is sent after the reply). */
   lastCode(email: string): Promise<string>;
   client(ip?: string): TestClient;
+  /** Signs up and verifies a new member; returns their signed-in client. */
+  member(options?: { email?: string; displayName?: string; timeZone?: string }): Promise<{ client: TestClient; email: string; userId: string }>;
   /** Forgets every rate-limit counter (cooldowns included). */
   resetLimits(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = createApp(deps);
 
   let clients = 0;
+  let members = 0;
   // Each client is its own address unless a test says otherwise, so per-client limits stay out of the way.
   const client = (ip = `10.${Math.floor(++clients / 250)}.${clients % 250}.1`): TestClient => {
     const cookies = new Map<string, string>();
@@ -78,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   };
 
-  return {
+  const testApp: TestApp = {
     app,
     deps,
     database,
@@ -93,6 +96,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       throw new Error(`no code mailed to ${email}`);
     },
     client,
+    async member(options = {}) {
+      const email = options.email ?? `member${++members}-${Date.now()}@example.com`;
+      const c = client();
+      const res = await c.request('/api/account/sign-up', {
+        method: 'POST',
+        json: { displayName: options.displayName ?? 'Test Member', email, password: 'correct horse 1', timeZone: options.timeZone ?? 'America/New_York' },
+      });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      const code = await testApp.lastCode(email);
+      const verified = await c.request('/api/account/verify-email', { method: 'POST', json: { email, code } });
+      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+      await database.db.delete(rateLimits);
+      const session = (await (await c.request('/api/account/session')).json()) as { user: { userId: string } };
+      return { client: c, email, userId: session.user.userId };
+    },
     async resetLimits() {
       await database.db.delete(rateLimits);
     },
@@ -102,4 +120,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }

@@ -313,6 +313,7 @@ export const msg = {
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   waitBeforeNewCode: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
+  mediaPositionTaken: 'That file is already attached. Refresh and try again.',
   trialAlreadyUsed: 'Your free trial has already been used.',
   paidCheckoutSoon: 'Paid plans open soon. Start with the free trial: no card needed.',
   resendIn: (seconds: number) => `Resend code in ${seconds}s`,
@@ -389,6 +390,10 @@ export const msg = {
   workoutPlansSaved: 'Your preferences and plans are saved to your account.',
   workoutNotesPlaceholder: 'Injuries, time limits or anything else we should plan around',
   workoutNotesTooLong: 'Please shorten your notes.',
+  couponApplied: (months: number, days: number) =>
+    `${plural(months, '1 free month', `${months} free months`)} (${days} days free)`,
+  freeMonthsWelcome: (days: number) =>
+    `Your first ${days} days are on us. No card needed. Day 1 starts when you do.`,
 } as const;
 
 export type MessageKey = keyof typeof msg;

@@ -41,7 +41,10 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .post('/verify-email', async (c) => {
-    const input = await jsonBody(c, verifyCodeSchema.extend({ coupon: optionalCoupon }));
+    const input = await jsonBody(
+      c,
+      verifyCodeSchema.extend({ coupon: optionalCoupon, invite: z.string().trim().max(200).optional() }),
+    );
     const result = await verifyEmail(c, input);
     return c.json({ ok: true, ...result });
   })

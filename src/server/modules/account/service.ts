@@ -15,6 +15,7 @@ import { hitAll, type Limit } from '../../lib/rate-limit';
 import { forwardCookies } from '../../lib/session';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
 import { grantFreeMonths } from '../subscription/service';
+import { acceptInvite } from '../invites/service';
 
 const HOUR = 60 * 60;
 
@@ -122,7 +123,10 @@ async function afterSignIn(db: DbOrTx, adminEmails: string[], userId: string, em
 }
 
 /** Verifies the sign-up code, signs the member in, and applies a coupon's free months. */
-export async function verifyEmail(c: Context<AppEnv>, input: { email: string; code: string; coupon?: string }) {
+export async function verifyEmail(
+  c: Context<AppEnv>,
+  input: { email: string; code: string; coupon?: string; invite?: string },
+) {
   const { db, auth, config } = c.get('deps');
   await enforce(db, codeVerifyLimits(clientIp(c, config.trustProxy)));
   const result = await auth.api
@@ -140,6 +144,7 @@ export async function verifyEmail(c: Context<AppEnv>, input: { email: string; co
       monthsFree = granted;
     }
   }
+  if (input.invite) monthsFree += await acceptInvite(db, input.invite, userId);
   return { monthsFree };
 }
 

@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@client/lib/api-client';
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+export async function getSession(): Promise<SessionResponse> {
+  try {
+    return await api.get<SessionResponse>('/api/account/session');
+  } catch (error) {
+    // Spec: a failed session read is only logged; the member is treated as signed out.
+    console.warn('Could not read the session', error);
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: getSession,
+  staleTime: 60_000,
+});
+
+export type SessionStatus = 'loading' | 'authenticating' | 'signed-in' | 'signed-out';
+
+/**
+ * Who is signed in. `authenticating` is the moment after a sign-in when the cached answer still says
+ * "nobody" while the fresh one is on its way: the guard waits instead of bouncing to /signin.
+ */
+export function useSession(): { status: SessionStatus; user: SessionUser | null } {
+  const query = useQuery(sessionQueryOptions);
+  if (query.isPending) return { status: 'loading', user: null };
+  const user = query.data?.user ?? null;
+  if (user) return { status: 'signed-in', user };
+  if (query.isFetching) return { status: 'authenticating', user: null };
+  return { status: 'signed-out', user: null };
+}

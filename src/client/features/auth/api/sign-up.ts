@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignUpData } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+
+export interface SignUpResult {
+  ok: boolean;
+  email: string;
+  coupon: string | null;
+  monthsFree: number;
+}
+
+export function signUp(input: SignUpData): Promise<SignUpResult> {
+  return api.post('/api/account/sign-up', input);
+}
+
+/** Creates the account and mails a code; nobody is signed in yet, so no cached data changes. */
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

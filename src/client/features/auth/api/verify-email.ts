@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VerifyCodeData } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { sessionQueryKey } from './get-session';
+
+export interface VerifyEmailInput extends VerifyCodeData {
+  coupon?: string;
+}
+
+export function verifyEmail(input: VerifyEmailInput): Promise<{ ok: boolean; monthsFree: number }> {
+  return api.post('/api/account/verify-email', input);
+}
+
+/** Signs the new member in (session) and may grant free months (their subscription). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    },
+  });
+}

@@ -1,0 +1,214 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { ArrowLeft } from 'lucide-react';
+import {
+  signInEmailSchema,
+  verifyCodeSchema,
+  type SignInEmailData,
+  type SignInEmailInput,
+  type VerifyCodeData,
+  type VerifyCodeInput,
+} from '@shared/domain/schemas';
+import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { useSendCode } from '../api/send-code';
+import { useSignIn } from '../api/sign-in';
+import { useResendCode } from '../hooks/use-resend-code';
+import { CodeInput, isCompleteCode } from './code-input';
+import { ResendCodeButton } from './resend-code-button';
+
+/** Sign-in by e-mailed code: step one asks for the e-mail, step two for the code. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState<string | null>(null);
+  const [returning, setReturning] = useState(false);
+  const resend = useResendCode('sign-in');
+
+  if (email === null) {
+    return (
+      <EmailStep
+        focusOnMount={returning}
+        onCodeSent={(sentTo) => {
+          setEmail(sentTo);
+          resend.startCooldown();
+        }}
+        onCooldown={resend.lockFor}
+      />
+    );
+  }
+  return (
+    <CodeStep
+      email={email}
+      resend={resend}
+      onSignedIn={onSignedIn}
+      onDifferentEmail={() => {
+        setReturning(true);
+        setEmail(null);
+      }}
+    />
+  );
+}
+
+function EmailStep({
+  focusOnMount,
+  onCodeSent,
+  onCooldown,
+}: {
+  focusOnMount: boolean;
+  onCodeSent: (email: string) => void;
+  onCooldown: (error: unknown) => void;
+}) {
+  const id = useId();
+  const sendCode = useSendCode();
+  const form = useForm<SignInEmailInput, unknown, SignInEmailData>({
+    resolver: zodResolver(signInEmailSchema),
+    defaultValues: { email: '' },
+  });
+  const error = form.formState.errors.email?.message;
+
+  useEffect(() => {
+    if (focusOnMount) form.setFocus('email');
+  }, [focusOnMount, form]);
+
+  const onSubmit = form.handleSubmit(({ email }) =>
+    sendCode.mutateAsync(
+      { email, purpose: 'sign-in' },
+      {
+        onSuccess: () => {
+          toast.success(msg.codeSent);
+          onCodeSent(email);
+        },
+        onError: (err) => {
+          toast.error(errorMessage(err, msg.sendCodeFailed));
+          onCooldown(err);
+        },
+      },
+    ).catch(() => undefined),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && `${id}-email-error`)}
+          {...form.register('email')}
+        />
+        <FieldMessage id={`${id}-email-error`} tone="error">
+          {error}
+        </FieldMessage>
+      </div>
+      <Button type="submit" size="lg" disabled={sendCode.isPending}>
+        {sendCode.isPending ? msg.sending : 'Send code'}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  resend,
+  onSignedIn,
+  onDifferentEmail,
+}: {
+  email: string;
+  resend: ReturnType<typeof useResendCode>;
+  onSignedIn: () => void;
+  onDifferentEmail: () => void;
+}) {
+  const id = useId();
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const signIn = useSignIn();
+  const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
+    resolver: zodResolver(verifyCodeSchema),
+    defaultValues: { email, code: '' },
+  });
+  const code = useWatch({ control: form.control, name: 'code' }) ?? '';
+  const error = form.formState.errors.code?.message;
+
+  // The step changed: put the member where they type next.
+  useEffect(() => {
+    codeRef.current?.focus();
+  }, []);
+
+  const onSubmit = form.handleSubmit((input) =>
+    signIn.mutateAsync(input, {
+      onSuccess: () => {
+        toast.success(msg.signedIn);
+        onSignedIn();
+      },
+      onError: (err) => {
+        const message = errorMessage(err, msg.verifyCodeFailed);
+        toast.error(message);
+        form.setError('code', { message });
+        form.setValue('code', '');
+        codeRef.current?.focus();
+      },
+    }).catch(() => undefined),
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted-foreground">
+        We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-foreground">{email}</strong>.
+        It works for {OTP_TTL_MINUTES} minutes.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>{CODE_LENGTH}-digit code</Label>
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput
+                id={`${id}-code`}
+                name={field.name}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(digits) => {
+                  field.onChange(digits);
+                  if (error) form.clearErrors('code');
+                }}
+                ref={(element) => {
+                  field.ref(element);
+                  codeRef.current = element;
+                }}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(error && `${id}-code-error`)}
+              />
+            )}
+          />
+          <FieldMessage id={`${id}-code-error`} tone="error">
+            {error}
+          </FieldMessage>
+        </div>
+        <Button type="submit" size="lg" disabled={!isCompleteCode(code) || signIn.isPending}>
+          {signIn.isPending ? msg.loading : 'Verify and sign in'}
+        </Button>
+      </form>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="button" variant="ghost" onClick={onDifferentEmail}>
+          <ArrowLeft aria-hidden className="size-4" />
+          {msg.tryDifferentEmail}
+        </Button>
+        <ResendCodeButton
+          secondsLeft={resend.secondsLeft}
+          pending={resend.pending}
+          onResend={() => resend.resend(email)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { signUpSchema, type SignUpData, type SignUpInput } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { ApiError, errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { useSignUp, type SignUpResult } from '../api/sign-up';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+const FORM_FIELDS = ['displayName', 'email', 'password'] as const;
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Display name, e-mail and password. The coupon box belongs to the pricing feature, so the screen
+ * passes it in (`couponField`) together with the code typed there; the server checks that code again.
+ */
+export function SignUpForm({
+  couponField,
+  couponCode,
+  onCouponRejected,
+  onSignedUp,
+}: {
+  couponField: ReactNode;
+  couponCode: string | undefined;
+  onCouponRejected: (message: string) => void;
+  onSignedUp: (result: SignUpResult) => void;
+}) {
+  const id = useId();
+  const signUp = useSignUp();
+  const form = useForm<SignUpInput, unknown, SignUpData>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { displayName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+
+  const onSubmit = form.handleSubmit((input) =>
+    signUp
+      .mutateAsync(
+        { ...input, coupon: couponCode, timeZone: browserTimeZone() },
+        {
+          onSuccess: (result) => {
+            toast.success(msg.accountCreated);
+            onSignedUp(result);
+          },
+          onError: (error) => {
+            toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
+            const fields = error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
+            if (!fields) return;
+            for (const name of FORM_FIELDS) {
+              if (fields[name]) form.setError(name, { message: fields[name] }, { shouldFocus: true });
+            }
+            if (fields.coupon) onCouponRejected(fields.coupon);
+          },
+        },
+      )
+      .catch(() => undefined),
+  );
+
+  const field = (name: (typeof FORM_FIELDS)[number]) => ({
+    id: `${id}-${name}`,
+    errorId: `${id}-${name}-error`,
+    error: errors[name]?.message,
+  });
+  const displayName = field('displayName');
+  const email = field('email');
+  const pw = field('password');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={displayName.id}>Display name</Label>
+        <Input
+          id={displayName.id}
+          autoComplete="nickname"
+          aria-invalid={displayName.error ? true : undefined}
+          aria-describedby={describedBy(displayName.error && displayName.errorId)}
+          {...form.register('displayName')}
+        />
+        <FieldMessage id={displayName.errorId} tone="error">
+          {displayName.error}
+        </FieldMessage>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={email.id}>Email</Label>
+        <Input
+          id={email.id}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={email.error ? true : undefined}
+          aria-describedby={describedBy(email.error && email.errorId)}
+          {...form.register('email')}
+        />
+        <FieldMessage id={email.errorId} tone="error">
+          {email.error}
+        </FieldMessage>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={pw.id}>Password</Label>
+        <Input
+          id={pw.id}
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={pw.error ? true : undefined}
+          aria-describedby={describedBy(pw.error && pw.errorId, `${id}-password-hint`, password && `${id}-password-strength`)}
+          {...form.register('password')}
+        />
+        <FieldMessage id={pw.errorId} tone="error">
+          {pw.error}
+        </FieldMessage>
+        <FieldMessage id={`${id}-password-hint`}>{msg.passwordHint}</FieldMessage>
+        <PasswordStrengthMeter password={password} id={`${id}-password-strength`} />
+      </div>
+
+      {couponField}
+
+      <Button type="submit" size="lg" disabled={signUp.isPending}>
+        {signUp.isPending ? msg.loading : 'Create account'}
+      </Button>
+    </form>
+  );
+}

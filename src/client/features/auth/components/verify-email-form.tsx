@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import {
+  verifyCodeSchema,
+  type VerifyCodeData,
+  type VerifyCodeInput,
+} from '@shared/domain/schemas';
+import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Label } from '@client/components/ui/label';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { useVerifyEmail } from '../api/verify-email';
+import { useResendCode } from '../hooks/use-resend-code';
+import { CodeInput } from './code-input';
+import { ResendCodeButton } from './resend-code-button';
+
+/**
+ * The code mailed at sign-up. Verifying signs the member in and redeems the coupon; `onVerified`
+ * gets the free months the server actually granted (0 if the coupon ran out in the meantime).
+ */
+export function VerifyEmailForm({
+  email,
+  coupon,
+  justSignedUp,
+  onVerified,
+}: {
+  email: string;
+  coupon?: string;
+  /** A code was mailed a moment ago, so the resend lock starts running. */
+  justSignedUp: boolean;
+  onVerified: (monthsFree: number) => void;
+}) {
+  const id = useId();
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const verify = useVerifyEmail();
+  const resend = useResendCode('verify');
+  const { startCooldown } = resend;
+  const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
+    resolver: zodResolver(verifyCodeSchema),
+    defaultValues: { email, code: '' },
+  });
+  const error = form.formState.errors.code?.message;
+
+  useEffect(() => {
+    codeRef.current?.focus();
+    if (justSignedUp) startCooldown();
+  }, [justSignedUp, startCooldown]);
+
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      verify
+        .mutateAsync(
+          { ...input, coupon },
+          {
+            onSuccess: (result) => {
+              toast.success(msg.emailVerified);
+              onVerified(result.monthsFree);
+            },
+            onError: (err) => {
+              const message = errorMessage(err, msg.verifyCodeFailed);
+              toast.error(message);
+              form.setError('code', { message });
+              form.setValue('code', '');
+              codeRef.current?.focus();
+            },
+          },
+        )
+        .catch(() => undefined),
+    () => codeRef.current?.focus(),
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted-foreground">
+        We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-foreground">{email}</strong>.
+        It works for {OTP_TTL_MINUTES} minutes.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>Verification code</Label>
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput
+                id={`${id}-code`}
+                name={field.name}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(digits) => {
+                  field.onChange(digits);
+                  if (error) form.clearErrors('code');
+                }}
+                ref={(element) => {
+                  field.ref(element);
+                  codeRef.current = element;
+                }}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(error && `${id}-code-error`)}
+              />
+            )}
+          />
+          <FieldMessage id={`${id}-code-error`} tone="error">
+            {error}
+          </FieldMessage>
+        </div>
+        <Button type="submit" size="lg" disabled={verify.isPending}>
+          {verify.isPending ? msg.loading : 'Verify email'}
+        </Button>
+      </form>
+      <div className="flex justify-end">
+        <ResendCodeButton
+          secondsLeft={resend.secondsLeft}
+          pending={resend.pending}
+          onResend={() => resend.resend(email)}
+        />
+      </div>
+    </div>
+  );
+}

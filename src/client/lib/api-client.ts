@@ -1,0 +1,100 @@
+// The one way the client talks to the server: same-origin JSON with the httpOnly session cookie.
+// Every failure becomes an ApiError; `fromServer` says whether `message` is the server's own
+// member-facing sentence (then show it) or a stand-in for a network or proxy failure (then show
+// the screen's fallback, see errorMessage).
+
+import { msg } from '@shared/messages';
+
+export interface ApiErrorDetails {
+  /** Seconds until a rate-limited call may be tried again (429). */
+  retryAfter?: number;
+  /** Field name -> member-facing message (422). */
+  fields?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ApiErrorDetails = {},
+    readonly requestId: string | null = null,
+    readonly fromServer = true,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function isErrorBody(value: unknown): value is { code: string; message: string; requestId?: string; details?: ApiErrorDetails } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', msg.unexpectedError, {}, null, false);
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isErrorBody(payload)) {
+      throw new ApiError(response.status, payload.code, payload.message, payload.details ?? {}, payload.requestId ?? null);
+    }
+    throw new ApiError(response.status, 'http_error', msg.unexpectedError, {}, null, false);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+};
+
+/** The server's own sentence when it sent one, otherwise the screen's fallback from msg. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+}
+
+/** The server's message for one field of a 422, if it named that field. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  return error.details.fields?.[field];
+}

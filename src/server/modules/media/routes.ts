@@ -1,0 +1,11 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app';
+import { requireActor } from '../../lib/session';
+import { serveMedia } from '../../lib/storage';
+
+/** Proof photos and videos are for signed-in members only; range requests let videos seek. */
+export const mediaRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/*', async (c) => {
+  await requireActor(c);
+  const key = decodeURIComponent(c.req.path.replace(/^\/api\/media\//, ''));
+  return serveMedia(c, c.get('deps').storage, key);
+});
