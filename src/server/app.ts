@@ -19,6 +19,9 @@ import { subscriptionRoutes } from './modules/subscription/routes';
 import { checkinRoutes, updateRoutes } from './modules/checkins/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
+import { cycleRoutes } from './modules/cycles/routes';
+import { communityRoutes } from './modules/community/routes';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +64,11 @@ export function createApp(deps: AppDeps) {
   api.route('/updates', updateRoutes);
   api.route('/media', mediaRoutes);
   api.route('/invites', inviteRoutes);
+  api.route('/feed', feedRoutes);
+  api.route('/posts', postRoutes);
+  api.route('/comments', commentRoutes);
+  api.route('/cycle', cycleRoutes);
+  api.route('/community', communityRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

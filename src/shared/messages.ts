@@ -313,6 +313,7 @@ export const msg = {
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   waitBeforeNewCode: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
+  invalidCursor: 'That page of the feed is no longer available. Refresh to start again.',
   mediaPositionTaken: 'That file is already attached. Refresh and try again.',
   trialAlreadyUsed: 'Your free trial has already been used.',
   paidCheckoutSoon: 'Paid plans open soon. Start with the free trial: no card needed.',

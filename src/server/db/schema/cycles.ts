@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -24,6 +25,15 @@ export const cycles = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     endedAt: ts('ended_at'),
     createdAt: createdAt(),
+    // Aggregates of this cycle's check-ins, kept by refreshCycleStats in the check-in's transaction,
+    // so the leaderboard never reads every check-in.
+    checkinCount: integer('checkin_count').notNull().default(0),
+    totalMinutes: integer('total_minutes').notNull().default(0),
+    totalSteps: bigint('total_steps', { mode: 'number' }).notNull().default(0),
+    lastDay: integer('last_day').notNull().default(0),
+    /** Length of the run of consecutive days that ends at last_day. */
+    lastRun: integer('last_run').notNull().default(0),
+    longestStreak: integer('longest_streak').notNull().default(0),
   },
   (t) => [
     // One active cycle per member: concurrent "create my cycle" requests cannot make two.

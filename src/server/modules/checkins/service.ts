@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { activeCycle, type CycleView } from '../cycles/service';
+import { refreshCycleStats } from '../cycles/stats';
 import { awardStreakBadge, type AwardedBadge } from '../badges/service';
 import { mediaView, type MediaView } from '../media/urls';
 
@@ -84,7 +85,8 @@ export async function today(db: DbOrTx, userId: string, now = new Date()): Promi
   const [row] = await db
     .select({ id: checkins.id })
     .from(checkins)
-    .where(and(eq(checkins.cycleId, cycle.id), eq(checkins.dayNumber, cycle.day)))
+    // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
+    .where(and(eq(checkins.userId, userId), eq(checkins.localDate, cycle.today)))
     .limit(1);
   return { cycle, checkin: row ? await loadCheckinView(db, row.id, now) : null };
 }
@@ -122,6 +124,7 @@ export async function createCheckin(db: DbOrTx, userId: string, input: CheckinDa
       visibility: 'public',
       createdAt: now,
     });
+    await refreshCycleStats(tx, [cycle.id]);
     const badge = await awardStreakBadge(tx, { userId, cycleId: cycle.id, dayNumber: checkin.dayNumber });
     return { checkinId: checkin.id, badge };
   });
@@ -162,6 +165,7 @@ export async function editCheckin(db: DbOrTx, userId: string, checkinId: string,
       })
       .where(eq(checkins.id, checkinId));
     await tx.update(posts).set({ caption: postCaption(input.journalMd) }).where(eq(posts.checkinId, checkinId));
+    await refreshCycleStats(tx, [checkin.cycleId]);
   });
   return (await loadCheckinView(db, checkinId, now))!;
 }

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test-app';
+import { checkins, cycles, profiles, user, userSettings } from '../../db/schema';
+import { refreshCycleStats } from '../cycles/stats';
+import { computeCommunityBoard } from './leaderboard';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const NOW = new Date('2026-06-20T18:00:00Z');
+
+/** A member whose active cycle is on `day` (UTC) with check-ins on the given days. */
+async function seedMember(name: string, day: number, done: number[]) {
+  const id = `lb_${name}`;
+  await t.deps.db.insert(user).values({ id, name, email: `${name}@lb.test`, emailVerified: true });
+  await t.deps.db.update(userSettings).set({ timezone: 'UTC' }).where(sql`${userSettings.userId} = ${id}`);
+  const start = new Date(NOW);
+  start.setUTCDate(start.getUTCDate() - (day - 1));
+  const startDate = start.toISOString().slice(0, 10);
+  const [cycle] = await t.deps.db.insert(cycles).values({ userId: id, startDate }).returning();
+  if (done.length) {
+    await t.deps.db.insert(checkins).values(
+      done.map((d) => {
+        const local = new Date(start);
+        local.setUTCDate(local.getUTCDate() + d - 1);
+        return { cycleId: cycle.id, userId: id, dayNumber: d, localDate: local.toISOString().slice(0, 10) };
+      }),
+    );
+  }
+  return id;
+}
+
+describe('community leaderboard', () => {
+  it('ranks by consistency and by the real live streak, computed in the database', async () => {
+    await seedMember('ana', 10, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]); // 100%, streak 10
+    await seedMember('ben', 10, [1, 2, 3, 4, 5, 8, 9]); // 70%, streak 2 (ends yesterday)
+    await seedMember('cai', 4, [1, 2, 3]); // 75%, streak 3 (alive: ends yesterday)
+    await seedMember('dee', 20, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]); // 60%, streak 0 (ended day 12)
+    await seedMember('eve', 5, []); // 0%
+    await refreshCycleStats(t.deps.db);
+
+    const board = await computeCommunityBoard(t.deps.db, NOW);
+    expect(board.leaderboard.map((e) => [e.displayName, e.consistency, e.streak])).toEqual([
+      ['ana', 100, 10],
+      ['cai', 75, 3],
+      ['ben', 70, 2],
+      ['dee', 60, 0],
+      ['eve', 0, 0],
+    ]);
+    expect(board.longestStreaks.map((e) => [e.displayName, e.streak])).toEqual([
+      ['ana', 10],
+      ['cai', 3],
+      ['ben', 2],
+    ]);
+    expect(board.stats).toMatchObject({ activeMembers: 5, totalCheckins: 32, checkedInToday: 1 });
+    const dee = board.leaderboard.find((e) => e.displayName === 'dee')!;
+    expect(dee.longestStreak).toBe(12);
+    const names = await t.deps.db.select().from(profiles);
+    expect(names.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps the cycle aggregates right as check-ins arrive through the API', async () => {
+    const m = await t.member();
+    await m.client.request('/api/checkins', { method: 'POST', json: { movedMinutes: 15, steps: 3000, proteinTargetHit: false, hydrationGoalHit: false, journalMd: '' } });
+    const [row] = await t.deps.db.select().from(cycles).where(sql`${cycles.userId} = ${m.userId}`);
+    expect(row).toMatchObject({ checkinCount: 1, totalMinutes: 15, totalSteps: 3000, lastDay: 1, lastRun: 1, longestStreak: 1 });
+    const res = await m.client.request('/api/community');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.leaderboard.length).toBeGreaterThan(0);
+  });
+});

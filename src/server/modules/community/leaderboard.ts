@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { CYCLE_LENGTH_DAYS, LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
+
+/** How long one computed board is served (per process). */
+export const BOARD_TTL_MS = 30_000;
+
+export interface LeaderboardEntry {
+  userId: string;
+  displayName: string;
+  avatarUrl: string | null;
+  checkins: number;
+  currentDay: number;
+  consistency: number;
+  streak: number;
+  longestStreak: number;
+}
+
+export interface CommunityBoard {
+  stats: { activeMembers: number; totalCheckins: number; averageConsistency: number; checkedInToday: number };
+  leaderboard: LeaderboardEntry[];
+  longestStreaks: LeaderboardEntry[];
+  computedAt: string;
+}
+
+/**
+ * One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
+ * member's day counted in their own time zone. The streak is the real run of consecutive days that is
+ * still alive (ending today or yesterday), not the check-in count (docs/decisions/0006).
+ */
+export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promise<CommunityBoard> {
+  const nowIso = now.toISOString();
+  const result = await db.execute(sql`
+    with active as (
+      select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
+             least(${CYCLE_LENGTH_DAYS}, greatest(1,
+               ((${nowIso}::timestamptz at time zone coalesce(s.timezone, 'America/Denver'))::date - c.start_date) + 1
+             ))::int as current_day
+      from cycles c
+      left join user_settings s on s.user_id = c.user_id
+      where c.is_active
+    ),
+    scored as (
+      select a.*,
+             least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
+             (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
+      from active a
+    ),
+    leaders as (
+      select 'leaderboard' as board, x.* from (
+        select * from scored order by consistency desc, checkin_count desc, user_id limit ${LEADERBOARD_TOP}
+      ) x
+      union all
+      select 'streaks' as board, y.* from (
+        select * from scored where streak > 0 order by streak desc, longest_streak desc, user_id limit ${LONGEST_STREAKS_TOP}
+      ) y
+    )
+    select l.board, l.user_id, p.display_name, p.avatar_url, l.checkin_count, l.current_day, l.consistency,
+           l.streak, l.longest_streak,
+           (select count(*)::int from scored) as active_members,
+           (select coalesce(sum(checkin_count), 0)::int from scored) as total_checkins,
+           (select coalesce(round(avg(consistency)), 0)::int from scored) as average_consistency,
+           (select count(*)::int from scored where last_day = current_day) as checked_in_today
+    from leaders l join profiles p on p.id = l.user_id
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const entry = (r: Record<string, unknown>): LeaderboardEntry => ({
+    userId: String(r.user_id),
+    displayName: String(r.display_name),
+    avatarUrl: (r.avatar_url as string | null) ?? null,
+    checkins: Number(r.checkin_count),
+    currentDay: Number(r.current_day),
+    consistency: Number(r.consistency),
+    streak: Number(r.streak),
+    longestStreak: Number(r.longest_streak),
+  });
+  const leaderboard = rows.filter((r) => r.board === 'leaderboard').map(entry);
+  const longestStreaks = rows.filter((r) => r.board === 'streaks').map(entry);
+  // order is not guaranteed after the join: sort as ranked
+  leaderboard.sort((a, b) => b.consistency - a.consistency || b.checkins - a.checkins || a.userId.localeCompare(b.userId));
+  longestStreaks.sort((a, b) => b.streak - a.streak || b.longestStreak - a.longestStreak || a.userId.localeCompare(b.userId));
+  const first = rows[0];
+  const stats = first
+    ? {
+        activeMembers: Number(first.active_members),
+        totalCheckins: Number(first.total_checkins),
+        averageConsistency: Number(first.average_consistency),
+        checkedInToday: Number(first.checked_in_today),
+      }
+    : { activeMembers: 0, totalCheckins: 0, averageConsistency: 0, checkedInToday: 0 };
+  return { stats, leaderboard, longestStreaks, computedAt: nowIso };
+}
+
+/**
+ * The board changes slowly and every member sees the same one: computed at most once per interval per
+ * process, and concurrent requests share one computation.
+ */
+const caches = new WeakMap<object, { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }>();
+
+export async function communityBoard(db: DbOrTx, ttlMs = BOARD_TTL_MS): Promise<CommunityBoard> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = {}));
+  const entry = cache;
+  if (entry.value && Date.now() - entry.value.at < ttlMs) return entry.value.board;
+  entry.pending ??= computeCommunityBoard(db)
+    .then((board) => {
+      entry.value = { board, at: Date.now() };
+      return board;
+    })
+    .finally(() => {
+      entry.pending = undefined;
+    });
+  return entry.pending;
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Recomputes the check-in aggregates on cycles (count, totals, last day, the run ending there and the
+ * longest run) from the check-ins themselves, with a gaps-and-islands query. Runs in the check-in's
+ * transaction for one cycle, or for every cycle after a bulk import (no ids).
+ */
+export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promise<void> {
+  const filter = cycleIds
+    ? sql`where k.cycle_id in (${sql.join(cycleIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    : sql``;
+  const target = cycleIds
+    ? sql`c.id in (${sql.join(cycleIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    : sql`true`;
+  await db.execute(sql`
+    with days as (
+      select k.cycle_id, k.day_number, k.moved_minutes, k.steps,
+             k.day_number - row_number() over (partition by k.cycle_id order by k.day_number) as run_key
+      from checkins k ${filter}
+    ),
+    runs as (
+      select cycle_id, run_key, count(*)::int as len, max(day_number) as last_day
+      from days group by cycle_id, run_key
+    ),
+    totals as (
+      select cycle_id, count(*)::int as n, coalesce(sum(moved_minutes), 0)::int as minutes,
+             coalesce(sum(steps), 0)::bigint as steps, max(day_number) as last_day
+      from days group by cycle_id
+    ),
+    stats as (
+      select t.cycle_id, t.n, t.minutes, t.steps, t.last_day,
+             (select r.len from runs r where r.cycle_id = t.cycle_id and r.last_day = t.last_day) as last_run,
+             (select max(r.len) from runs r where r.cycle_id = t.cycle_id) as longest
+      from totals t
+    )
+    update cycles c set
+      checkin_count = coalesce(s.n, 0),
+      total_minutes = coalesce(s.minutes, 0),
+      total_steps = coalesce(s.steps, 0),
+      last_day = coalesce(s.last_day, 0),
+      last_run = coalesce(s.last_run, 0),
+      longest_streak = coalesce(s.longest, 0)
+    from cycles c2 left join stats s on s.cycle_id = c2.id
+    where c.id = c2.id and ${target}
+  `);
+}

@@ -1,0 +1,150 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
+import { mediaView, type MediaView } from '../media/urls';
+
+export interface FeedAuthor {
+  id: string;
+  displayName: string;
+  avatarUrl: string | null;
+}
+
+export interface FeedComment {
+  id: string;
+  body: string;
+  createdAt: string;
+  author: FeedAuthor;
+  mine: boolean;
+}
+
+export interface FeedPost {
+  id: string;
+  createdAt: string;
+  caption: string | null;
+  journalMd: string | null;
+  legacyMediaUrl: string | null;
+  author: FeedAuthor;
+  dayNumber: number | null;
+  movedMinutes: number;
+  steps: number;
+  cumulativeMinutes: number;
+  cumulativeSteps: number;
+  media: MediaView[];
+  likeCount: number;
+  likedByMe: boolean;
+  commentCount: number;
+  comments: FeedComment[];
+  reactions: Record<ReactionKey, number>;
+  myReaction: ReactionKey | null;
+  updates: { id: string; body: string | null; createdAt: string; media: MediaView[] }[];
+}
+
+type Row = Record<string, unknown>;
+
+export function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+const mediaJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'storagePath', ${alias}.storage_path, 'mediaType', ${alias}.media_type, 'mimeType', ${alias}.mime_type, 'sortIndex', ${alias}.sort_index)`,
+  );
+
+/**
+ * Posts with everything a feed card shows, in ONE statement whatever the page size: author, check-in
+ * numbers, the author's cumulative totals up to that day, counts, reactions, media, the first comments
+ * and the updates, each gathered per post by an indexed subquery.
+ */
+export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Promise<Row[]> {
+  const result = await db.execute(sql`
+    select p.id, p.created_at, p.created_at::text as cursor_ts, p.caption, p.media_url, p.user_id,
+      pr.display_name, pr.avatar_url,
+      k.id as checkin_id, k.day_number, k.journal_md,
+      coalesce(k.moved_minutes, 0) as moved_minutes, coalesce(k.steps, 0) as steps,
+      coalesce(cum.minutes, 0) as cumulative_minutes, coalesce(cum.steps, 0) as cumulative_steps,
+      (select count(*)::int from likes l where l.post_id = p.id) as like_count,
+      (select count(*)::int from comments cm where cm.post_id = p.id) as comment_count,
+      coalesce((select json_object_agg(rr.reaction, rr.n) from (
+        select r.reaction, count(*)::int as n from post_reactions r where r.post_id = p.id group by r.reaction
+      ) rr), '{}'::json) as reactions,
+      coalesce((select json_agg(${mediaJson('m')} order by m.sort_index) from post_media m where m.post_id = p.id), '[]'::json) as media,
+      coalesce((select json_agg(json_build_object('id', c.id, 'body', c.body, 'createdAt', c.created_at, 'userId', c.user_id,
+          'displayName', cp.display_name, 'avatarUrl', cp.avatar_url) order by c.created_at, c.id)
+        from (select * from comments c0 where c0.post_id = p.id order by c0.created_at, c0.id limit ${FIRST_COMMENTS_SHOWN}) c
+        join profiles cp on cp.id = c.user_id), '[]'::json) as first_comments,
+      coalesce((select json_agg(json_build_object('id', u.id, 'body', u.body, 'createdAt', u.created_at,
+          'media', coalesce((select json_agg(${mediaJson('um')} order by um.sort_index) from checkin_update_media um where um.update_id = u.id), '[]'::json))
+          order by u.created_at)
+        from checkin_updates u where u.checkin_id = k.id), '[]'::json) as updates
+    from posts p
+    join profiles pr on pr.id = p.user_id
+    left join checkins k on k.id = p.checkin_id
+    left join lateral (
+      select sum(k2.moved_minutes)::int as minutes, sum(k2.steps)::bigint as steps
+      from checkins k2 where k2.cycle_id = k.cycle_id and k2.day_number <= k.day_number
+    ) cum on true
+    where p.visibility = 'public' and not p.is_hidden and ${where}
+    order by p.created_at desc, p.id desc
+    limit ${limit}
+  `);
+  return rowsOf(result);
+}
+
+/** The viewer's own likes and reactions on a set of posts: one small indexed query. */
+export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[]) {
+  const likes = new Set<string>();
+  const reactions = new Map<string, ReactionKey>();
+  if (postIds.length === 0) return { likes, reactions };
+  const ids = sql.join(postIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const result = await db.execute(sql`
+    select post_id, 'like' as kind, null as reaction from likes where user_id = ${viewerId} and post_id in (${ids})
+    union all
+    select post_id, 'reaction' as kind, reaction from post_reactions where user_id = ${viewerId} and post_id in (${ids})
+  `);
+  for (const row of rowsOf(result)) {
+    if (row.kind === 'like') likes.add(String(row.post_id));
+    else reactions.set(String(row.post_id), row.reaction as ReactionKey);
+  }
+  return { likes, reactions };
+}
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+export function toFeedPost(row: Row, viewerId: string, marks: Awaited<ReturnType<typeof viewerMarks>>): FeedPost {
+  const id = String(row.id);
+  const reactionCounts = (row.reactions ?? {}) as Record<string, number>;
+  const reactions = Object.fromEntries(REACTION_KEYS.map((k) => [k, Number(reactionCounts[k] ?? 0)])) as Record<ReactionKey, number>;
+  const comments = (row.first_comments as Row[]).map((c) => ({
+    id: String(c.id),
+    body: String(c.body),
+    createdAt: iso(c.createdAt),
+    author: { id: String(c.userId), displayName: String(c.displayName), avatarUrl: (c.avatarUrl as string | null) ?? null },
+    mine: c.userId === viewerId,
+  }));
+  return {
+    id,
+    createdAt: iso(row.created_at),
+    caption: (row.caption as string | null) ?? null,
+    journalMd: (row.journal_md as string | null) ?? null,
+    legacyMediaUrl: (row.media_url as string | null) ?? null,
+    author: { id: String(row.user_id), displayName: String(row.display_name), avatarUrl: (row.avatar_url as string | null) ?? null },
+    dayNumber: row.day_number == null ? null : Number(row.day_number),
+    movedMinutes: Number(row.moved_minutes),
+    steps: Number(row.steps),
+    cumulativeMinutes: Number(row.cumulative_minutes),
+    cumulativeSteps: Number(row.cumulative_steps),
+    media: (row.media as Row[]).map((m) => mediaView(m as never)),
+    likeCount: Number(row.like_count),
+    likedByMe: marks.likes.has(id),
+    commentCount: Number(row.comment_count),
+    comments,
+    reactions,
+    myReaction: marks.reactions.get(id) ?? null,
+    updates: (row.updates as Row[]).map((u) => ({
+      id: String(u.id),
+      body: (u.body as string | null) ?? null,
+      createdAt: iso(u.createdAt),
+      media: (u.media as Row[]).map((m) => mediaView(m as never)),
+    })),
+  };
+}
