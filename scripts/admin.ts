@@ -35,9 +35,13 @@ async function main() {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { driver: 'pg', url: config.databaseUrl, poolSize: 1 } : { driver: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { driver: 'pg', url: config.databaseUrl, poolSize: 1 }
+      : { driver: 'pglite', dataDir: config.dataDir },
   ).catch((error: Error) => fail(`Cannot open the database: ${error.message}`));
-  const where = config.databaseUrl ? 'the PostgreSQL database in DATABASE_URL' : `the database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL database in DATABASE_URL'
+    : `the database in ${config.dataDir}`;
 
   let ok: boolean;
   try {
@@ -47,13 +51,18 @@ async function main() {
     await database.close();
   }
 
-  if (!ok) fail(`No account with the e-mail ${email} in ${where}. Sign up first, then run this again.`);
+  if (!ok)
+    fail(`No account with the e-mail ${email} in ${where}. Sign up first, then run this again.`);
   if (command === 'grant') {
-    console.log(`${email} is now an administrator. The Admin area appears on their next page load.`);
+    console.log(
+      `${email} is now an administrator. The Admin area appears on their next page load.`,
+    );
   } else {
     console.log(`${email} is no longer an administrator.`);
     if (config.adminEmails.includes(email.trim().toLowerCase())) {
-      console.log('Note: this address is listed in ADMIN_EMAILS, so signing in will make it an administrator again.');
+      console.log(
+        'Note: this address is listed in ADMIN_EMAILS, so signing in will make it an administrator again.',
+      );
     }
   }
 }

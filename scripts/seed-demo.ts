@@ -4,10 +4,11 @@
  * Fills the configured database (DATABASE_URL, else PGlite in DATA_DIR) with demo members who are
  * `days` days into an active cycle: check-ins, one post per check-in, likes, reactions, comments,
  * accepted invites, streak badges and a trial each. The same --seed gives the same members, numbers
- * and texts (dates follow today). Demo accounts have ids `demo_<n>` and cannot sign in (no password).
+ * and texts (dates follow today). Demo accounts have ids `demo_<n>` and no password: sign in as one
+ * with an e-mailed code.
  *
- * Built for benchmarks too: rows are generated a group of members at a time and written as
- * multi-row inserts of up to 1,000 rows, several at once on PostgreSQL.
+ * Built for benchmarks too (10,000 members x 60 days is about 2.5 million rows): rows are generated
+ * a group of members at a time and written 1,000 per insert statement, several at once on PostgreSQL.
  */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -102,7 +103,8 @@ function parseOptions(argv: string[]): Options {
   }
   const whole = (name: string, raw: string, min: number, max: number) => {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) usageError(`--${name} must be a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      usageError(`--${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
   return {
@@ -209,7 +211,8 @@ function offsetMinutesAt(timeZone: string, instant: number): number {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
     offsetFormatters.set(timeZone, formatter);
   }
-  const name = formatter.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    formatter.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
@@ -230,30 +233,35 @@ function offsetMinutes(timeZone: string, date: string): number {
 
 /** The instant of `minuteOfDay` (minutes after local midnight) on local `date` in `timeZone`. */
 function localInstant(date: string, minuteOfDay: number, timeZone: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + (minuteOfDay - offsetMinutes(timeZone, date)) * 60_000);
+  return new Date(
+    Date.parse(`${date}T00:00:00Z`) + (minuteOfDay - offsetMinutes(timeZone, date)) * 60_000,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Word lists
 // ---------------------------------------------------------------------------
 
+// prettier-ignore
 const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'William',
-  'Mia', 'Benjamin', 'Charlotte', 'Lucas', 'Amelia', 'Henry', 'Harper', 'Theodore', 'Evelyn', 'Jack',
+  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'William', 'Mia',
+  'Benjamin', 'Charlotte', 'Lucas', 'Amelia', 'Henry', 'Harper', 'Theodore', 'Evelyn', 'Jack',
   'Abigail', 'Levi', 'Emily', 'Alexander', 'Ella', 'Mateo', 'Elizabeth', 'Daniel', 'Camila', 'Michael',
-  'Luna', 'Mason', 'Sofia', 'Sebastian', 'Avery', 'Ethan', 'Mila', 'Logan', 'Aria', 'Owen',
-  'Scarlett', 'Samuel', 'Penelope', 'Jacob', 'Layla', 'Asher', 'Chloe', 'Aiden', 'Victoria', 'John',
-  'Priya', 'Arjun', 'Yuki', 'Haruto', 'Chiara', 'Luca', 'Ana', 'Diego', 'Fatima', 'Omar',
-  'Grace', 'Wei', 'Mei', 'Kwame', 'Amara', 'Lars', 'Ingrid', 'Siobhan', 'Declan', 'Zoe',
+  'Luna', 'Mason', 'Sofia', 'Sebastian', 'Avery', 'Ethan', 'Mila', 'Logan', 'Aria', 'Owen', 'Scarlett',
+  'Samuel', 'Penelope', 'Jacob', 'Layla', 'Asher', 'Chloe', 'Aiden', 'Victoria', 'John', 'Priya',
+  'Arjun', 'Yuki', 'Haruto', 'Chiara', 'Luca', 'Ana', 'Diego', 'Fatima', 'Omar', 'Grace', 'Wei', 'Mei',
+  'Kwame', 'Amara', 'Lars', 'Ingrid', 'Siobhan', 'Declan', 'Zoe',
 ];
+// prettier-ignore
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
-  'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson',
-  'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores',
-  'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts',
-  'Patel', 'Sharma', 'Tanaka', 'Sato', 'Rossi', 'Silva', 'Okafor', 'Mensah', 'Andersen', "O'Brien",
-  'Murphy', 'Kowalski', 'Novak', 'Chen', 'Wang', 'Kim', 'Park', 'Schmidt', 'Dubois', 'Moreau',
+  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez',
+  'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore',
+  'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez',
+  'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen',
+  'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell',
+  'Carter', 'Roberts', 'Patel', 'Sharma', 'Tanaka', 'Sato', 'Rossi', 'Silva', 'Okafor', 'Mensah',
+  'Andersen', "O'Brien", 'Murphy', 'Kowalski', 'Novak', 'Chen', 'Wang', 'Kim', 'Park', 'Schmidt',
+  'Dubois', 'Moreau',
 ];
 
 const COUNTRY_BY_ZONE: Record<string, string> = {
@@ -278,26 +286,34 @@ const ZONE_WEIGHTS = SETTINGS_TIMEZONES.map(
 );
 const PROFILE_ZONES = new Set<string>(PROFILE_TIMEZONES.map((z) => z.value));
 
+// prettier-ignore
 const ACTIVITIES = [
   'a brisk walk', 'a run', 'an easy jog', 'a bike ride', 'yoga', 'a lifting session', 'leg day',
   'upper body', 'a HIIT class', 'a swim', 'a hike', 'pilates', 'a spin class', 'mobility work',
   'a long walk with the dog', 'stairs at the office', 'a kettlebell circuit', 'a rowing session',
 ];
+// prettier-ignore
 const FEELINGS = [
   'Felt strong today.', 'Tired, but I showed up.', 'Energy was great.', 'Legs are sore in a good way.',
   'Hard start, good finish.', 'Slept badly, moved anyway.', 'Best session this week!',
   'Kept it light, recovery day.', 'Rainy day, did it inside.', 'Squeezed it in before work.',
 ];
+// prettier-ignore
 const HABITS = [
   'Hit my protein with a big breakfast', 'Drank water all day', 'Meal-prepped lunches for the week',
   'Skipped the late-night snacks', 'Stretched for 10 minutes before bed', 'Took the stairs everywhere',
   'Walked during two phone calls', 'In bed by 10:30',
 ];
-const HEADLINES = ['Day done', 'Small win', 'Consistency', 'Showed up', 'Progress', 'Back at it', 'On track'];
+// prettier-ignore
+const HEADLINES = [
+  'Day done', 'Small win', 'Consistency', 'Showed up', 'Progress', 'Back at it', 'On track',
+];
+// prettier-ignore
 const COMMENTS = [
-  'Nice work! 💪', 'Keep stacking those days!', 'Love this.', 'You are on a roll 🔥', 'Great consistency!',
-  'This is inspiring, thank you.', 'Same here, legs are done.', 'Way to show up!', 'Proud of you!',
-  "Let's go!", 'That walk sounds lovely.', 'Rest days count too.', 'Crushing it 🚀', 'Good one!',
+  'Nice work! 💪', 'Keep stacking those days!', 'Love this.', 'You are on a roll 🔥',
+  'Great consistency!', 'This is inspiring, thank you.', 'Same here, legs are done.',
+  'Way to show up!', 'Proud of you!', "Let's go!", 'That walk sounds lovely.', 'Rest days count too.',
+  'Crushing it 🚀', 'Good one!',
 ];
 const REACTION_WEIGHTS = [
   [REACTION_KEYS[0], 40],
@@ -333,7 +349,6 @@ interface Member {
   firstName: string;
   lastName: string;
   timeZone: string;
-  today: string;
   startDate: string;
   signedUpAt: Date;
   /** Probability of checking in on a given day. */
@@ -349,8 +364,7 @@ interface Member {
 
 function makeMember(random: Random, index: number, days: number, now: Date): Member {
   const timeZone = random.weighted(ZONE_WEIGHTS);
-  const today = localDateIn(now, timeZone);
-  const startDate = addDays(today, -(days - 1));
+  const startDate = addDays(localDateIn(now, timeZone), -(days - 1));
   return {
     index,
     id: `demo_${index}`,
@@ -358,23 +372,38 @@ function makeMember(random: Random, index: number, days: number, now: Date): Mem
     firstName: random.pick(FIRST_NAMES),
     lastName: random.pick(LAST_NAMES),
     timeZone,
-    today,
     startDate,
-    signedUpAt: localInstant(addDays(startDate, -random.int(1, 3)), random.int(7 * 60, 22 * 60), timeZone),
+    signedUpAt: localInstant(
+      addDays(startDate, -random.int(1, 3)),
+      random.int(7 * 60, 22 * 60),
+      timeZone,
+    ),
     adherence: 0.6 + random.next() * 0.39,
     journalRate: 0.3 + random.next() * 0.6,
     proteinRate: 0.3 + random.next() * 0.65,
     hydrationRate: 0.4 + random.next() * 0.55,
     baselineSteps: random.int(4000, 11000),
     baselineMinutes: random.int(20, 55),
-    usualMinute: random.pick([6 * 60 + 30, 7 * 60, 12 * 60 + 15, 17 * 60 + 30, 19 * 60, 20 * 60 + 30]),
+    usualMinute: random.pick([
+      6 * 60 + 30,
+      7 * 60,
+      12 * 60 + 15,
+      17 * 60 + 30,
+      19 * 60,
+      20 * 60 + 30,
+    ]),
   };
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Some distinct members other than `exclude`, as many as `count` allows. */
-function otherMembers(random: Random, members: readonly Member[], exclude: number, count: number): Member[] {
+function otherMembers(
+  random: Random,
+  members: readonly Member[],
+  exclude: number,
+  count: number,
+): Member[] {
   const wanted = Math.min(count, members.length - 1);
   const chosen = new Set<number>();
   while (chosen.size < wanted) {
@@ -428,7 +457,13 @@ class Writer {
     await Promise.all(Array.from({ length: this.concurrency }, worker));
   }
 
-  private async unnestInsert(table: PgTable, keys: string[], columns: PgColumn[], rows: Row[], conflict?: Conflict) {
+  private async unnestInsert(
+    table: PgTable,
+    keys: string[],
+    columns: PgColumn[],
+    rows: Row[],
+    conflict?: Conflict,
+  ) {
     const arrays = keys.map((key, i) => {
       const column = columns[i];
       const values = rows.map((row) => {
@@ -447,13 +482,21 @@ class Writer {
     );
   }
 
-  private async plainInsert(table: PgTable, keys: string[], columns: PgColumn[], rows: Row[], conflict?: Conflict) {
+  private async plainInsert(
+    table: PgTable,
+    keys: string[],
+    columns: PgColumn[],
+    rows: Row[],
+    conflict?: Conflict,
+  ) {
     const query = this.db.insert(table).values(rows as never);
     if (!conflict) await query;
     else if ('ignore' in conflict) await query.onConflictDoNothing();
     else {
       const set = Object.fromEntries(
-        keys.flatMap((key, i) => (columns[i] === conflict.update ? [] : [[key, excluded(columns[i].name)]])),
+        keys.flatMap((key, i) =>
+          columns[i] === conflict.update ? [] : [[key, excluded(columns[i].name)]],
+        ),
       );
       await query.onConflictDoUpdate({ target: conflict.update, set });
     }
@@ -472,8 +515,20 @@ function conflictClause(columns: PgColumn[], conflict?: Conflict): SQL {
 }
 
 const SUMMARY_ORDER = [
-  'user', 'profiles', 'user_settings', 'consents', 'health_profile', 'cycles', 'subscriptions', 'invites',
-  'checkins', 'posts', 'likes', 'post_reactions', 'comments', 'user_badges',
+  'user',
+  'profiles',
+  'user_settings',
+  'consents',
+  'health_profile',
+  'cycles',
+  'subscriptions',
+  'invites',
+  'checkins',
+  'posts',
+  'likes',
+  'post_reactions',
+  'comments',
+  'user_badges',
 ];
 
 // ---------------------------------------------------------------------------
@@ -484,7 +539,9 @@ async function resetDemoMembers(db: Db): Promise<number> {
   // Children first, in bulk: far faster than letting 10,000 user deletions cascade row by row.
   return db.transaction(async (tx) => {
     const demoPosts = sql`select id from ${posts} where ${posts.userId} like ${DEMO_ID_LIKE}`;
-    await tx.execute(sql`delete from ${likes} where ${likes.userId} like ${DEMO_ID_LIKE} or ${likes.postId} in (${demoPosts})`);
+    await tx.execute(
+      sql`delete from ${likes} where ${likes.userId} like ${DEMO_ID_LIKE} or ${likes.postId} in (${demoPosts})`,
+    );
     await tx.execute(
       sql`delete from ${postReactions} where ${postReactions.userId} like ${DEMO_ID_LIKE} or ${postReactions.postId} in (${demoPosts})`,
     );
@@ -501,7 +558,12 @@ async function resetDemoMembers(db: Db): Promise<number> {
   });
 }
 
-async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: string) => void): Promise<void> {
+async function seedDemo(
+  db: Db,
+  options: Options,
+  writer: Writer,
+  log: (line: string) => void,
+): Promise<void> {
   const random = new Random(`stackdays-demo:${options.seed}`);
   const now = new Date();
   const nowMs = now.getTime();
@@ -514,7 +576,9 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
   );
 
   // Members and everything they have from sign-up.
-  const members = Array.from({ length: options.members }, (_, i) => makeMember(random, i + 1, options.days, now));
+  const members = Array.from({ length: options.members }, (_, i) =>
+    makeMember(random, i + 1, options.days, now),
+  );
   const users: (typeof user.$inferInsert)[] = [];
   const profileRows: (typeof profiles.$inferInsert)[] = [];
   const settingsRows: (typeof userSettings.$inferInsert)[] = [];
@@ -581,7 +645,13 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
     }
     const cycleId = random.uuid();
     cycleIds.set(m.id, cycleId);
-    cycleRows.push({ id: cycleId, userId: m.id, startDate: m.startDate, isActive: true, createdAt: m.signedUpAt });
+    cycleRows.push({
+      id: cycleId,
+      userId: m.id,
+      startDate: m.startDate,
+      isActive: true,
+      createdAt: m.signedUpAt,
+    });
     subscriptionRows.push({
       userId: m.id,
       status: 'trialing',
@@ -595,7 +665,9 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
       const inviter = members[random.int(0, m.index - 2)];
       const sentAt = new Date(m.signedUpAt.getTime() - random.int(1, 48) * hour);
       inviteRows.push({
-        tokenHash: createHash('sha256').update(`demo-invite:${options.seed}:${m.index}:${random.uuid()}`).digest('hex'),
+        tokenHash: createHash('sha256')
+          .update(`demo-invite:${options.seed}:${m.index}:${random.uuid()}`)
+          .digest('hex'),
         inviterUserId: inviter.id,
         email: m.email,
         firstName: m.firstName,
@@ -631,6 +703,7 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
 
     for (const m of members.slice(start, start + groupSize)) {
       let streak = 0;
+      const awarded = new Set<number>();
       for (let day = 1; day <= options.days; day++) {
         const localDate = addDays(m.startDate, day - 1);
         const minute = clamp(m.usualMinute + random.int(-75, 75), 6 * 60, 22 * 60 + 59);
@@ -641,8 +714,14 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
           continue;
         }
         const movedMinutes = clamp(Math.round(m.baselineMinutes * (0.5 + random.next())), 10, 90);
-        const steps = clamp(Math.round((m.baselineSteps * (0.6 + random.next() * 0.85)) / 10) * 10, 2000, 16000);
-        const journalMd = random.chance(m.journalRate) ? journal(random, movedMinutes, steps) : null;
+        const steps = clamp(
+          Math.round((m.baselineSteps * (0.6 + random.next() * 0.85)) / 10) * 10,
+          2000,
+          16000,
+        );
+        const journalMd = random.chance(m.journalRate)
+          ? journal(random, movedMinutes, steps)
+          : null;
         const checkinId = random.uuid();
         checkinRows.push({
           id: checkinId,
@@ -660,13 +739,29 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
           updatedAt: at,
         });
         const postId = random.uuid();
-        postRows.push({ id: postId, checkinId, userId: m.id, caption: journalMd ?? DEFAULT_CAPTION, createdAt: at });
+        postRows.push({
+          id: postId,
+          checkinId,
+          userId: m.id,
+          caption: journalMd ?? DEFAULT_CAPTION,
+          createdAt: at,
+        });
 
         // Popularity is skewed: most posts get a few likes, some get many.
-        for (const fan of otherMembers(random, members, m.index - 1, Math.floor(random.next() * random.next() * 9))) {
+        for (const fan of otherMembers(
+          random,
+          members,
+          m.index - 1,
+          Math.floor(random.next() * random.next() * 9),
+        )) {
           likeRows.push({ postId, userId: fan.id, createdAt: after(at, 5 * 60_000, 30 * hour) });
         }
-        for (const fan of otherMembers(random, members, m.index - 1, Math.floor(random.next() * random.next() * 6))) {
+        for (const fan of otherMembers(
+          random,
+          members,
+          m.index - 1,
+          Math.floor(random.next() * random.next() * 6),
+        )) {
           reactionRows.push({
             postId,
             userId: fan.id,
@@ -677,7 +772,8 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
         if (!options.fast && random.chance(0.2)) {
           const count = random.int(1, 3);
           for (let c = 0; c < count; c++) {
-            const commenter = c > 0 && random.chance(0.3) ? m : members[random.int(0, members.length - 1)];
+            const commenter =
+              c > 0 && random.chance(0.3) ? m : members[random.int(0, members.length - 1)];
             commentRows.push({
               postId,
               userId: commenter.id,
@@ -690,7 +786,8 @@ async function seedDemo(db: Db, options: Options, writer: Writer, log: (line: st
         streak += 1;
         const code = STREAK_BADGE_CODES[streak as BadgeDay] as string | undefined;
         const badgeId = code ? badgeIds.get(code) : undefined;
-        if (badgeId !== undefined && !badgeRows.some((b) => b.userId === m.id && b.badgeId === badgeId)) {
+        if (badgeId !== undefined && !awarded.has(badgeId)) {
+          awarded.add(badgeId);
           badgeRows.push({ userId: m.id, badgeId, reason: `${streak}-day streak`, awardedAt: at });
         }
       }
@@ -752,9 +849,6 @@ async function main() {
     const { db } = database;
     await migrateDatabase(database);
     await seedBadges(db);
-    console.log(
-      `Seeding ${where}: ${options.members} members, ${options.days} days, seed ${options.seed}${options.fast ? ', fast' : ''}`,
-    );
 
     const [{ existing }] = await db
       .select({ existing: sql<number>`count(*)` })
@@ -770,6 +864,9 @@ async function main() {
       log(`Removed ${removed} demo members and everything they owned`);
     }
 
+    console.log(
+      `Seeding ${where}: ${options.members} members, ${options.days} days, seed ${options.seed}${options.fast ? ', fast' : ''}`,
+    );
     // PGlite runs one statement at a time; a server takes several.
     const writer = new Writer(db, onServer ? 4 : 1);
     await seedDemo(db, options, writer, log);
@@ -780,7 +877,9 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const total = [...writer.inserted.values()].reduce((a, b) => a + b, 0);
     console.log('\nRows inserted:');
-    for (const [table, count] of [...writer.inserted].sort(([a], [b]) => SUMMARY_ORDER.indexOf(a) - SUMMARY_ORDER.indexOf(b))) {
+    for (const [table, count] of [...writer.inserted].sort(
+      ([a], [b]) => SUMMARY_ORDER.indexOf(a) - SUMMARY_ORDER.indexOf(b),
+    )) {
       console.log(`  ${table.padEnd(16)} ${count.toLocaleString('en-US').padStart(10)}`);
     }
     console.log(`  ${'total'.padEnd(16)} ${total.toLocaleString('en-US').padStart(10)}`);

@@ -37,7 +37,8 @@ async function main() {
   await seedBadges(database.db);
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-  const app = createApp({ ...createServices({ config, db: database.db, logger }), clientDir });
+  const services = createServices({ config, db: database.db, logger });
+  const app = createApp({ ...services, clientDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, database: database.driver, url: config.publicUrl },
@@ -51,8 +52,9 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      database
-        .close()
+      services.mailer
+        .idle()
+        .then(() => database.close())
         .catch((error) => logger.error({ err: error }, 'error closing the database'))
         .finally(() => process.exit(0));
     });

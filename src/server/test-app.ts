@@ -45,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const services = createServices({ config, db: database.db, logger, secret: 'test-secret-test-secret-test-secret-000' });
   const mails: MailMessage[] = [];
   const realSend = services.mailer.send.bind(services.mailer);
-  services.mailer.send = async (message) => {
+  services.mailer.send = (message) => {
     mails.push(message);
     return realSend(message);
   };
@@ -115,7 +115,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.db.delete(rateLimits);
     },
     async close() {
-      await new Promise((r) => setTimeout(r, 50));
+      await services.mailer.idle();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -395,6 +395,18 @@ export const msg = {
     `${plural(months, '1 free month', `${months} free months`)} (${days} days free)`,
   freeMonthsWelcome: (days: number) =>
     `Your first ${days} days are on us. No card needed. Day 1 starts when you do.`,
+  // Feed, My Cycle and Community screens
+  commentDeleted: 'Comment deleted.',
+  noCommentsYet: 'No comments yet. Be the first to cheer them on.',
+  feedAllCaughtUp: "You're all caught up.",
+  insightExcellent: (score: number) =>
+    `${score}% consistency. This is what showing up looks like. Keep stacking days.`,
+  insightGood: (score: number) =>
+    `${score}% consistency. Solid work. A few more check-ins in a row and you're in the top tier.`,
+  insightWarning: (score: number) =>
+    `${score}% consistency. No need to be perfect. Check in today and start a new streak.`,
+  emptyLeaderboard: 'No one is on the board yet. Check in today to claim the first spot.',
+  emptyStreaks: 'No streaks running yet. Check in today and yours starts at 1.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

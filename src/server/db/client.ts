@@ -36,6 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     types.setTypeParser(1700, (v) => Number.parseFloat(v));
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (a server restart, a dropped test database) must not crash
+    // the process; the next query reports the problem and the pool reconnects.
+    pool.on('error', () => {});
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

@@ -26,14 +26,23 @@ const FOREIGN_KEY = '23503';
 const CHECK = '23514';
 
 /** Drizzle wraps the driver error; both pg and PGlite put the Postgres fields on `cause`. */
-async function rejectsWith(query: Promise<unknown>, code: string, constraint: string): Promise<void> {
+async function rejectsWith(
+  query: Promise<unknown>,
+  code: string,
+  constraint: string,
+): Promise<void> {
   const error = await query.then(
     () => {
-      throw new Error(`expected the database to refuse with ${code} (${constraint}), but it accepted`);
+      throw new Error(
+        `expected the database to refuse with ${code} (${constraint}), but it accepted`,
+      );
     },
     (e: unknown) => e,
   );
-  const pgError = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+  const pgError = ((error as { cause?: unknown }).cause ?? error) as {
+    code?: string;
+    constraint?: string;
+  };
   expect({ code: pgError.code, constraint: pgError.constraint }).toEqual({ code, constraint });
 }
 
@@ -45,7 +54,9 @@ let counter = 0;
 async function createMember(name = 'Test Member'): Promise<string> {
   counter += 1;
   const id = `member_${counter}_${randomUUID().slice(0, 8)}`;
-  await db.insert(user).values({ id, name, email: `${id}@example.com`, emailVerified: true, role: 'user' });
+  await db
+    .insert(user)
+    .values({ id, name, email: `${id}@example.com`, emailVerified: true, role: 'user' });
   await db.insert(profiles).values({ id, displayName: name }).onConflictDoNothing();
   await db.update(profiles).set({ displayName: name }).where(eq(profiles.id, id));
   await db.insert(userSettings).values({ userId: id }).onConflictDoNothing();
@@ -129,7 +140,11 @@ describe('unique constraints', () => {
     const fan = await createMember();
     const postId = await createPost(author);
     await db.insert(likes).values({ postId, userId: fan });
-    await rejectsWith(db.insert(likes).values({ postId, userId: fan }), UNIQUE, 'likes_post_id_user_id_pk');
+    await rejectsWith(
+      db.insert(likes).values({ postId, userId: fan }),
+      UNIQUE,
+      'likes_post_id_user_id_pk',
+    );
     await db.insert(likes).values({ postId, userId: author });
     expect(await countWhere(likes, eq(likes.postId, postId))).toBe(2);
   });
@@ -171,8 +186,16 @@ describe('unique constraints', () => {
 
   it('treats coupon codes as equal regardless of case', async () => {
     await db.insert(coupons).values({ code: 'SPRING' });
-    await rejectsWith(db.insert(coupons).values({ code: 'spring' }), UNIQUE, 'coupons_code_lower_unique');
-    await rejectsWith(db.insert(coupons).values({ code: 'Spring' }), UNIQUE, 'coupons_code_lower_unique');
+    await rejectsWith(
+      db.insert(coupons).values({ code: 'spring' }),
+      UNIQUE,
+      'coupons_code_lower_unique',
+    );
+    await rejectsWith(
+      db.insert(coupons).values({ code: 'Spring' }),
+      UNIQUE,
+      'coupons_code_lower_unique',
+    );
     await db.insert(coupons).values({ code: 'SPRING2' });
   });
 
@@ -209,15 +232,31 @@ describe('check constraints', () => {
   it('keeps day_number within 1-90', async () => {
     const member = await createMember();
     const cycleId = await createCycle(member);
-    await rejectsWith(createCheckin(member, cycleId, 0, '2026-03-01'), CHECK, 'checkins_day_number_check');
-    await rejectsWith(createCheckin(member, cycleId, 91, '2026-03-02'), CHECK, 'checkins_day_number_check');
-    await rejectsWith(createCheckin(member, cycleId, -1, '2026-03-03'), CHECK, 'checkins_day_number_check');
+    await rejectsWith(
+      createCheckin(member, cycleId, 0, '2026-03-01'),
+      CHECK,
+      'checkins_day_number_check',
+    );
+    await rejectsWith(
+      createCheckin(member, cycleId, 91, '2026-03-02'),
+      CHECK,
+      'checkins_day_number_check',
+    );
+    await rejectsWith(
+      createCheckin(member, cycleId, -1, '2026-03-03'),
+      CHECK,
+      'checkins_day_number_check',
+    );
     await createCheckin(member, cycleId, 1, '2026-03-04');
     await createCheckin(member, cycleId, 90, '2026-03-05');
   });
 
   it('keeps months_free within 1-24', async () => {
-    await rejectsWith(db.insert(coupons).values({ code: 'ZERO', monthsFree: 0 }), CHECK, 'coupons_months_free_check');
+    await rejectsWith(
+      db.insert(coupons).values({ code: 'ZERO', monthsFree: 0 }),
+      CHECK,
+      'coupons_months_free_check',
+    );
     await rejectsWith(
       db.insert(coupons).values({ code: 'TOOMANY', monthsFree: 25 }),
       CHECK,
@@ -307,7 +346,11 @@ describe('defaults', () => {
     await db.insert(userSettings).values({ userId: id }).onConflictDoNothing();
 
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, id));
-    expect(profile).toMatchObject({ homeTimezone: 'America/New_York', unitPref: 'imperial', isAdmin: false });
+    expect(profile).toMatchObject({
+      homeTimezone: 'America/New_York',
+      unitPref: 'imperial',
+      isAdmin: false,
+    });
     const [settings] = await db.select().from(userSettings).where(eq(userSettings.userId, id));
     expect(settings).toMatchObject({
       reminderHour: 19,
@@ -319,7 +362,7 @@ describe('defaults', () => {
 });
 
 describe('deleting a member', () => {
-  it("removes their cycles, check-ins, posts and likes, and keeps reports they filed without their id", async () => {
+  it('removes their cycles, check-ins, posts and likes, and keeps reports they filed without their id', async () => {
     const leaver = await createMember('Leaving Member');
     const stayer = await createMember('Staying Member');
     const cycleId = await createCycle(leaver);
@@ -347,7 +390,12 @@ describe('deleting a member', () => {
     expect(await countWhere(userSettings, eq(userSettings.userId, leaver))).toBe(0);
 
     const [kept] = await db.select().from(reports).where(eq(reports.id, report.id));
-    expect(kept).toMatchObject({ reporterId: null, postId: stayerPost, reason: 'off-topic', status: 'open' });
+    expect(kept).toMatchObject({
+      reporterId: null,
+      postId: stayerPost,
+      reason: 'off-topic',
+      status: 'open',
+    });
     // The other member's post is untouched.
     expect(await countWhere(posts, eq(posts.id, stayerPost))).toBe(1);
   });

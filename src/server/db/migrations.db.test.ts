@@ -118,7 +118,9 @@ async function appliedMigrations(db: Db): Promise<string[]> {
   return applied.map((r) => r.hash);
 }
 
-const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+) as {
   entries: { tag: string }[];
 };
 

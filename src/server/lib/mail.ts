@@ -17,59 +17,79 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<{ ok: boolean }>;
+  /** Resolves when every message handed over so far has been delivered or has failed. */
+  idle(): Promise<void>;
 }
 
 /**
  * Sends over SMTP_URL, or, without it, writes the whole message to the server log so a newcomer can
  * read a sign-in code there. Every message is recorded in notification_logs: queued, then sent or failed.
  */
-export function createMailer(deps: { config: Pick<Config, 'smtpUrl' | 'mailFrom'>; db: Db; logger: Logger }): Mailer {
+export function createMailer(deps: {
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  db: Db;
+  logger: Logger;
+}): Mailer {
   const { config, db, logger } = deps;
-  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const transport: Transporter | null = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : null;
 
-  return {
-    async send(message) {
-      const [log] = await db
-        .insert(notificationLogs)
-        .values({
-          userId: message.userId ?? null,
-          toEmail: message.to,
-          kind: message.kind,
-          subject: message.subject,
-          bodyPreview: message.text.slice(0, 200),
-          sendStatus: 'queued',
-          scheduledFor: new Date(),
-        })
-        .returning({ id: notificationLogs.id });
-
-      try {
-        if (transport) {
-          await transport.sendMail({
-            from: config.mailFrom,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-          });
-        } else {
-          logger.info(
-            { mail: { to: message.to, subject: message.subject } },
-            `\n----- mail (no SMTP_URL set) -----\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n----- end of mail -----`,
-          );
-        }
-        await db
-          .update(notificationLogs)
-          .set({ sendStatus: 'sent', sentAt: new Date() })
-          .where(eq(notificationLogs.id, log.id));
-        return { ok: true };
-      } catch (error) {
-        logger.error({ err: error, to: message.to, kind: message.kind }, 'mail delivery failed');
-        await db
-          .update(notificationLogs)
-          .set({ sendStatus: 'failed', error: (error as Error).message.slice(0, 500) })
-          .where(eq(notificationLogs.id, log.id));
-        return { ok: false };
-      }
+  const inFlight = new Set<Promise<unknown>>();
+  const mailer: Mailer = {
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    send(message) {
+      const delivery = deliver(message);
+      inFlight.add(delivery);
+      void delivery.finally(() => inFlight.delete(delivery));
+      return delivery;
     },
   };
+  return mailer;
+
+  async function deliver(message: MailMessage): Promise<{ ok: boolean }> {
+    const [log] = await db
+      .insert(notificationLogs)
+      .values({
+        userId: message.userId ?? null,
+        toEmail: message.to,
+        kind: message.kind,
+        subject: message.subject,
+        bodyPreview: message.text.slice(0, 200),
+        sendStatus: 'queued',
+        scheduledFor: new Date(),
+      })
+      .returning({ id: notificationLogs.id });
+
+    try {
+      if (transport) {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } else {
+        logger.info(
+          { mail: { to: message.to, subject: message.subject } },
+          `\n----- mail (no SMTP_URL set) -----\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n----- end of mail -----`,
+        );
+      }
+      await db
+        .update(notificationLogs)
+        .set({ sendStatus: 'sent', sentAt: new Date() })
+        .where(eq(notificationLogs.id, log.id));
+      return { ok: true };
+    } catch (error) {
+      logger.error({ err: error, to: message.to, kind: message.kind }, 'mail delivery failed');
+      await db
+        .update(notificationLogs)
+        .set({ sendStatus: 'failed', error: (error as Error).message.slice(0, 500) })
+        .where(eq(notificationLogs.id, log.id));
+      return { ok: false };
+    }
+  }
 }

@@ -9,9 +9,14 @@ let database: TestDatabase;
 let db: Db;
 
 async function createMember(id: string, email: string, withProfile = true): Promise<void> {
-  await db.insert(user).values({ id, name: `Member ${id}`, email, emailVerified: true, role: 'user' });
+  await db
+    .insert(user)
+    .values({ id, name: `Member ${id}`, email, emailVerified: true, role: 'user' });
   if (withProfile) {
-    await db.insert(profiles).values({ id, displayName: `Member ${id}` }).onConflictDoNothing();
+    await db
+      .insert(profiles)
+      .values({ id, displayName: `Member ${id}` })
+      .onConflictDoNothing();
   } else {
     // Simulates an account from before profiles were created at sign-up (or a trigger that made one).
     await db.delete(profiles).where(eq(profiles.id, id));
@@ -77,7 +82,9 @@ describe('setAdmin', () => {
     const before = await db.select({ id: user.id, role: user.role }).from(user).orderBy(user.id);
     expect(await setAdmin(db, 'nobody@example.com', true)).toEqual({ ok: false });
     expect(await setAdmin(db, 'alice@example', true)).toEqual({ ok: false });
-    expect(await db.select({ id: user.id, role: user.role }).from(user).orderBy(user.id)).toEqual(before);
+    expect(await db.select({ id: user.id, role: user.role }).from(user).orderBy(user.id)).toEqual(
+      before,
+    );
   });
 
   it('prefers the exact spelling when two accounts differ only in case', async () => {

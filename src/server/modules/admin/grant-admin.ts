@@ -8,7 +8,11 @@ import { profiles, user } from '../../db/schema';
  * E-mails match case-insensitively; if two accounts differ only in case, the exact spelling wins,
  * else the oldest account.
  */
-export async function setAdmin(db: DbOrTx, email: string, isAdmin: boolean): Promise<{ ok: boolean }> {
+export async function setAdmin(
+  db: DbOrTx,
+  email: string,
+  isAdmin: boolean,
+): Promise<{ ok: boolean }> {
   const wanted = email.trim();
   return db.transaction(async (tx) => {
     const [account] = await tx
