@@ -46,6 +46,7 @@ import {
   userSettings,
 } from '../src/server/db/schema';
 import { seedBadges } from '../src/server/db/seed';
+import { refreshCycleStats } from '../src/server/modules/cycles/stats';
 import { ConfigError, loadConfig } from '../src/server/env';
 
 const USAGE = `Usage: npm run seed:demo -- [options]
@@ -870,6 +871,9 @@ async function main() {
     // PGlite runs one statement at a time; a server takes several.
     const writer = new Writer(db, onServer ? 4 : 1);
     await seedDemo(db, options, writer, log);
+    // The leaderboard reads each cycle's check-in aggregates; compute them for the new rows.
+    await refreshCycleStats(db);
+    log('Computed cycle aggregates');
     // Fresh statistics, so benchmarks run against the plans a real database would use.
     await db.execute(sql`analyze`);
     log('Updated planner statistics');

@@ -2,7 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { eq } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../app';
-import { profiles } from '../db/schema';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getCookie } from 'hono/cookie';
+import { profiles, session, user } from '../db/schema';
 import { AppError } from './errors';
 
 export interface Actor {
@@ -20,31 +22,71 @@ export function forwardCookies(c: Context, headers: Headers | null | undefined):
   for (const value of headers?.getSetCookie() ?? []) c.header('set-cookie', value, { append: true });
 }
 
-/** The signed-in member for this request (read once), or null. Invalid, forged or expired cookies are null. */
+/**
+ * The signed-in member for this request (read once), or null. Invalid, forged or expired cookies are null.
+ *
+ * The common case is one query: the cookie's signature is checked here (better-auth's format,
+ * `token.base64(HMAC-SHA256(secret, token))`) and the session, account and profile are read together.
+ * Expired sessions and sessions due for their daily refresh go through better-auth, which deletes or
+ * extends them and sets the cookie. Revocation stays immediate: every request reads the session row.
+ */
 export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
   const cached = c.get('actor');
   if (cached !== undefined) return cached;
-  const { auth, db } = c.get('deps');
-  let actor: Actor | null = null;
-  const result = await auth.api
-    .getSession({ headers: c.req.raw.headers, returnHeaders: true })
-    .catch(() => null);
-  if (result) forwardCookies(c, result.headers);
-  const session = result?.response;
-  if (session?.user) {
-    const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
-    actor = {
-      userId: session.user.id,
-      email: session.user.email,
-      emailVerified: session.user.emailVerified,
-      displayName: profile?.displayName ?? session.user.email.split('@')[0],
-      avatarUrl: profile?.avatarUrl ?? null,
-      isAdmin: profile?.isAdmin ?? false,
-      createdAt: new Date(session.user.createdAt).toISOString(),
-    };
-  }
+  const actor = await readActor(c);
   c.set('actor', actor);
   return actor;
+}
+
+async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
+  const { auth, db } = c.get('deps');
+  const ctx = await auth.$context;
+  const raw = getCookie(c, ctx.authCookies.sessionToken.name);
+  if (!raw) return null;
+  const dot = raw.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = raw.slice(0, dot);
+  const expected = Buffer.from(createHmac('sha256', ctx.secret).update(token).digest('base64'));
+  const given = Buffer.from(raw.slice(dot + 1));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const [row] = await db
+    .select({
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      isAdmin: profiles.isAdmin,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  if (!row) return null;
+
+  const now = Date.now();
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  const refreshDue = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
+  if (row.expiresAt.getTime() <= now || refreshDue) {
+    const result = await auth.api
+      .getSession({ headers: c.req.raw.headers, returnHeaders: true })
+      .catch(() => null);
+    if (result) forwardCookies(c, result.headers);
+    if (!result?.response?.user) return null;
+  }
+  return {
+    userId: row.userId,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    displayName: row.displayName ?? row.email.split('@')[0],
+    avatarUrl: row.avatarUrl ?? null,
+    isAdmin: row.isAdmin ?? false,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** For member routes: the actor, or 401 with 'Please sign in first'. */

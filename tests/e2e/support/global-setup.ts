@@ -21,9 +21,16 @@ async function waitForHealth(url: string, timeoutMs: number) {
 
 /** Starts a real SMTP server and the real app (built front end, fresh PGlite data directory). */
 export default async function globalSetup() {
+  const stale = await fetch(`${E2E.baseUrl}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) {
+    throw new Error(`Something already answers on ${E2E.baseUrl}; stop it or set E2E_PORT to a free port.`);
+  }
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailboxPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-'));
-  const server = spawn('npx', ['tsx', 'src/server/index.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,
@@ -38,13 +45,20 @@ export default async function globalSetup() {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group: npx -> tsx -> node is three processes, and all of them must stop at the end
+    // (a survivor keeps the port, and the next run's health check would pass against the old build).
+    detached: true,
   });
   await waitForHealth(`${E2E.baseUrl}/api/health`, 60_000);
 
   return async () => {
     await new Promise<void>((resolve) => {
       server.once('exit', () => resolve());
-      server.kill('SIGTERM');
+      try {
+        process.kill(-server.pid!, 'SIGTERM');
+      } catch {
+        server.kill('SIGTERM');
+      }
       setTimeout(resolve, 5000);
     });
     await mailbox.close();

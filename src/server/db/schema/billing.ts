@@ -20,7 +20,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_user_unique').on(t.userId),
-    index('subscriptions_created_idx').on(t.createdAt.desc()),
+    index('subscriptions_created_idx').on(t.createdAt),
     check(
       'subscriptions_status_check',
       sql`${t.status} in ('active', 'trialing', 'past_due', 'canceled', 'inactive', 'incomplete', 'unpaid')`,
@@ -45,7 +45,7 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_code_lower_unique').on(sql`lower(${t.code})`),
-    index('coupons_created_idx').on(t.createdAt.desc()),
+    index('coupons_created_idx').on(t.createdAt),
     check('coupons_months_free_check', sql`${t.monthsFree} between 1 and 24`),
     check(
       'coupons_max_redemptions_check',

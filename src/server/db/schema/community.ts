@@ -31,11 +31,11 @@ export const posts = pgTable(
   },
   (t) => [
     uniqueIndex('posts_checkin_unique').on(t.checkinId),
-    // The community feed: public, visible posts, newest first, paged by (created_at, id).
+    // The community feed: public, visible posts, newest first (a backward scan), paged by (created_at, id).
     index('posts_feed_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.visibility} = 'public' and not ${t.isHidden}`),
-    index('posts_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('posts_user_created_idx').on(t.userId, t.createdAt),
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'private')`),
   ],
 );
@@ -131,7 +131,7 @@ export const reports = pgTable(
     uniqueIndex('reports_one_open_per_reporter')
       .on(t.postId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
-    index('reports_created_idx').on(t.createdAt.desc()),
+    index('reports_created_idx').on(t.createdAt),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('reports_reason_length_check', sql`char_length(${t.reason}) <= 500`),
   ],

@@ -95,8 +95,8 @@ export const notificationLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notification_logs_created_idx').on(t.createdAt.desc()),
-    index('notification_logs_status_idx').on(t.sendStatus, t.createdAt.desc()),
+    index('notification_logs_created_idx').on(t.createdAt),
+    index('notification_logs_status_idx').on(t.sendStatus, t.createdAt),
     check(
       'notification_logs_status_check',
       sql`${t.sendStatus} in ('queued', 'sent', 'delivered', 'opened', 'clicked', 'bounced', 'failed', 'dropped')`,

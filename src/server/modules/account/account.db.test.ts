@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
-import { coupons, notificationLogs, profiles, subscriptions, user, userSettings, verification } from '../../db/schema';
+import { coupons, notificationLogs, profiles, session, subscriptions, user, userSettings, verification } from '../../db/schema';
 import { createInvitedAccount } from './admin-invite';
 
 let t: TestApp;
@@ -32,7 +32,7 @@ async function member(email = uniqueEmail()) {
   return { client, email };
 }
 
-async function session(client: TestClient) {
+async function session_(client: TestClient) {
   const res = await client.request('/api/account/session');
   return (await res.json()) as { user: null | { email: string; isAdmin: boolean; displayName: string } };
 }
@@ -126,7 +126,7 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     expect(setCookie).toMatch(/stackdays\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect((await session(client)).user?.email).toBe(email);
+    expect((await session_(client)).user?.email).toBe(email);
 
     const replay = await t.client().request('/api/account/verify-email', { method: 'POST', json: { email, code } });
     expect(replay.status).toBe(400);
@@ -144,9 +144,9 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
 
   it('makes ADMIN_EMAILS accounts admins when they verify', async () => {
     const { client } = await member('boss@example.com');
-    expect((await session(client)).user?.isAdmin).toBe(true);
+    expect((await session_(client)).user?.isAdmin).toBe(true);
     const other = await member();
-    expect((await session(other.client)).user?.isAdmin).toBe(false);
+    expect((await session_(other.client)).user?.isAdmin).toBe(false);
   });
 });
 
@@ -159,7 +159,7 @@ describe('sign-in by code', () => {
     const code = await t.lastCode(email);
     const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code } });
     expect(res.status).toBe(200);
-    expect((await session(client)).user?.email).toBe(email);
+    expect((await session_(client)).user?.email).toBe(email);
     expect(client.cookies.get('stackdays.session_token')).not.toBe(first.cookies.get('stackdays.session_token'));
   });
 
@@ -200,7 +200,7 @@ describe('sign-in by code', () => {
     const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code } });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(msg.verifyCodeFailed);
-    expect((await session(client)).user).toBeNull();
+    expect((await session_(client)).user).toBeNull();
   });
 
   it('refuses an expired code', async () => {
@@ -245,16 +245,30 @@ describe('sessions', () => {
     const stolen = new Map(client.cookies);
     const res = await client.request('/api/account/sign-out', { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await session(client)).user).toBeNull();
+    expect((await session_(client)).user).toBeNull();
     const replay = t.client();
     for (const [k, v] of stolen) replay.cookies.set(k, v);
-    expect((await session(replay)).user).toBeNull();
+    expect((await session_(replay)).user).toBeNull();
+  });
+
+  it('ends expired sessions and extends sessions due for their daily refresh', async () => {
+    const { client, email } = await member();
+    const [row] = await t.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await t.deps.db.update(session).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(session.userId, row.id));
+    const refreshed = await client.request('/api/account/session');
+    expect((await refreshed.json()).user?.email).toBe(email);
+    expect(refreshed.headers.get('set-cookie') ?? '').toMatch(/stackdays\.session_token=/);
+    const [extended] = await t.deps.db.select().from(session).where(eq(session.userId, row.id));
+    expect(extended.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+
+    await t.deps.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, row.id));
+    expect((await session_(client)).user).toBeNull();
   });
 
   it('treats a forged cookie as signed out', async () => {
     const client = t.client();
     client.cookies.set('stackdays.session_token', 'forged.token');
-    expect((await session(client)).user).toBeNull();
+    expect((await session_(client)).user).toBeNull();
     const trial = await client.request('/api/subscription/start-trial', { method: 'POST' });
     expect(trial.status).toBe(401);
     expect((await trial.json()).message).toBe(msg.pleaseSignInFirst);
@@ -287,7 +301,7 @@ describe('admin invites', () => {
     const res = await client.request('/api/account/admin-invite', { method: 'POST', json: { email, token, password: 'a strong password' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, isAdmin: true });
-    expect((await session(client)).user?.email).toBe(email);
+    expect((await session_(client)).user?.email).toBe(email);
 
     const again = await t.client().request('/api/account/admin-invite', { method: 'POST', json: { email, token, password: 'takeover attempt' } });
     expect(again.status).toBe(404);

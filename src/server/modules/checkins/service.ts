@@ -8,6 +8,7 @@ import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '
 import { AppError } from '../../lib/errors';
 import { activeCycle, type CycleView } from '../cycles/service';
 import { refreshCycleStats } from '../cycles/stats';
+import { invalidateFeed } from '../feed/cache';
 import { awardStreakBadge, type AwardedBadge } from '../badges/service';
 import { mediaView, type MediaView } from '../media/urls';
 
@@ -128,6 +129,7 @@ export async function createCheckin(db: DbOrTx, userId: string, input: CheckinDa
     const badge = await awardStreakBadge(tx, { userId, cycleId: cycle.id, dayNumber: checkin.dayNumber });
     return { checkinId: checkin.id, badge };
   });
+  invalidateFeed(db);
   const view = await loadCheckinView(db, result.checkinId, now);
   return { checkin: view!, badge: result.badge as AwardedBadge | null };
 }
@@ -167,6 +169,7 @@ export async function editCheckin(db: DbOrTx, userId: string, checkinId: string,
     await tx.update(posts).set({ caption: postCaption(input.journalMd) }).where(eq(posts.checkinId, checkinId));
     await refreshCycleStats(tx, [checkin.cycleId]);
   });
+  invalidateFeed(db);
   return (await loadCheckinView(db, checkinId, now))!;
 }
 
@@ -203,7 +206,7 @@ export async function addCheckinMedia(db: DbOrTx, postId: string, sortIndex: num
       .returning();
     if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
     return mediaView(row);
-  });
+  }).finally(() => invalidateFeed(db));
 }
 
 /** An update on the member's own check-in: text, or media to follow (declared up front). */
@@ -221,6 +224,7 @@ export async function createUpdate(
     .insert(checkinUpdates)
     .values({ checkinId, userId, body: input.body ?? null, createdAt: now })
     .returning();
+  invalidateFeed(db);
   return { id: row.id, body: row.body, createdAt: row.createdAt.toISOString(), media: [] as MediaView[] };
 }
 
@@ -251,5 +255,5 @@ export async function addUpdateMedia(db: DbOrTx, updateId: string, sortIndex: nu
       .returning();
     if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
     return mediaView(row);
-  });
+  }).finally(() => invalidateFeed(db));
 }

@@ -56,7 +56,14 @@ const mediaJson = (alias: string) =>
  * and the updates, each gathered per post by an indexed subquery.
  */
 export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Promise<Row[]> {
+  // The page is picked first from the feed index, then decorated: the planner never sorts all posts.
   const result = await db.execute(sql`
+    with page as materialized (
+      select p.* from posts p
+      where p.visibility = 'public' and not p.is_hidden and ${where}
+      order by p.created_at desc, p.id desc
+      limit ${limit}
+    )
     select p.id, p.created_at, p.created_at::text as cursor_ts, p.caption, p.media_url, p.user_id,
       pr.display_name, pr.avatar_url,
       k.id as checkin_id, k.day_number, k.journal_md,
@@ -76,16 +83,14 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
           'media', coalesce((select json_agg(${mediaJson('um')} order by um.sort_index) from checkin_update_media um where um.update_id = u.id), '[]'::json))
           order by u.created_at)
         from checkin_updates u where u.checkin_id = k.id), '[]'::json) as updates
-    from posts p
+    from page p
     join profiles pr on pr.id = p.user_id
     left join checkins k on k.id = p.checkin_id
     left join lateral (
       select sum(k2.moved_minutes)::int as minutes, sum(k2.steps)::bigint as steps
       from checkins k2 where k2.cycle_id = k.cycle_id and k2.day_number <= k.day_number
     ) cum on true
-    where p.visibility = 'public' and not p.is_hidden and ${where}
     order by p.created_at desc, p.id desc
-    limit ${limit}
   `);
   return rowsOf(result);
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { comments, likes, postReactions, posts, profiles, reports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { selectFeedPosts, toFeedPost, viewerMarks, type FeedPost } from './queries';
+import { cachedFeedPage, invalidateFeed } from './cache';
 
 const cursorSchema = z.object({
   t: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
@@ -36,7 +37,7 @@ export async function communityFeed(db: DbOrTx, viewerId: string, cursor?: strin
   const where = after
     ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
     : sql`true`;
-  const rows = await selectFeedPosts(db, where, FEED_PAGE_SIZE + 1);
+  const rows = await cachedFeedPage(db, `community:${cursor ?? ''}`, () => selectFeedPosts(db, where, FEED_PAGE_SIZE + 1));
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor(String(last.cursor_ts), String(last.id)) : null;
@@ -79,6 +80,7 @@ export async function setLike(db: DbOrTx, userId: string, postId: string, liked:
   await visiblePost(db, postId);
   if (liked) await db.insert(likes).values({ postId, userId }).onConflictDoNothing();
   else await db.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, userId)));
+  invalidateFeed(db);
   return likeState(db, postId, userId);
 }
 
@@ -107,6 +109,7 @@ export async function setReaction(db: DbOrTx, userId: string, postId: string, re
   } else {
     await db.delete(postReactions).where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
   }
+  invalidateFeed(db);
   return reactionState(db, postId, userId);
 }
 
@@ -137,6 +140,7 @@ export async function listComments(db: DbOrTx, viewerId: string, postId: string)
 export async function addComment(db: DbOrTx, userId: string, postId: string, body: string) {
   await visiblePost(db, postId);
   const [row] = await db.insert(comments).values({ postId, userId, body }).returning();
+  invalidateFeed(db);
   return { id: row.id };
 }
 
@@ -147,6 +151,7 @@ export async function deleteComment(db: DbOrTx, userId: string, commentId: strin
     .where(and(eq(comments.id, commentId), eq(comments.userId, userId)))
     .returning({ id: comments.id });
   if (deleted.length === 0) throw new AppError('not_found', msg.notFound);
+  invalidateFeed(db);
 }
 
 /** A report for the admins; one open report per member and post (the database enforces it). */
