@@ -7,7 +7,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors closeButton position="top-center" theme="system" />
+      <Toaster closeButton position="top-center" theme="system" />
     </QueryClientProvider>
   );
 }

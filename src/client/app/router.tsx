@@ -1,9 +1,96 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 
 // Every screen is its own chunk: a visitor on the landing page downloads none of the member area.
 const router = createBrowserRouter([
-  { path: '/', lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })) },
-  { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+  {
+    path: '/',
+    lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
+  },
+  {
+    path: '/signin',
+    lazy: () => import('./routes/signin').then((m) => ({ Component: m.SignInRoute })),
+  },
+  {
+    path: '/signup',
+    lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignUpRoute })),
+  },
+  {
+    path: '/verify-email',
+    lazy: () => import('./routes/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
+  },
+  {
+    path: '/pricing',
+    lazy: () => import('./routes/pricing').then((m) => ({ Component: m.PricingRoute })),
+  },
+  {
+    path: '/invite/:token',
+    lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })),
+  },
+  {
+    // The member area: the guard and the navigation shell wrap every child.
+    path: '/app',
+    lazy: () => import('./routes/app/layout').then((m) => ({ Component: m.AppLayoutRoute })),
+    children: [
+      {
+        index: true,
+        lazy: () => import('./routes/app/home').then((m) => ({ Component: m.HomeRoute })),
+      },
+      {
+        path: 'start-trial',
+        lazy: () =>
+          import('./routes/app/start-trial').then((m) => ({ Component: m.StartTrialRoute })),
+      },
+      {
+        path: 'feed',
+        lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
+      },
+      {
+        path: 'cycle',
+        lazy: () => import('./routes/app/cycle').then((m) => ({ Component: m.CycleRoute })),
+      },
+      {
+        path: 'ai-workouts',
+        lazy: () =>
+          import('./routes/app/ai-workouts').then((m) => ({ Component: m.AiWorkoutsRoute })),
+      },
+      {
+        path: 'community',
+        lazy: () => import('./routes/app/community').then((m) => ({ Component: m.CommunityRoute })),
+      },
+      {
+        path: 'profile',
+        lazy: () => import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
+      },
+      {
+        path: 'settings',
+        lazy: () => import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
+      },
+      {
+        path: 'admin',
+        lazy: () =>
+          import('./routes/app/admin/layout').then((m) => ({ Component: m.AdminLayoutRoute })),
+        children: [
+          { index: true, element: <Navigate to="users" replace /> },
+          {
+            path: 'users',
+            lazy: () =>
+              import('./routes/app/admin/users').then((m) => ({ Component: m.AdminUsersRoute })),
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import('./routes/app/admin/admin-home').then((m) => ({
+                Component: m.AdminHomeRoute,
+              })),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    path: '*',
+    lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+  },
 ]);
 
 export function AppRouter() {

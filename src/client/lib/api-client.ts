@@ -45,7 +45,9 @@ function withQuery(path: string, query?: Query): string {
   return search ? `${path}?${search}` : path;
 }
 
-function isErrorBody(value: unknown): value is { code: string; message: string; requestId?: string; details?: ApiErrorDetails } {
+function isErrorBody(
+  value: unknown,
+): value is { code: string; message: string; requestId?: string; details?: ApiErrorDetails } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -54,7 +56,11 @@ function isErrorBody(value: unknown): value is { code: string; message: string; 
   );
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(withQuery(path, options.query), {
@@ -75,7 +81,13 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (isErrorBody(payload)) {
-      throw new ApiError(response.status, payload.code, payload.message, payload.details ?? {}, payload.requestId ?? null);
+      throw new ApiError(
+        response.status,
+        payload.code,
+        payload.message,
+        payload.details ?? {},
+        payload.requestId ?? null,
+      );
     }
     throw new ApiError(response.status, 'http_error', msg.unexpectedError, {}, null, false);
   }
@@ -83,14 +95,31 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('DELETE', path, options),
 };
 
 /** The server's own sentence when it sent one, otherwise the screen's fallback from msg. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+}
+
+/**
+ * For toasts that carry the screen's own words as the title: the server's explanation when it
+ * refused the request (4xx), nothing for a crash or a network failure (the title says enough).
+ */
+export function refusalReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.fromServer && error.status >= 400 && error.status < 500
+    ? error.message
+    : undefined;
 }
 
 /** The server's message for one field of a 422, if it named that field. */

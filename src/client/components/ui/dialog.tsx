@@ -28,9 +28,15 @@ export function DialogContent({
   );
 }
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
+export function DialogTitle({
+  className,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return (
-    <DialogPrimitive.Title className={cn('text-xl font-bold tracking-tight', className)} {...props} />
+    <DialogPrimitive.Title
+      className={cn('text-xl font-bold tracking-tight', className)}
+      {...props}
+    />
   );
 }
 

@@ -7,7 +7,9 @@ export interface AcceptAdminInviteInput extends AdminInvitePasswordData {
   token: string;
 }
 
-export function acceptAdminInvite(input: AcceptAdminInviteInput): Promise<{ ok: boolean; isAdmin: boolean }> {
+export function acceptAdminInvite(
+  input: AcceptAdminInviteInput,
+): Promise<{ ok: boolean; isAdmin: boolean }> {
   return api.post('/api/account/admin-invite', input);
 }
 

@@ -13,6 +13,11 @@ export interface SessionUser {
 
 export interface SessionResponse {
   user: SessionUser | null;
+  /**
+   * Local only, never from the server: set when the member signed out in this tab, so the guard sends
+   * them home ('/') rather than to /signin. The next read of the session drops it.
+   */
+  signedOut?: true;
 }
 
 export const sessionQueryKey = ['session'] as const;
@@ -39,11 +44,16 @@ export type SessionStatus = 'loading' | 'authenticating' | 'signed-in' | 'signed
  * Who is signed in. `authenticating` is the moment after a sign-in when the cached answer still says
  * "nobody" while the fresh one is on its way: the guard waits instead of bouncing to /signin.
  */
-export function useSession(): { status: SessionStatus; user: SessionUser | null } {
+export function useSession(): {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** Signed out by the member in this tab (see SessionResponse.signedOut). */
+  signedOutHere: boolean;
+} {
   const query = useQuery(sessionQueryOptions);
-  if (query.isPending) return { status: 'loading', user: null };
+  if (query.isPending) return { status: 'loading', user: null, signedOutHere: false };
   const user = query.data?.user ?? null;
-  if (user) return { status: 'signed-in', user };
-  if (query.isFetching) return { status: 'authenticating', user: null };
-  return { status: 'signed-out', user: null };
+  if (user) return { status: 'signed-in', user, signedOutHere: false };
+  if (query.isFetching) return { status: 'authenticating', user: null, signedOutHere: false };
+  return { status: 'signed-out', user: null, signedOutHere: query.data?.signedOut === true };
 }

@@ -7,10 +7,11 @@ export function signOut(): Promise<{ ok: boolean }> {
 }
 
 /**
- * Signs out on the server; the local state is cleared whatever the answer (spec: a failed sign-out is
- * only logged). `leave` runs first, so no member screen is still mounted when the session turns null.
+ * Signs out on the server, then clears the local state whatever the answer (spec: a failed sign-out is
+ * only logged). Every cached answer goes, and the session becomes "signed out here", which the guard
+ * around the member area turns into a redirect home. `onSignedOut` runs even after the screen is gone.
  */
-export function useSignOut({ leave }: { leave: () => void | Promise<void> }) {
+export function useSignOut({ onSignedOut }: { onSignedOut?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -19,9 +20,10 @@ export function useSignOut({ leave }: { leave: () => void | Promise<void> }) {
       } catch (error) {
         console.warn('Sign-out call failed; clearing local state anyway', error);
       }
-      await leave();
-      queryClient.clear();
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+      // The session entry is overwritten rather than removed, so the guard watching it hears the change.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null, signedOut: true });
     },
+    onSuccess: () => onSignedOut?.(),
   });
 }

@@ -11,6 +11,7 @@ export function useStartTrial(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startTrial,
-    onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey(userId), subscription),
+    onSuccess: (subscription) =>
+      queryClient.setQueryData(subscriptionQueryKey(userId), subscription),
   });
 }

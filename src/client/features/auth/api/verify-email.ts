@@ -5,6 +5,8 @@ import { sessionQueryKey } from './get-session';
 
 export interface VerifyEmailInput extends VerifyCodeData {
   coupon?: string;
+  /** A buddy-invite token carried from /invite/{token}. */
+  invite?: string;
 }
 
 export function verifyEmail(input: VerifyEmailInput): Promise<{ ok: boolean; monthsFree: number }> {

@@ -52,7 +52,8 @@ export function AdminInviteForm({
             const message = errorMessage(err, msg.setPasswordFailed);
             toast.error(message);
             const passwordError = fieldError(err, 'password');
-            if (passwordError) form.setError('password', { message: passwordError }, { shouldFocus: true });
+            if (passwordError)
+              form.setError('password', { message: passwordError }, { shouldFocus: true });
           },
         },
       )
@@ -72,7 +73,11 @@ export function AdminInviteForm({
           type="password"
           autoComplete="new-password"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${id}-password-error`, `${id}-password-hint`, password && `${id}-password-strength`)}
+          aria-describedby={describedBy(
+            error && `${id}-password-error`,
+            `${id}-password-hint`,
+            password && `${id}-password-strength`,
+          )}
           {...form.register('password')}
         />
         <FieldMessage id={`${id}-password-error`} tone="error">

@@ -15,7 +15,10 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         {[1, 2, 3, 4].map((step) => (
           <span
             key={step}
-            className={cn('h-1.5 flex-1 rounded-full', step <= filled ? barColour[score] : 'bg-muted')}
+            className={cn(
+              'h-1.5 flex-1 rounded-full',
+              step <= filled ? barColour[score] : 'bg-muted',
+            )}
           />
         ))}
       </div>

@@ -13,7 +13,13 @@ export function ResendCodeButton({
 }) {
   const locked = secondsLeft > 0;
   return (
-    <Button type="button" variant="ghost" onClick={onResend} disabled={locked || pending} className="tabular">
+    <Button
+      type="button"
+      variant="ghost"
+      onClick={onResend}
+      disabled={locked || pending}
+      className="tabular"
+    >
       {locked ? msg.resendIn(secondsLeft) : 'Resend code'}
     </Button>
   );

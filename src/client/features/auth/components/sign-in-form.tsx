@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -77,19 +77,21 @@ function EmailStep({
   }, [focusOnMount, form]);
 
   const onSubmit = form.handleSubmit(({ email }) =>
-    sendCode.mutateAsync(
-      { email, purpose: 'sign-in' },
-      {
-        onSuccess: () => {
-          toast.success(msg.codeSent);
-          onCodeSent(email);
+    sendCode
+      .mutateAsync(
+        { email, purpose: 'sign-in' },
+        {
+          onSuccess: () => {
+            toast.success(msg.codeSent);
+            onCodeSent(email);
+          },
+          onError: (err) => {
+            toast.error(errorMessage(err, msg.sendCodeFailed));
+            onCooldown(err);
+          },
         },
-        onError: (err) => {
-          toast.error(errorMessage(err, msg.sendCodeFailed));
-          onCooldown(err);
-        },
-      },
-    ).catch(() => undefined),
+      )
+      .catch(() => undefined),
   );
 
   return (
@@ -129,7 +131,6 @@ function CodeStep({
   onDifferentEmail: () => void;
 }) {
   const id = useId();
-  const codeRef = useRef<HTMLInputElement | null>(null);
   const signIn = useSignIn();
   const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
     resolver: zodResolver(verifyCodeSchema),
@@ -140,30 +141,33 @@ function CodeStep({
 
   // The step changed: put the member where they type next.
   useEffect(() => {
-    codeRef.current?.focus();
-  }, []);
+    form.setFocus('code');
+  }, [form]);
 
   const onSubmit = form.handleSubmit((input) =>
-    signIn.mutateAsync(input, {
-      onSuccess: () => {
-        toast.success(msg.signedIn);
-        onSignedIn();
-      },
-      onError: (err) => {
-        const message = errorMessage(err, msg.verifyCodeFailed);
-        toast.error(message);
-        form.setError('code', { message });
-        form.setValue('code', '');
-        codeRef.current?.focus();
-      },
-    }).catch(() => undefined),
+    signIn
+      .mutateAsync(input, {
+        onSuccess: () => {
+          toast.success(msg.signedIn);
+          onSignedIn();
+        },
+        onError: (err) => {
+          const message = errorMessage(err, msg.verifyCodeFailed);
+          toast.error(message);
+          form.setError('code', { message });
+          form.setValue('code', '');
+          form.setFocus('code');
+        },
+      })
+      .catch(() => undefined),
   );
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground">
-        We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-foreground">{email}</strong>.
-        It works for {OTP_TTL_MINUTES} minutes.
+        We sent a {CODE_LENGTH}-digit code to{' '}
+        <strong className="break-all text-foreground">{email}</strong>. It works for{' '}
+        {OTP_TTL_MINUTES} minutes.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
@@ -181,10 +185,7 @@ function CodeStep({
                   field.onChange(digits);
                   if (error) form.clearErrors('code');
                 }}
-                ref={(element) => {
-                  field.ref(element);
-                  codeRef.current = element;
-                }}
+                ref={field.ref}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={describedBy(error && `${id}-code-error`)}
               />

@@ -57,10 +57,12 @@ export function SignUpForm({
           },
           onError: (error) => {
             toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
-            const fields = error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
+            const fields =
+              error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
             if (!fields) return;
             for (const name of FORM_FIELDS) {
-              if (fields[name]) form.setError(name, { message: fields[name] }, { shouldFocus: true });
+              if (fields[name])
+                form.setError(name, { message: fields[name] }, { shouldFocus: true });
             }
             if (fields.coupon) onCouponRejected(fields.coupon);
           },
@@ -118,7 +120,11 @@ export function SignUpForm({
           type="password"
           autoComplete="new-password"
           aria-invalid={pw.error ? true : undefined}
-          aria-describedby={describedBy(pw.error && pw.errorId, `${id}-password-hint`, password && `${id}-password-strength`)}
+          aria-describedby={describedBy(
+            pw.error && pw.errorId,
+            `${id}-password-hint`,
+            password && `${id}-password-strength`,
+          )}
           {...form.register('password')}
         />
         <FieldMessage id={pw.errorId} tone="error">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -25,17 +25,19 @@ import { ResendCodeButton } from './resend-code-button';
 export function VerifyEmailForm({
   email,
   coupon,
+  invite,
   justSignedUp,
   onVerified,
 }: {
   email: string;
   coupon?: string;
+  /** A buddy-invite token: verification grants its free month and makes the inviter a buddy. */
+  invite?: string;
   /** A code was mailed a moment ago, so the resend lock starts running. */
   justSignedUp: boolean;
   onVerified: (monthsFree: number) => void;
 }) {
   const id = useId();
-  const codeRef = useRef<HTMLInputElement | null>(null);
   const verify = useVerifyEmail();
   const resend = useResendCode('verify');
   const { startCooldown } = resend;
@@ -46,38 +48,37 @@ export function VerifyEmailForm({
   const error = form.formState.errors.code?.message;
 
   useEffect(() => {
-    codeRef.current?.focus();
+    form.setFocus('code');
     if (justSignedUp) startCooldown();
-  }, [justSignedUp, startCooldown]);
+  }, [form, justSignedUp, startCooldown]);
 
-  const onSubmit = form.handleSubmit(
-    (input) =>
-      verify
-        .mutateAsync(
-          { ...input, coupon },
-          {
-            onSuccess: (result) => {
-              toast.success(msg.emailVerified);
-              onVerified(result.monthsFree);
-            },
-            onError: (err) => {
-              const message = errorMessage(err, msg.verifyCodeFailed);
-              toast.error(message);
-              form.setError('code', { message });
-              form.setValue('code', '');
-              codeRef.current?.focus();
-            },
+  const onSubmit = form.handleSubmit((input) =>
+    verify
+      .mutateAsync(
+        { ...input, coupon, invite },
+        {
+          onSuccess: (result) => {
+            toast.success(msg.emailVerified);
+            onVerified(result.monthsFree);
           },
-        )
-        .catch(() => undefined),
-    () => codeRef.current?.focus(),
+          onError: (err) => {
+            const message = errorMessage(err, msg.verifyCodeFailed);
+            toast.error(message);
+            form.setError('code', { message });
+            form.setValue('code', '');
+            form.setFocus('code');
+          },
+        },
+      )
+      .catch(() => undefined),
   );
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground">
-        We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-foreground">{email}</strong>.
-        It works for {OTP_TTL_MINUTES} minutes.
+        We sent a {CODE_LENGTH}-digit code to{' '}
+        <strong className="break-all text-foreground">{email}</strong>. It works for{' '}
+        {OTP_TTL_MINUTES} minutes.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
@@ -95,10 +96,7 @@ export function VerifyEmailForm({
                   field.onChange(digits);
                   if (error) form.clearErrors('code');
                 }}
-                ref={(element) => {
-                  field.ref(element);
-                  codeRef.current = element;
-                }}
+                ref={field.ref}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={describedBy(error && `${id}-code-error`)}
               />

@@ -7,7 +7,6 @@ import { fieldError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { cn } from '@client/lib/cn';
 import { useCouponCheck } from '../api/validate-coupon';
 
 export type CouponStatus = 'idle' | 'checking' | 'valid' | 'invalid';
@@ -43,7 +42,9 @@ export function useCouponEntry(initialCode?: string | null): CouponEntryState {
     setValueState(upper);
     setRejected(null);
     // Editing the code makes the last answer stale.
-    setApplied((current) => (current !== null && normalizeCouponCode(upper) !== current ? null : current));
+    setApplied((current) =>
+      current !== null && normalizeCouponCode(upper) !== current ? null : current,
+    );
   }, []);
 
   const applyCode = useCallback((raw: string) => {
@@ -94,19 +95,36 @@ export function useCouponEntry(initialCode?: string | null): CouponEntryState {
       monthsFree,
       enteredCode: normalizeCouponCode(value) || undefined,
     };
-  }, [value, setValue, apply, prefill, rejected, applied, check.isPending, check.isError, check.error, check.data]);
+  }, [
+    value,
+    setValue,
+    apply,
+    prefill,
+    rejected,
+    applied,
+    check.isPending,
+    check.isError,
+    check.error,
+    check.data,
+  ]);
 }
 
-export function CouponEntry({ coupon, className }: { coupon: CouponEntryState; className?: string }) {
+export function CouponEntry({
+  coupon,
+  className,
+}: {
+  coupon: CouponEntryState;
+  className?: string;
+}) {
   const id = useId();
   const statusId = `${id}-status`;
   const { status, message } = coupon;
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
+    <div className={className}>
       <Label htmlFor={id}>
         Coupon code <span className="font-normal text-muted-foreground">(optional)</span>
       </Label>
-      <div className="flex gap-2">
+      <div className="mt-2 flex gap-2">
         <Input
           id={id}
           name="coupon"
@@ -128,25 +146,30 @@ export function CouponEntry({ coupon, className }: { coupon: CouponEntryState; c
           aria-invalid={status === 'invalid' || undefined}
           aria-describedby={message || status === 'checking' ? statusId : undefined}
         />
-        <Button type="button" variant="secondary" onClick={coupon.apply} disabled={status === 'checking'}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={coupon.apply}
+          disabled={status === 'checking'}
+        >
           Apply
         </Button>
       </div>
-      <div aria-live="polite" className="min-h-5">
+      <div aria-live="polite">
         {status === 'checking' && (
-          <p id={statusId} className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <p id={statusId} className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
             <Loader2 aria-hidden className="size-4 animate-spin" />
             {msg.loading}
           </p>
         )}
         {status === 'valid' && message && (
-          <p id={statusId} className="flex items-center gap-1.5 text-sm font-medium text-success">
+          <p id={statusId} className="mt-2 flex items-center gap-1.5 text-sm font-medium text-success">
             <CircleCheck aria-hidden className="size-4 shrink-0" />
             {message}
           </p>
         )}
         {status === 'invalid' && message && (
-          <p id={statusId} className="flex items-center gap-1.5 text-sm text-danger">
+          <p id={statusId} className="mt-2 flex items-center gap-1.5 text-sm text-danger">
             <CircleAlert aria-hidden className="size-4 shrink-0" />
             {message}
           </p>

@@ -1,0 +1,11 @@
+import { ScreenHeading } from '@client/components/layout/screen-heading';
+
+// Placeholder until the real screen lands; kept in its own file so it can be replaced alone.
+export function AiWorkoutsRoute() {
+  return (
+    <>
+      <title>AI Workouts · StackDays</title>
+      <ScreenHeading>AI Workouts</ScreenHeading>
+    </>
+  );
+}

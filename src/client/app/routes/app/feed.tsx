@@ -1,0 +1,12 @@
+import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { CommunityFeed } from '@client/features/feed/components/community-feed';
+
+export function FeedRoute() {
+  const user = useSignedInUser();
+  return (
+    <>
+      <title>Community Feed · StackDays</title>
+      <CommunityFeed viewerId={user.userId} />
+    </>
+  );
+}

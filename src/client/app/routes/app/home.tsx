@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { CircleAlert, RotateCw } from 'lucide-react';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import type { AwardedBadge } from '@client/features/checkin/api/create-checkin';
+import { useToday, type CheckinView } from '@client/features/checkin/api/get-today';
+import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
+import { CheckinForm } from '@client/features/checkin/components/checkin-form';
+import { CheckinSummary } from '@client/features/checkin/components/checkin-summary';
+import { CycleProgress } from '@client/features/checkin/components/cycle-progress';
+import { TodaySkeleton } from '@client/features/checkin/components/today-skeleton';
+import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
+import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
+
+/** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
+export function HomeRoute() {
+  const today = useToday();
+
+  useEffect(() => {
+    if (today.isError) toast.error(msg.errorLoadingCycle, { id: 'today-error' });
+  }, [today.isError]);
+
+  let body;
+  if (today.data) {
+    body = (
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,19rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
+        <div className="lg:sticky lg:top-24">
+          <CycleProgress
+            cycle={today.data.cycle}
+            action={<InviteBuddiesDialog className="w-full sm:w-auto lg:w-full" />}
+          />
+        </div>
+        <div className="min-w-0">
+          <TodayCheckin checkin={today.data.checkin} />
+        </div>
+      </div>
+    );
+  } else if (today.isError) {
+    body = (
+      <Card className="mx-auto max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          <CircleAlert aria-hidden className="size-8 text-danger" />
+          <p className="font-semibold">{msg.errorLoadingCycle}</p>
+          <Button onClick={() => void today.refetch()} disabled={today.isFetching}>
+            <RotateCw aria-hidden className="size-4" />
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = <TodaySkeleton />;
+  }
+
+  return (
+    <>
+      <title>
+        {today.data ? `${msg.dayN(today.data.cycle.day)} · StackDays` : 'Home · StackDays'}
+      </title>
+      {body}
+    </>
+  );
+}
+
+function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
+  const [editing, setEditing] = useState(false);
+  const [completed, setCompleted] = useState<{ badge: AwardedBadge | null } | null>(null);
+  const canEdit = useStillEditable(checkin?.editable ?? false, checkin?.editableUntil ?? '');
+
+  // The window closed while the edit form was open: say so rather than let the save fail.
+  useEffect(() => {
+    if (editing && !canEdit) {
+      setEditing(false);
+      toast.info(msg.checkinEditWindowClosed);
+    }
+  }, [editing, canEdit]);
+
+  if (!checkin) {
+    return (
+      <CheckinForm
+        mode="create"
+        onCompleted={(badge) => {
+          setCompleted({ badge });
+          if (badge) {
+            toast.success(msg.badgeEarned, {
+              description: `${badgeEmoji(badge.code)} ${badge.name}`,
+            });
+          }
+        }}
+      />
+    );
+  }
+
+  if (editing && canEdit) {
+    return (
+      <CheckinForm
+        mode="edit"
+        checkin={checkin}
+        onDone={() => setEditing(false)}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+
+  return (
+    <CheckinSummary
+      checkin={checkin}
+      canEdit={canEdit}
+      onEdit={() => setEditing(true)}
+      justCompleted={completed !== null}
+      badge={completed?.badge}
+      onBadgeDismissed={() => setCompleted({ badge: null })}
+    />
+  );
+}

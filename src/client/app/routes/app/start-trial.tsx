@@ -1,0 +1,35 @@
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Spinner } from '@client/components/ui/spinner';
+import { useSubscription } from '@client/features/auth/api/get-subscription';
+import { useStartTrial } from '@client/features/auth/api/start-trial';
+import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { StartTrialCard } from '@client/features/pricing/components/start-trial-card';
+
+export function StartTrialRoute() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const { isLoading, subscribed } = useSubscription(user.userId);
+  const startTrial = useStartTrial(user.userId);
+
+  if (isLoading) return <Spinner label={msg.loading} />;
+  // Already subscribed (a coupon's free months, or a trial started a moment ago): straight to Day 1.
+  if (subscribed) return <Navigate to="/app" replace />;
+
+  return (
+    <div className="pt-2 sm:pt-8">
+      <title>{`${msg.startYourFreeTrial} · StackDays`}</title>
+      <StartTrialCard
+        pending={startTrial.isPending}
+        onStart={() =>
+          startTrial.mutate(undefined, {
+            onSuccess: () => navigate('/app'),
+            onError: (error) => toast.error(errorMessage(error, msg.errorStartingTrial)),
+          })
+        }
+      />
+    </div>
+  );
+}

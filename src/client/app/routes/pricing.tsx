@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Info } from 'lucide-react';
+import { CYCLE_LENGTH_DAYS, PRICES, TRIAL_DAYS } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { Logo } from '@client/components/brand/logo';
+import { buttonVariants } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Label } from '@client/components/ui/label';
+import { CouponEntry, useCouponEntry } from '@client/features/pricing/components/coupon-entry';
+import { PlanFeatures } from '@client/features/pricing/components/plan-features';
+import { PlanOptions } from '@client/features/pricing/components/plan-options';
+import { useInviteToCarry } from '@client/features/invites/api/get-invite';
+import { InviteApplied } from '@client/features/invites/components/invite-applied';
+
+export function PricingRoute() {
+  const id = useId();
+  const [params] = useSearchParams();
+  const coupon = useCouponEntry(params.get('coupon'));
+  const [noCardTrial, setNoCardTrial] = useState(true);
+
+  // A buddy invite (?invite=token) is checked and shown here; its free month is granted when the
+  // new member verifies their email, so the token travels on through /signup to /verify-email.
+  const inviteToken = params.get('invite');
+  const inviteForSignUp = useInviteToCarry(inviteToken);
+
+  // A code still being checked goes along too: /signup checks it again and says what it found.
+  const couponForSignUp =
+    coupon.validCode ?? (coupon.status === 'checking' ? coupon.enteredCode : undefined);
+  const signUpQuery = new URLSearchParams();
+  if (couponForSignUp) signUpQuery.set('coupon', couponForSignUp);
+  if (inviteForSignUp) signUpQuery.set('invite', inviteForSignUp);
+  const startHref = signUpQuery.toString() ? `/signup?${signUpQuery}` : '/signup';
+
+  return (
+    <div className="min-h-dvh">
+      <title>Pricing · StackDays</title>
+      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
+        <Logo />
+        <Link to="/signin" className={buttonVariants({ variant: 'ghost' })}>
+          Sign in
+        </Link>
+      </header>
+
+      <main className="mx-auto flex max-w-5xl flex-col gap-10 px-4 pt-6 pb-16 sm:pt-12">
+        <div className="flex flex-col gap-3">
+          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
+            {CYCLE_LENGTH_DAYS} days. One price. No excuses.
+          </h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">
+            Start with a {TRIAL_DAYS}-day free trial, then ${PRICES.monthly.amountUsd} a month.
+            Cancel anytime.
+          </p>
+        </div>
+
+        <div className="grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
+          <Card className="border-2 border-primary lg:order-2">
+            <CardHeader className="gap-1">
+              <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+                Free trial
+              </p>
+              <h2 className="flex items-baseline gap-2">
+                <span className="text-5xl font-black tabular">{TRIAL_DAYS} days</span>
+                <span className="text-lg text-muted-foreground">free</span>
+              </h2>
+              <p className="text-muted-foreground">
+                Then ${PRICES.monthly.amountUsd}/month or ${PRICES.yearly.amountUsd}/year.
+              </p>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              {inviteToken && <InviteApplied token={inviteToken} />}
+              <CouponEntry coupon={coupon} />
+              <div className="flex flex-col gap-2">
+                <div className="flex min-h-11 items-center gap-3">
+                  <Checkbox
+                    id={`${id}-no-card`}
+                    checked={noCardTrial}
+                    onCheckedChange={(checked) => setNoCardTrial(checked === true)}
+                    aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
+                  />
+                  <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
+                    {msg.dontRequireCardForTrial}
+                  </Label>
+                </div>
+                {!noCardTrial && (
+                  <p
+                    id={`${id}-card-note`}
+                    className="flex items-start gap-2 text-sm text-muted-foreground"
+                  >
+                    <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+                    {msg.paidCheckoutSoon}
+                  </p>
+                )}
+              </div>
+              <Link to={startHref} className={buttonVariants({ size: 'lg' })}>
+                {msg.startYourFreeTrial}
+              </Link>
+            </CardContent>
+          </Card>
+
+          <div className="flex flex-col gap-10 lg:order-1">
+            <PlanFeatures headingId={`${id}-features`} />
+            <section aria-labelledby={`${id}-plans`} className="flex flex-col gap-4">
+              <h2 id={`${id}-plans`} className="text-xl font-bold tracking-tight">
+                After your trial
+              </h2>
+              <PlanOptions noteId={`${id}-paid-note`} />
+            </section>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckinUpdateData } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
+import { todayQueryKey, type CheckinUpdate } from './get-today';
+import { uploadUpdateMedia } from './upload-update-media';
+
+export function addUpdate(
+  checkinId: string,
+  input: CheckinUpdateData & { mediaCount: number },
+): Promise<{ update: CheckinUpdate }> {
+  return api.post<{ update: CheckinUpdate }>(
+    `/api/checkins/${encodeURIComponent(checkinId)}/updates`,
+    input,
+  );
+}
+
+export interface AddUpdateVariables {
+  checkinId: string;
+  input: CheckinUpdateData;
+  files: readonly File[];
+  events?: UploadEvents;
+}
+
+/** A later note on today's check-in: text and/or up to 5 media, uploaded after the update exists. */
+export function useAddUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      checkinId,
+      input,
+      files,
+      events,
+    }: AddUpdateVariables): Promise<{ update: CheckinUpdate; uploads: UploadSummary }> => {
+      const { update } = await addUpdate(checkinId, { ...input, mediaCount: files.length });
+      const uploads = await uploadFiles(
+        files,
+        (file, position, onProgress) =>
+          uploadUpdateMedia(update.id, position, file, { onProgress }),
+        events,
+      );
+      return { update, uploads };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+  });
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckinData } from '@shared/domain/schemas';
+import { api, ApiError } from '@client/lib/api-client';
+import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
+import { todayQueryKey, type CheckinView } from './get-today';
+import { uploadCheckinMedia } from './upload-checkin-media';
+
+export interface AwardedBadge {
+  code: string;
+  name: string;
+  description: string;
+}
+
+export interface CreateCheckinResult {
+  checkin: CheckinView;
+  badge: AwardedBadge | null;
+}
+
+export function createCheckin(input: CheckinData): Promise<CreateCheckinResult> {
+  return api.post<CreateCheckinResult>('/api/checkins', input);
+}
+
+export interface CreateCheckinVariables {
+  input: CheckinData;
+  /** Proof media in the member's chosen order; uploaded after the check-in exists. */
+  files: readonly File[];
+  events?: UploadEvents;
+}
+
+/**
+ * Completes today's check-in, then uploads its media in the chosen order (positions 0..k-1).
+ * A failed file does not undo the check-in: it is reported through `events` and the rest go on.
+ */
+export function useCreateCheckin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      input,
+      files,
+      events,
+    }: CreateCheckinVariables): Promise<CreateCheckinResult & { uploads: UploadSummary }> => {
+      const result = await createCheckin(input);
+      const uploads = await uploadFiles(
+        files,
+        (file, position, onProgress) =>
+          uploadCheckinMedia(result.checkin.id, position, file, { onProgress }),
+        events,
+      );
+      return { ...result, uploads };
+    },
+    // Awaited, so the form stays (and its button stays disabled) until the summary can replace it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+    onError: (error) => {
+      // Already checked in (another tab or device): show that check-in.
+      if (error instanceof ApiError && error.status === 409) {
+        return queryClient.invalidateQueries({ queryKey: todayQueryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { nextSortIndex } from '@shared/domain/checkin';
+import type { CheckinData } from '@shared/domain/schemas';
+import { api, ApiError } from '@client/lib/api-client';
+import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
+import { todayQueryKey, type CheckinView, type Media } from './get-today';
+import { uploadCheckinMedia } from './upload-checkin-media';
+
+export function editCheckin(
+  checkinId: string,
+  input: CheckinData,
+): Promise<{ checkin: CheckinView }> {
+  return api.patch<{ checkin: CheckinView }>(
+    `/api/checkins/${encodeURIComponent(checkinId)}`,
+    input,
+  );
+}
+
+export interface EditCheckinVariables {
+  checkinId: string;
+  input: CheckinData;
+  /** What is already attached: new files go after its highest position. */
+  existingMedia: readonly Pick<Media, 'sortIndex'>[];
+  files: readonly File[];
+  events?: UploadEvents;
+}
+
+/** Saves an edit (allowed for 15 minutes after the check-in) and appends any new media. */
+export function useEditCheckin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      checkinId,
+      input,
+      existingMedia,
+      files,
+      events,
+    }: EditCheckinVariables): Promise<{ checkin: CheckinView; uploads: UploadSummary }> => {
+      const { checkin } = await editCheckin(checkinId, input);
+      const start = nextSortIndex(existingMedia);
+      const uploads = await uploadFiles(
+        files,
+        (file, position, onProgress) =>
+          uploadCheckinMedia(checkinId, start + position, file, { onProgress }),
+        events,
+      );
+      return { checkin, uploads };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+    onError: (error) => {
+      // The edit window closed: fetch the check-in again so the Edit button goes away.
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+        return queryClient.invalidateQueries({ queryKey: todayQueryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,337 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Droplets, Beef, Footprints, Timer } from 'lucide-react';
+import { MAX_MEDIA_PER_CHECKIN, MOVE_MINUTES_MAX, STEPS_MAX } from '@shared/constants';
+import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { ApiError, errorMessage, refusalReason } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { JournalEditor } from '@client/components/journal-editor/journal-editor';
+import { useCreateCheckin, type AwardedBadge } from '../api/create-checkin';
+import { useEditCheckin } from '../api/edit-checkin';
+import type { CheckinView } from '../api/get-today';
+import { useMediaSelection } from '../hooks/use-media-selection';
+import type { UploadEvents } from '../lib/upload-files';
+import { MediaPicker } from './media-picker';
+import { MediaGallery } from './media-gallery';
+
+type FormField = FieldPath<CheckinInput>;
+const FORM_FIELDS: FormField[] = [
+  'movedMinutes',
+  'steps',
+  'proteinTargetHit',
+  'hydrationGoalHit',
+  'journalMd',
+];
+
+function defaultValues(checkin?: CheckinView): CheckinInput {
+  if (!checkin) {
+    return {
+      movedMinutes: '',
+      steps: '',
+      proteinTargetHit: false,
+      hydrationGoalHit: false,
+      journalMd: '',
+    };
+  }
+  return {
+    movedMinutes: String(checkin.movedMinutes),
+    steps: String(checkin.steps),
+    proteinTargetHit: checkin.proteinTargetHit,
+    hydrationGoalHit: checkin.hydrationGoalHit,
+    journalMd: checkin.journalMd,
+  };
+}
+
+export type CheckinFormProps =
+  | {
+      mode: 'create';
+      /** Called once the check-in and its media are saved (badge if one was earned). */
+      onCompleted: (badge: AwardedBadge | null) => void;
+    }
+  | {
+      mode: 'edit';
+      checkin: CheckinView;
+      /** Saved, or the edit window closed: leave edit mode. */
+      onDone: () => void;
+      onCancel: () => void;
+    };
+
+/** "Today's Check-in" (first submit) or "Edit Today's Check-in" (within the edit window). */
+export function CheckinForm(props: CheckinFormProps) {
+  const id = useId();
+  const editing = props.mode === 'edit' ? props.checkin : undefined;
+  const alreadyAttached = editing?.media.length ?? 0;
+  const media = useMediaSelection(
+    Math.max(0, MAX_MEDIA_PER_CHECKIN - alreadyAttached),
+    msg.tooManyCheckinMedia,
+  );
+  const create = useCreateCheckin();
+  const edit = useEditCheckin();
+  const pending = create.isPending || edit.isPending;
+
+  const form = useForm<CheckinInput, unknown, CheckinData>({
+    resolver: zodResolver(checkinSchema),
+    defaultValues: defaultValues(editing),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = pending || isSubmitting;
+
+  // Edit replaces the summary (and the button that was pressed): start in the first field.
+  const isEdit = props.mode === 'edit';
+  useEffect(() => {
+    if (isEdit) form.setFocus('movedMinutes');
+  }, [isEdit, form]);
+
+  const events: UploadEvents = {
+    onProgress: media.setProgress,
+    onUploaded: media.markDone,
+    onFailed: (position, error) => {
+      media.markFailed(position);
+      toast.error(msg.uploadMediaFailed(position + 1, errorMessage(error, msg.unexpectedError)));
+    },
+  };
+
+  const showFieldErrors = (error: unknown) => {
+    const fields =
+      error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
+    if (!fields) return;
+    for (const name of FORM_FIELDS) {
+      const message = fields[name];
+      if (message) form.setError(name, { message }, { shouldFocus: true });
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    media.startUpload();
+    if (props.mode === 'create') {
+      try {
+        const result = await create.mutateAsync({ input, files: media.files, events });
+        toast.success(msg.checkinCompleted);
+        props.onCompleted(result.badge);
+      } catch (error) {
+        toast.error(msg.errorCompletingCheckin, { description: refusalReason(error) });
+        showFieldErrors(error);
+      }
+      return;
+    }
+    try {
+      await edit.mutateAsync({
+        checkinId: props.checkin.id,
+        input,
+        existingMedia: props.checkin.media,
+        files: media.files,
+        events,
+      });
+      toast.success(msg.checkinUpdated);
+      props.onDone();
+    } catch (error) {
+      toast.error(msg.errorUpdatingCheckin, { description: refusalReason(error) });
+      showFieldErrors(error);
+      if (error instanceof ApiError && error.status === 403) props.onDone();
+    }
+  });
+
+  const numberField = (
+    name: 'movedMinutes' | 'steps',
+    label: string,
+    icon: ReactNode,
+    unit: string,
+    max: number,
+  ) => {
+    const fieldId = `${id}-${name}`;
+    const error = errors[name]?.message;
+    return (
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId} className="flex items-center gap-1.5">
+          {icon}
+          {label}
+        </Label>
+        <div className="relative">
+          <Input
+            id={fieldId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={max}
+            step={1}
+            placeholder="0"
+            autoComplete="off"
+            className="tabular [appearance:textfield] pr-14 text-lg font-semibold [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && `${fieldId}-error`)}
+            {...form.register(name)}
+          />
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+          >
+            {unit}
+          </span>
+        </div>
+        <FieldMessage id={`${fieldId}-error`} tone="error">
+          {error}
+        </FieldMessage>
+      </div>
+    );
+  };
+
+  const toggleField = (
+    name: 'proteinTargetHit' | 'hydrationGoalHit',
+    label: string,
+    icon: ReactNode,
+  ) => {
+    const fieldId = `${id}-${name}`;
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <label
+            htmlFor={fieldId}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2 transition-colors hover:bg-muted/60 has-[button[data-state=checked]]:border-primary has-[button[data-state=checked]]:bg-primary/10"
+          >
+            <Checkbox
+              id={fieldId}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              disabled={busy}
+            />
+            <span className="flex items-center gap-2 text-sm font-medium">
+              {icon}
+              {label}
+            </span>
+          </label>
+        )}
+      />
+    );
+  };
+
+  const title = editing ? msg.editTodaysCheckin : msg.todaysCheckin;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="text-xl font-bold">
+          {title}
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {editing
+            ? 'Fix anything that is off. You can add more photos or videos too.'
+            : 'Four pillars: Move, Steps, Fuel and Journal. Log today and keep the streak alive.'}
+        </p>
+      </CardHeader>
+      <CardContent>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby={`${id}-title`}
+          className="flex flex-col gap-6"
+        >
+          <fieldset disabled={busy} className="flex flex-col gap-6">
+            <legend className="sr-only">{title}</legend>
+            <div className="grid grid-cols-2 gap-3 sm:gap-4">
+              {numberField(
+                'movedMinutes',
+                'Move minutes',
+                <Timer aria-hidden className="size-4 text-muted-foreground" />,
+                'min',
+                MOVE_MINUTES_MAX,
+              )}
+              {numberField(
+                'steps',
+                'Steps',
+                <Footprints aria-hidden className="size-4 text-muted-foreground" />,
+                'steps',
+                STEPS_MAX,
+              )}
+            </div>
+
+            <div className="flex flex-col gap-2">
+              <span className="text-sm font-semibold">Fuel</span>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {toggleField(
+                  'proteinTargetHit',
+                  'Protein target hit',
+                  <Beef aria-hidden className="size-4 text-muted-foreground" />,
+                )}
+                {toggleField(
+                  'hydrationGoalHit',
+                  msg.hydrationGoalLabel,
+                  <Droplets aria-hidden className="size-4 text-muted-foreground" />,
+                )}
+              </div>
+            </div>
+
+            <Controller
+              control={form.control}
+              name="journalMd"
+              render={({ field }) => (
+                <JournalEditor
+                  name={field.name}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={busy}
+                  error={errors.journalMd?.message}
+                />
+              )}
+            />
+
+            {editing && editing.media.length > 0 && (
+              <div className="flex flex-col gap-2">
+                <span className="text-sm font-semibold">Already attached</span>
+                <MediaGallery media={editing.media} label="Attached media" compact />
+              </div>
+            )}
+          </fieldset>
+
+          <MediaPicker
+            selection={media}
+            alreadyAttached={alreadyAttached}
+            label={editing ? 'Add more photos & videos' : undefined}
+            disabled={busy}
+          />
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            {props.mode === 'edit' && (
+              <Button type="button" variant="secondary" onClick={props.onCancel} disabled={busy}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" size="lg" disabled={busy} className="sm:min-w-48">
+              {busy ? (
+                <SubmitProgress media={media.items} />
+              ) : editing ? (
+                'Save changes'
+              ) : (
+                'Complete Check-in'
+              )}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubmitProgress({ media }: { media: { status: string }[] }) {
+  const finished = media.filter((m) => m.status === 'done' || m.status === 'failed').length;
+  const started = media.some((m) => m.status !== 'ready');
+  return (
+    <span aria-live="polite">
+      {started && media.length > 0 ? `Uploading ${finished}/${media.length}…` : 'Saving…'}
+    </span>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { format } from 'date-fns';
+import { Beef, CircleCheck, Droplets, Footprints, Minus, Pencil, Timer } from 'lucide-react';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { Markdown } from '@client/components/ui/markdown';
+import { cn } from '@client/lib/cn';
+import type { AwardedBadge } from '../api/create-checkin';
+import type { CheckinView } from '../api/get-today';
+import { AddUpdateDialog } from './add-update-dialog';
+import { BadgeCelebration } from './badge-celebration';
+import { MediaGallery } from './media-gallery';
+
+const numberFormat = new Intl.NumberFormat();
+
+/** "Today's Check-in Complete!": what was logged, the proof, later updates, Edit and Add Update. */
+export function CheckinSummary({
+  checkin,
+  canEdit,
+  onEdit,
+  justCompleted = false,
+  badge,
+  onBadgeDismissed,
+}: {
+  checkin: CheckinView;
+  /** Still inside the edit window (the screen keeps this current with a timer). */
+  canEdit: boolean;
+  onEdit: () => void;
+  /** The member completed it a moment ago on this screen: celebrate a little. */
+  justCompleted?: boolean;
+  badge?: AwardedBadge | null;
+  onBadgeDismissed?: () => void;
+}) {
+  const editableUntil = new Date(checkin.editableUntil);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form that had focus is gone: land on the result, which also scrolls it into view.
+  useEffect(() => {
+    if (justCompleted) headingRef.current?.focus();
+  }, [justCompleted]);
+  return (
+    <Card role="region" aria-labelledby={`summary-${checkin.id}`}>
+      <CardHeader className="gap-4">
+        <div className="flex items-start gap-3">
+          <span
+            className={cn(
+              'flex size-11 shrink-0 items-center justify-center rounded-full bg-success/15 text-success',
+              justCompleted && 'motion-safe:animate-celebrate',
+            )}
+          >
+            <CircleCheck aria-hidden className="size-6" />
+          </span>
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <h2
+              id={`summary-${checkin.id}`}
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-xl font-bold tracking-tight focus:outline-none"
+            >
+              {msg.todaysCheckinComplete}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {msg.dayN(checkin.dayNumber)} · checked in at{' '}
+              {format(new Date(checkin.createdAt), 'h:mm a')}
+            </p>
+          </div>
+        </div>
+
+        {badge && <BadgeCelebration badge={badge} onDismiss={onBadgeDismissed} />}
+
+        <div className="flex flex-wrap items-center gap-2">
+          {canEdit && (
+            <Button variant="secondary" onClick={onEdit}>
+              <Pencil aria-hidden className="size-4" />
+              {msg.edit}
+            </Button>
+          )}
+          <AddUpdateDialog checkinId={checkin.id} />
+          {canEdit && (
+            <p className="w-full text-xs text-muted-foreground sm:w-auto">
+              You can edit until {format(editableUntil, 'h:mm a')}.
+            </p>
+          )}
+        </div>
+      </CardHeader>
+
+      <CardContent className="flex flex-col gap-6">
+        <dl className="grid grid-cols-2 gap-3">
+          <Stat
+            icon={<Timer aria-hidden className="size-4" />}
+            label="Move"
+            value={numberFormat.format(checkin.movedMinutes)}
+            unit="min"
+          />
+          <Stat
+            icon={<Footprints aria-hidden className="size-4" />}
+            label="Steps"
+            value={numberFormat.format(checkin.steps)}
+            unit="steps"
+          />
+        </dl>
+
+        <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
+          <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">
+            Fuel
+          </h3>
+          <ul className="flex flex-wrap gap-2">
+            <NutritionPill
+              hit={checkin.proteinTargetHit}
+              label="Protein"
+              icon={<Beef aria-hidden className="size-4" />}
+              spoken={checkin.proteinTargetHit ? 'Protein target hit' : 'Protein target not hit'}
+            />
+            <NutritionPill
+              hit={checkin.hydrationGoalHit}
+              label="Hydration"
+              icon={<Droplets aria-hidden className="size-4" />}
+              spoken={checkin.hydrationGoalHit ? 'Hydration goal hit' : 'Hydration goal not hit'}
+            />
+          </ul>
+        </section>
+
+        <section aria-labelledby={`journal-${checkin.id}`} className="flex flex-col gap-2">
+          <h3 id={`journal-${checkin.id}`} className="text-sm font-semibold">
+            {msg.journalLabel}
+          </h3>
+          {checkin.journalMd.trim() ? (
+            <Markdown className="text-base">{checkin.journalMd}</Markdown>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              No journal today. Add an update if something comes to mind.
+            </p>
+          )}
+        </section>
+
+        {checkin.media.length > 0 && (
+          <section aria-labelledby={`media-${checkin.id}`} className="flex flex-col gap-2">
+            <h3 id={`media-${checkin.id}`} className="text-sm font-semibold">
+              Proof
+            </h3>
+            <MediaGallery media={checkin.media} />
+          </section>
+        )}
+
+        {checkin.updates.length > 0 && (
+          <section aria-labelledby={`updates-${checkin.id}`} className="flex flex-col gap-3">
+            <h3 id={`updates-${checkin.id}`} className="text-sm font-semibold">
+              Updates
+            </h3>
+            <ol className="flex flex-col gap-3">
+              {checkin.updates.map((update) => (
+                <li
+                  key={update.id}
+                  className="flex flex-col gap-3 rounded-xl border border-border bg-muted/40 p-4"
+                >
+                  <time
+                    dateTime={update.createdAt}
+                    className="tabular text-xs font-medium text-muted-foreground"
+                  >
+                    {format(new Date(update.createdAt), 'h:mm a')}
+                  </time>
+                  {update.body && <Markdown>{update.body}</Markdown>}
+                  <MediaGallery media={update.media} label="Update media" />
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({
+  icon,
+  label,
+  value,
+  unit,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  unit: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl bg-muted/60 p-4">
+      <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="flex items-baseline gap-1">
+        <span className="tabular text-3xl font-black tracking-tight">{value}</span>
+        <span className="text-sm text-muted-foreground">{unit}</span>
+      </dd>
+    </div>
+  );
+}
+
+function NutritionPill({
+  hit,
+  label,
+  icon,
+  spoken,
+}: {
+  hit: boolean;
+  label: string;
+  icon: ReactNode;
+  spoken: string;
+}) {
+  return (
+    <li
+      className={cn(
+        'flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold',
+        hit
+          ? 'border-success/40 bg-success/10 text-success'
+          : 'border-border bg-muted/60 text-muted-foreground',
+      )}
+    >
+      {icon}
+      <span aria-hidden>
+        {label} {hit ? '✓' : ''}
+      </span>
+      {!hit && <Minus aria-hidden className="size-3.5" />}
+      <span className="sr-only">{spoken}</span>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { msg } from '@shared/messages';
+import type { TodayCycle } from '../api/get-today';
+
+/** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
+export function CycleProgress({ cycle, action }: { cycle: TodayCycle; action?: ReactNode }) {
+  const percent = Math.min(100, Math.max(0, Math.round((cycle.day / cycle.totalDays) * 100)));
+  return (
+    <section aria-labelledby="cycle-day" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <h1
+          id="cycle-day"
+          className="tabular text-6xl leading-none font-black tracking-tight sm:text-7xl"
+        >
+          {msg.dayN(cycle.day)}
+        </h1>
+        <p className="text-lg font-medium text-muted-foreground">{msg.myDailyConsistencyJournal}</p>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-baseline justify-between gap-3">
+          <span id="cycle-progress-label" className="tabular text-sm font-semibold">
+            {msg.daysProgress(cycle.day)}
+          </span>
+          <span className="tabular text-sm text-muted-foreground">{percent}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby="cycle-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={cycle.totalDays}
+          aria-valuenow={cycle.day}
+          aria-valuetext={msg.daysProgress(cycle.day)}
+          className="h-3 overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-500"
+            style={{ width: `${Math.max(percent, 2)}%` }}
+          />
+        </div>
+      </div>
+
+      {action}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { Link } from 'react-router';
+import { LEADERBOARD_TOP } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
+import { MemberAvatar } from '@client/components/ui/member-avatar';
+import { cn } from '@client/lib/cn';
+import type { LeaderboardEntry } from '../api/get-community';
+import { RankBadge } from './rank-badge';
+import { YouTag } from './you-tag';
+
+/** Top 20 by consistency: rank, member, consistency, check-ins and the day they are on. */
+export function Leaderboard({
+  entries,
+  viewerId,
+}: {
+  entries: LeaderboardEntry[];
+  viewerId: string;
+}) {
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+      <div className="flex flex-col gap-1">
+        <CardTitle id="leaderboard-heading">{msg.consistencyLeaderboard}</CardTitle>
+        <CardDescription>Top {LEADERBOARD_TOP} by check-ins ÷ days so far.</CardDescription>
+      </div>
+      {entries.length === 0 ? (
+        <EmptyBoard text={msg.emptyLeaderboard} />
+      ) : (
+        <table
+          aria-labelledby="leaderboard-heading"
+          className="w-full border-separate border-spacing-0 text-sm"
+        >
+          <thead>
+            <tr className="text-left text-xs text-muted-foreground">
+              <th scope="col" className="w-12 pb-2 font-medium">
+                Rank
+              </th>
+              <th scope="col" className="pb-2 font-medium">
+                Member
+              </th>
+              <th scope="col" className="hidden pb-2 text-right font-medium sm:table-cell">
+                Check-ins
+              </th>
+              <th scope="col" className="hidden pb-2 text-right font-medium sm:table-cell">
+                Day
+              </th>
+              <th scope="col" className="pb-2 text-right font-medium">
+                Consistency
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, i) => {
+              const mine = entry.userId === viewerId;
+              return (
+                <tr
+                  key={entry.userId}
+                  aria-current={mine ? 'true' : undefined}
+                  className={cn(
+                    '[&>td]:border-t [&>td]:border-border [&>td]:py-2',
+                    mine &&
+                      '[&>td]:bg-primary/15 [&>td:first-child]:rounded-l-lg [&>td:last-child]:rounded-r-lg',
+                  )}
+                >
+                  <td className="pl-1">
+                    <RankBadge rank={i + 1} />
+                  </td>
+                  <td className="min-w-0">
+                    <div className="flex min-w-0 items-center gap-2.5">
+                      <MemberAvatar
+                        name={entry.displayName}
+                        src={entry.avatarUrl}
+                        className="size-9"
+                      />
+                      <div className="flex min-w-0 flex-col">
+                        <span className="flex min-w-0 items-center gap-1.5">
+                          <span className="truncate font-semibold">{entry.displayName}</span>
+                          {mine && <YouTag />}
+                        </span>
+                        <span className="tabular text-xs text-muted-foreground sm:hidden">
+                          {entry.checkins} {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day{' '}
+                          {entry.currentDay}
+                        </span>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="tabular hidden text-right sm:table-cell">{entry.checkins}</td>
+                  <td className="tabular hidden text-right sm:table-cell">{entry.currentDay}</td>
+                  <td className="pr-2 text-right">
+                    <span className="tabular text-base font-black">{entry.consistency}%</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+export function EmptyBoard({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input p-6 text-center">
+      <p className="text-sm text-muted-foreground">{text}</p>
+      <Button asChild size="sm" className="min-h-11">
+        <Link to="/app">Check in today</Link>
+      </Button>
+    </div>
+  );
+}

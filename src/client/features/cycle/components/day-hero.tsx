@@ -1,0 +1,79 @@
+import { format, parseISO } from 'date-fns';
+import { MILESTONE_DAYS } from '@shared/constants';
+import { Card } from '@client/components/ui/card';
+import type { MyCycle } from '../api/get-cycle';
+
+/** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
+export function DayHero({ cycle }: { cycle: MyCycle['cycle'] }) {
+  const percent = Math.round((cycle.day / cycle.totalDays) * 100);
+  const daysLeft = cycle.totalDays - cycle.day;
+  return (
+    <Card className="overflow-hidden p-5 sm:p-8">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            Current day
+          </p>
+          <p className="flex items-baseline gap-3">
+            <span className="tabular text-7xl leading-none font-black tracking-tight sm:text-8xl">
+              {cycle.day}
+            </span>
+            <span className="tabular text-2xl font-bold text-muted-foreground">
+              / {cycle.totalDays}
+            </span>
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
+          <dt className="text-muted-foreground">Started</dt>
+          <dd className="tabular font-semibold">
+            {format(parseISO(cycle.startDate), 'MMM d, yyyy')}
+          </dd>
+          <dt className="text-muted-foreground">Days to go</dt>
+          <dd className="tabular font-semibold">{daysLeft}</dd>
+        </dl>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-2">
+        <div className="flex justify-between text-sm">
+          <span id="cycle-progress-label" className="font-semibold">
+            90-day progress
+          </span>
+          <span className="tabular font-semibold">{percent}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby="cycle-progress-label"
+          aria-valuemin={1}
+          aria-valuemax={cycle.totalDays}
+          aria-valuenow={cycle.day}
+          aria-valuetext={`Day ${cycle.day} of ${cycle.totalDays}`}
+          className="relative h-4 overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-500"
+            style={{ width: `${percent}%` }}
+          />
+          {MILESTONE_DAYS.slice(0, -1).map((day) => (
+            <span
+              key={day}
+              aria-hidden
+              className="absolute inset-y-0 w-0.5 bg-background/80"
+              style={{ left: `${(day / cycle.totalDays) * 100}%` }}
+            />
+          ))}
+        </div>
+        <div aria-hidden className="relative h-4 text-xs text-muted-foreground">
+          {MILESTONE_DAYS.map((day) => (
+            <span
+              key={day}
+              className="tabular absolute -translate-x-1/2 last:translate-x-[-100%]"
+              style={{ left: `${(day / cycle.totalDays) * 100}%` }}
+            >
+              {day}
+            </span>
+          ))}
+        </div>
+      </div>
+    </Card>
+  );
+}

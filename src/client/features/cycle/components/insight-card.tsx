@@ -1,0 +1,43 @@
+import { AlertTriangle, Trophy, TrendingUp } from 'lucide-react';
+import type { InsightLevel } from '@shared/domain/consistency';
+import { msg } from '@shared/messages';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+
+const INSIGHTS = {
+  excellent: {
+    title: 'Excellent',
+    icon: Trophy,
+    text: msg.insightExcellent,
+    className: 'border-success/40 text-success',
+  },
+  good: {
+    title: 'Good',
+    icon: TrendingUp,
+    text: msg.insightGood,
+    className: 'border-accent-text/40 text-accent-text',
+  },
+  warning: {
+    title: 'Needs attention',
+    icon: AlertTriangle,
+    text: msg.insightWarning,
+    className: 'border-warning/50 text-warning',
+  },
+} as const satisfies Record<InsightLevel, unknown>;
+
+/** Coach feedback on consistency: 80+ excellent, 60-79 good, below 60 a nudge. */
+export function InsightCard({ level, consistency }: { level: InsightLevel; consistency: number }) {
+  const insight = INSIGHTS[level];
+  const Icon = insight.icon;
+  return (
+    <Card className={cn('flex items-start gap-4 border-l-4 p-5', insight.className)}>
+      <Icon aria-hidden className="mt-0.5 size-6 shrink-0" />
+      <div className="flex flex-col gap-1">
+        <h2 className="text-sm font-semibold tracking-wide uppercase">
+          Performance: {insight.title}
+        </h2>
+        <p className="text-base text-foreground">{insight.text(consistency)}</p>
+      </div>
+    </Card>
+  );
+}

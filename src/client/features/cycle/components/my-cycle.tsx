@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
+import { msg } from '@shared/messages';
+import { ScreenHeading } from '@client/components/layout/screen-heading';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCycle } from '../api/get-cycle';
+import { ActivityChart } from './activity-chart';
+import { CycleCalendar } from './cycle-calendar';
+import { DayHero } from './day-hero';
+import { InsightCard } from './insight-card';
+import { MilestoneList } from './milestone-list';
+import { StartNewCycle } from './start-new-cycle';
+import { StatCards } from './stat-cards';
+
+export function MyCycleScreen() {
+  const query = useCycle();
+  const { refetch } = query;
+
+  useEffect(() => {
+    if (!query.isError) {
+      toast.dismiss('cycle-error');
+      return;
+    }
+    toast.error(msg.errorLoadingCycle, {
+      id: 'cycle-error',
+      action: { label: 'Try again', onClick: () => void refetch() },
+    });
+  }, [query.isError, query.errorUpdatedAt, refetch]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <ScreenHeading>My Cycle</ScreenHeading>
+        {query.data && <StartNewCycle />}
+      </div>
+      {query.isPending ? (
+        <Spinner label={msg.loading} />
+      ) : query.isError && !query.data ? (
+        <Card className="flex flex-col items-center gap-3 p-8 text-center">
+          <p className="font-semibold">{msg.errorLoadingCycle}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            <RefreshCw aria-hidden className="size-4" />
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <CycleContent data={query.data} />
+      )}
+    </div>
+  );
+}
+
+function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>['data']> }) {
+  return (
+    <>
+      <DayHero cycle={data.cycle} />
+      <InsightCard level={data.insight} consistency={data.stats.consistency} />
+      <StatCards stats={data.stats} day={data.cycle.day} />
+      <ActivityChart days={data.days} currentDay={data.cycle.day} />
+      <CycleCalendar days={data.days} currentDay={data.cycle.day} />
+      <MilestoneList milestones={data.milestones} day={data.cycle.day} />
+    </>
+  );
+}

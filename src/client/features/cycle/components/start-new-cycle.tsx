@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { useRestartCycle } from '../api/restart-cycle';
+
+/** 'Start New Cycle' behind a confirmation: ends this cycle, starts Day 1 today, keeps the history. */
+export function StartNewCycle() {
+  const [open, setOpen] = useState(false);
+  const restart = useRestartCycle();
+
+  const confirm = () =>
+    restart.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(msg.cycleReset);
+      },
+      onError: (error) => toast.error(errorMessage(error, msg.resetCycleFailed)),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !restart.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <RotateCcw aria-hidden className="size-4" />
+          {msg.startNewCycle}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{msg.startNewCycle}</DialogTitle>
+        <DialogDescription>{msg.startNewCycleConfirm}</DialogDescription>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={restart.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="danger" onClick={confirm} disabled={restart.isPending}>
+            {restart.isPending ? msg.loading : msg.startNewCycle}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

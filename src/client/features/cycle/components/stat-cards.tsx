@@ -1,0 +1,82 @@
+import {
+  CalendarCheck,
+  Flame,
+  Footprints,
+  Percent,
+  Timer,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
+import { Card } from '@client/components/ui/card';
+import type { MyCycle } from '../api/get-cycle';
+
+const number = new Intl.NumberFormat('en-US');
+const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
+
+export function StatCards({ stats, day }: { stats: MyCycle['stats']; day: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+      <Stat
+        icon={CalendarCheck}
+        label="Check-ins"
+        value={number.format(stats.checkins)}
+        note={`of ${day} ${daysWord(day)} so far`}
+      />
+      <Stat
+        icon={Percent}
+        label="Consistency"
+        value={`${stats.consistency}%`}
+        note="check-ins ÷ days"
+      />
+      <Stat
+        icon={Flame}
+        label="Current streak"
+        value={number.format(stats.currentStreak)}
+        note={`${daysWord(stats.currentStreak)} in a row`}
+      />
+      <Stat
+        icon={Trophy}
+        label="Longest streak"
+        value={number.format(stats.longestStreak)}
+        note={`${daysWord(stats.longestStreak)} in a row`}
+      />
+      <Stat
+        icon={Timer}
+        label="Total minutes"
+        value={number.format(stats.totalMinutes)}
+        note="minutes moved"
+      />
+      <Stat
+        icon={Footprints}
+        label="Total steps"
+        value={number.format(stats.totalSteps)}
+        note="steps walked"
+      />
+    </ul>
+  );
+}
+
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  note,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  note: string;
+}) {
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-1 p-4">
+        <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+          <Icon aria-hidden className="size-4 shrink-0" />
+          {label}
+        </p>
+        <p className="tabular text-3xl font-black tracking-tight">{value}</p>
+        <p className="text-xs text-muted-foreground">{note}</p>
+      </Card>
+    </li>
+  );
+}

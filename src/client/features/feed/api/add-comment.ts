@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommentData } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { syncThread } from './get-comments';
+
+export function addComment(postId: string, input: CommentData): Promise<{ id: string }> {
+  return api.post(`/api/posts/${postId}/comments`, input);
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CommentData) => addComment(postId, input),
+    onSuccess: () => syncThread(queryClient, postId),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@client/lib/api-client';
+import { syncThread } from './get-comments';
+
+export function deleteComment(commentId: string): Promise<{ ok: boolean }> {
+  return api.delete(`/api/comments/${commentId}`);
+}
+
+/** Members delete only their own comments; the server refuses anyone else's. */
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: () => syncThread(queryClient, postId),
+  });
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { FIRST_COMMENTS_SHOWN } from '@shared/constants';
+import { api } from '@client/lib/api-client';
+import { patchPost } from './feed-cache';
+import type { FeedComment } from './types';
+
+export const commentsQueryKey = (postId: string) => ['feed', 'comments', postId] as const;
+
+export async function getComments(postId: string, signal?: AbortSignal): Promise<FeedComment[]> {
+  const { comments } = await api.get<{ comments: FeedComment[] }>(`/api/posts/${postId}/comments`, {
+    signal,
+  });
+  return comments;
+}
+
+export const commentsQueryOptions = (postId: string) =>
+  queryOptions({
+    queryKey: commentsQueryKey(postId),
+    queryFn: ({ signal }) => getComments(postId, signal),
+  });
+
+/** The whole thread of one post, oldest first; read only while it is open. */
+export function useComments(postId: string, enabled: boolean) {
+  return useQuery({ ...commentsQueryOptions(postId), enabled });
+}
+
+/**
+ * After a comment is added or deleted: read the thread again and let the feed card show the same
+ * count and first comments. If the read fails, the lists are refetched instead.
+ */
+export async function syncThread(queryClient: QueryClient, postId: string) {
+  try {
+    const thread = await queryClient.fetchQuery({ ...commentsQueryOptions(postId), staleTime: 0 });
+    patchPost(queryClient, postId, (post) => ({
+      ...post,
+      commentCount: thread.length,
+      comments: thread.slice(0, FIRST_COMMENTS_SHOWN),
+    }));
+  } catch {
+    await queryClient.invalidateQueries({ queryKey: ['feed'] });
+  }
+}

@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@client/lib/api-client';
+import { communityFeedQueryKey } from './feed-cache';
+import type { FeedPage } from './types';
+
+export function getFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+  return api.get<FeedPage>('/api/feed', { query: { cursor }, signal });
+}
+
+export const communityFeedQueryOptions = infiniteQueryOptions({
+  queryKey: communityFeedQueryKey,
+  queryFn: ({ pageParam, signal }) => getFeedPage(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+});
+
+/** Public posts, newest first, 30 a page; fetchNextPage follows the server's cursor. */
+export function useCommunityFeed() {
+  return useInfiniteQuery(communityFeedQueryOptions);
+}

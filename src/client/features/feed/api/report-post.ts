@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ReportData } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+
+export function reportPost(postId: string, input: ReportData): Promise<{ ok: boolean }> {
+  return api.post(`/api/posts/${postId}/reports`, input);
+}
+
+/** Sends a report to the admins; nothing cached changes (the post stays until an admin acts). */
+export function useReportPost(postId: string) {
+  return useMutation({ mutationFn: (input: ReportData) => reportPost(postId, input) });
+}

@@ -1,0 +1,168 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Loader2, PenLine, RefreshCw, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+import { useBuddyFeed } from '../api/get-buddy-feed';
+import { useCommunityFeed } from '../api/get-feed';
+import type { FeedPost } from '../api/types';
+import { PostCard } from './post-card';
+
+/** The whole feed screen: heading with Refresh, then My Buddies (when there is news) and Community. */
+export function CommunityFeed({ viewerId }: { viewerId: string }) {
+  const feed = useCommunityFeed();
+  const buddies = useBuddyFeed();
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  const refreshing = (feed.isRefetching && !feed.isFetchingNextPage) || buddies.isRefetching;
+
+  const retry = feed.isFetchNextPageError ? feed.fetchNextPage : feed.refetch;
+  useEffect(() => {
+    if (!feed.isError) {
+      toast.dismiss('feed-error');
+      return;
+    }
+    toast.error(msg.errorLoadingFeed, {
+      id: 'feed-error',
+      action: { label: 'Try again', onClick: () => void retry() },
+    });
+  }, [feed.isError, feed.errorUpdatedAt, retry]);
+
+  const refresh = () => {
+    toast.dismiss('feed-error');
+    void feed.refetch();
+    void buddies.refetch();
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-8">
+      <div className="flex items-start justify-between gap-4">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{msg.communityFeed}</h1>
+        <Button
+          variant="secondary"
+          onClick={refresh}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+          className="shrink-0"
+        >
+          <RefreshCw aria-hidden className={cn('size-4', refreshing && 'animate-spin')} />
+          {msg.refresh}
+        </Button>
+      </div>
+
+      {buddies.posts.length > 0 && (
+        <FeedSection
+          id="buddies"
+          title={msg.myBuddies}
+          icon={<Users aria-hidden className="size-5" />}
+          description={msg.recentPosts(buddies.posts.length)}
+        >
+          <PostList posts={buddies.posts} viewerId={viewerId} />
+        </FeedSection>
+      )}
+
+      <FeedSection id="community" title={msg.community}>
+        {feed.isPending ? (
+          <FeedSkeleton />
+        ) : feed.isError && posts.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 p-8 text-center">
+            <p className="font-semibold">{msg.errorLoadingFeed}</p>
+            <Button variant="secondary" onClick={() => void feed.refetch()}>
+              <RefreshCw aria-hidden className="size-4" />
+              Try again
+            </Button>
+          </Card>
+        ) : posts.length === 0 ? (
+          <Card className="flex flex-col items-center gap-4 p-8 text-center">
+            <PenLine aria-hidden className="size-8 text-accent-text" />
+            <p className="max-w-sm font-semibold">{msg.emptyFeed}</p>
+            <Button asChild>
+              <Link to="/app">Check in today</Link>
+            </Button>
+          </Card>
+        ) : (
+          <>
+            <PostList posts={posts} viewerId={viewerId} />
+            {feed.hasNextPage && (
+              <Button
+                variant="secondary"
+                className="self-center"
+                onClick={() => void feed.fetchNextPage()}
+                disabled={feed.isFetchingNextPage}
+              >
+                {feed.isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
+                {feed.isFetchingNextPage ? msg.loading : 'Load more'}
+              </Button>
+            )}
+            {!feed.hasNextPage && posts.length > 0 && (
+              <p className="text-center text-sm text-muted-foreground">{msg.feedAllCaughtUp}</p>
+            )}
+          </>
+        )}
+      </FeedSection>
+    </div>
+  );
+}
+
+function FeedSection({
+  id,
+  title,
+  description,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = `feed-${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold tracking-tight">
+          {icon}
+          {title}
+        </h2>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function PostList({ posts, viewerId }: { posts: FeedPost[]; viewerId: string }) {
+  return (
+    <ol className="flex flex-col gap-4">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} viewerId={viewerId} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FeedSkeleton() {
+  return (
+    <div role="status" aria-label={msg.loading} className="flex flex-col gap-4">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="flex animate-pulse flex-col gap-4 p-5">
+          <div className="flex items-center gap-3">
+            <div className="size-11 rounded-full bg-muted" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="h-4 w-32 rounded bg-muted" />
+              <div className="h-3 w-24 rounded bg-muted" />
+            </div>
+          </div>
+          <div className="h-4 w-full rounded bg-muted" />
+          <div className="h-4 w-2/3 rounded bg-muted" />
+          <div className="h-16 w-full rounded-xl bg-muted" />
+        </Card>
+      ))}
+    </div>
+  );
+}

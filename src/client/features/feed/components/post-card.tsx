@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { Flag, MessageCircle, MoreHorizontal } from 'lucide-react';
+import { msg } from '@shared/messages';
+import { Card } from '@client/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { Markdown } from '@client/components/ui/markdown';
+import { MemberAvatar } from '@client/components/ui/member-avatar';
+import type { FeedPost } from '../api/types';
+import { CommentItem } from './comment-item';
+import { CommentsDialog } from './comments-dialog';
+import { LikeButton } from './like-button';
+import { PostMedia } from './post-media';
+import { PostStats } from './post-stats';
+import { PostUpdates } from './post-updates';
+import { ReactionBar } from './reaction-bar';
+import { RelativeTime } from './relative-time';
+import { ReportDialog } from './report-dialog';
+
+export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string }) {
+  const headingId = useId();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const isMine = post.author.id === viewerId;
+  const journal = post.journalMd?.trim();
+  const who = post.dayNumber
+    ? `${post.author.displayName}, ${msg.dayN(post.dayNumber)}`
+    : post.author.displayName;
+
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5" aria-labelledby={headingId} role="article">
+      <header className="flex items-start gap-3">
+        <MemberAvatar
+          name={post.author.displayName}
+          src={post.author.avatarUrl}
+          className="size-11"
+        />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate font-bold">
+            {post.author.displayName}
+          </h3>
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+            {post.dayNumber && (
+              <span className="tabular font-semibold text-accent-text">
+                {msg.dayNOf90(post.dayNumber)}
+              </span>
+            )}
+            <RelativeTime iso={post.createdAt} />
+          </p>
+        </div>
+        {!isMine && (
+          <DropdownMenu>
+            <DropdownMenuTrigger
+              aria-label={`More actions for ${post.author.displayName}'s post`}
+              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <MoreHorizontal aria-hidden className="size-5" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => setReportOpen(true)}>
+                <Flag aria-hidden className="size-4" />
+                Report
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+      </header>
+
+      {journal ? (
+        <Markdown className="text-[15px]">{journal}</Markdown>
+      ) : (
+        post.caption && <p className="text-[15px] leading-relaxed">{post.caption}</p>
+      )}
+
+      <PostStats
+        movedMinutes={post.movedMinutes}
+        steps={post.steps}
+        cumulativeMinutes={post.cumulativeMinutes}
+        cumulativeSteps={post.cumulativeSteps}
+      />
+
+      <PostMedia media={post.media} legacyUrl={post.legacyMediaUrl} label={who} />
+
+      <PostUpdates updates={post.updates} label={who} />
+
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-2 border-t border-border pt-3">
+        <div className="flex items-center gap-1.5">
+          <LikeButton postId={post.id} likeCount={post.likeCount} likedByMe={post.likedByMe} />
+          <button
+            type="button"
+            onClick={() => setCommentsOpen(true)}
+            aria-label={`Comments, ${post.commentCount}`}
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-border px-3 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
+          >
+            <MessageCircle aria-hidden className="size-4" />
+            <span className="tabular">{post.commentCount}</span>
+          </button>
+        </div>
+        <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
+        <ReactionBar postId={post.id} reactions={post.reactions} myReaction={post.myReaction} />
+      </div>
+
+      {post.comments.length > 0 && (
+        <section aria-label="First comments" className="flex flex-col gap-2.5">
+          <ol className="flex flex-col gap-2.5">
+            {post.comments.map((comment) => (
+              <li key={comment.id}>
+                <CommentItem comment={comment} />
+              </li>
+            ))}
+          </ol>
+          {post.commentCount > post.comments.length && (
+            <button
+              type="button"
+              onClick={() => setCommentsOpen(true)}
+              className="inline-flex min-h-11 items-center self-start rounded-lg px-2 text-sm font-semibold text-accent-text hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {msg.viewAllComments(post.commentCount)}
+            </button>
+          )}
+        </section>
+      )}
+
+      <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      {!isMine && (
+        <ReportDialog
+          postId={post.id}
+          authorName={post.author.displayName}
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { Info } from 'lucide-react';
+import { PRICES, type PlanKey } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+
+const PLANS: { key: PlanKey; name: string; per: string }[] = [
+  { key: 'monthly', name: 'Monthly', per: 'month' },
+  { key: 'yearly', name: 'Yearly', per: 'year' },
+];
+
+/** The two paid plans. Paid checkout is not open yet, so their buttons are off and the note says why. */
+export function PlanOptions({ noteId }: { noteId: string }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {PLANS.map(({ key, name, per }) => {
+          const price = PRICES[key];
+          return (
+            <li
+              key={key}
+              className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-semibold">{name}</h3>
+                {price.savings && (
+                  <span className="rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-semibold">
+                    {price.savings}
+                  </span>
+                )}
+              </div>
+              <p>
+                <span className="text-3xl font-black tabular">${price.amountUsd}</span>
+                <span className="text-muted-foreground">/{per}</span>
+              </p>
+              <Button variant="secondary" disabled aria-describedby={noteId}>
+                Choose {name.toLowerCase()}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <p id={noteId} className="flex items-start gap-2 text-sm text-muted-foreground">
+        <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {msg.paidCheckoutSoon}
+      </p>
+    </div>
+  );
+}
