@@ -13,6 +13,8 @@ describe('parameterised messages', () => {
     expect(msg.hideUpdates(1)).toBe('Hide 1 update');
     expect(msg.freeMonthsStartNow(3)).toBe('3 free months start now');
     expect(msg.freeMonthsStartNow(1)).toBe('1 free month starts now');
+    expect(msg.couponApplied(1, 30)).toBe('1 free month (30 days free)');
+    expect(msg.couponApplied(3, 90)).toBe('3 free months (90 days free)');
   });
 
   it('fill in the spec wording', () => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
 import { mailsFor, nextCode, requestSignInCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
@@ -134,4 +135,17 @@ test('the admin sees Admin Panel in the avatar menu and a member does not', asyn
   await expect(memberPage).toHaveURL('/app');
   noMemberConsoleErrors();
   await member.close();
+});
+
+test('the account screens pass axe at phone width, light and dark', async ({ browser }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme });
+    const page = await context.newPage();
+    for (const path of ['/signin', '/signup', '/pricing', '/verify-email?email=axe%40e2e.test']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await axeViolations(page), `${path} (${colorScheme})`).toEqual([]);
+    }
+    await context.close();
+  }
 });
