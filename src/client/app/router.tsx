@@ -1,7 +1,9 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { msg } from '@shared/messages';
+import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 
 // Every screen is its own chunk: a visitor on the landing page downloads none of the member area.
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/',
     lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
@@ -90,6 +92,14 @@ const router = createBrowserRouter([
   {
     path: '*',
     lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+  },
+];
+
+const router = createBrowserRouter([
+  {
+    // Shown while the first screen's chunk loads on a fresh page load.
+    HydrateFallback: () => <FullPageSpinner label={msg.loading} />,
+    children: routes,
   },
 ]);
 
