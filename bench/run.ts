@@ -19,7 +19,8 @@ import { localDateIn } from '../src/shared/domain/local-date';
 import { openDatabase } from '../src/server/db/client';
 import { computeCommunityBoard } from '../src/server/modules/community/leaderboard';
 
-const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
+const dbUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const days = Number(process.env.BENCH_DAYS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,13 +56,21 @@ async function measure(name: string, path: string, cookie: string) {
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds, headers: { cookie } },
+      {
+        url: `http://127.0.0.1:${port}${path}`,
+        connections,
+        duration: seconds,
+        headers: { cookie },
+      },
       (error, res) => (error ? reject(error) : resolve(res)),
     );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 400) errors++;
-      latencies.push(responseTime);
-    });
+    instance.on(
+      'response',
+      (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+        if (statusCode >= 400) errors++;
+        latencies.push(responseTime);
+      },
+    );
   });
   latencies.sort((a, b) => a - b);
   return {
@@ -81,7 +90,10 @@ async function oldWayLeaderboard(client: pg.Client) {
     `select c.id, c.user_id, c.start_date::text as start_date, s.timezone from cycles c left join user_settings s on s.user_id = c.user_id where c.is_active`,
   );
   const ids = cycles.rows.map((r) => r.id);
-  const checkins = await client.query(`select cycle_id, day_number from checkins where cycle_id = any($1::uuid[])`, [ids]);
+  const checkins = await client.query(
+    `select cycle_id, day_number from checkins where cycle_id = any($1::uuid[])`,
+    [ids],
+  );
   const byCycle = new Map<string, number[]>();
   for (const row of checkins.rows) {
     const list = byCycle.get(row.cycle_id) ?? [];
@@ -93,7 +105,11 @@ async function oldWayLeaderboard(client: pg.Client) {
     .map((c) => {
       const daysDone = byCycle.get(c.id) ?? [];
       const day = cycleDay(c.start_date, localDateIn(now, c.timezone ?? 'America/Denver'));
-      return { userId: c.user_id, consistency: consistencyScore(daysDone.length, day), streak: currentStreak(daysDone, day) };
+      return {
+        userId: c.user_id,
+        consistency: consistencyScore(daysDone.length, day),
+        streak: currentStreak(daysDone, day),
+      };
     })
     .sort((a, b) => b.consistency - a.consistency)
     .slice(0, 20);
@@ -107,11 +123,25 @@ async function main() {
 
   const existing = await demoCount(client);
   if (existing < members || process.env.BENCH_RESEED) {
-    console.log(`Seeding ${members} members x ${days} days into ${dbUrl} (takes about a minute)...`);
-    const seeded = spawnSync('npx', ['tsx', 'scripts/seed-demo.ts', '--members', String(members), '--days', String(days), '--reset'], {
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
-    });
+    console.log(
+      `Seeding ${members} members x ${days} days into ${dbUrl} (takes about a minute)...`,
+    );
+    const seeded = spawnSync(
+      'npx',
+      [
+        'tsx',
+        'scripts/seed-demo.ts',
+        '--members',
+        String(members),
+        '--days',
+        String(days),
+        '--reset',
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
+      },
+    );
     if (seeded.status !== 0) throw new Error('seeding failed');
   } else {
     console.log(`Using ${existing} demo members already in ${dbUrl}`);
@@ -122,7 +152,9 @@ async function main() {
   console.log('Data:', counts.rows[0]);
 
   // A signed-in demo member: a session row and the cookie better-auth expects (token.HMAC).
-  const viewer = await client.query(`select c.user_id from cycles c where c.is_active and c.user_id like 'demo\\_%' order by c.user_id limit 1`);
+  const viewer = await client.query(
+    `select c.user_id from cycles c where c.is_active and c.user_id like 'demo\\_%' order by c.user_id limit 1`,
+  );
   const userId = viewer.rows[0].user_id as string;
   const token = randomBytes(24).toString('base64url');
   await client.query(
@@ -133,20 +165,38 @@ async function main() {
   const cookie = `stackdays.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     for (let i = 0; i < 120; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const me = await (await fetch(`http://127.0.0.1:${port}/api/account/session`, { headers: { cookie } })).json();
+    const me = await (
+      await fetch(`http://127.0.0.1:${port}/api/account/session`, { headers: { cookie } })
+    ).json();
     if (me.user?.userId !== userId) throw new Error('the bench session was not accepted');
 
-    const feedPage = await (await fetch(`http://127.0.0.1:${port}/api/feed`, { headers: { cookie } })).json();
-    console.log(`Feed page: ${feedPage.posts.length} posts, next cursor ${feedPage.nextCursor ? 'yes' : 'no'}`);
+    const feedPage = await (
+      await fetch(`http://127.0.0.1:${port}/api/feed`, { headers: { cookie } })
+    ).json();
+    console.log(
+      `Feed page: ${feedPage.posts.length} posts, next cursor ${feedPage.nextCursor ? 'yes' : 'no'}`,
+    );
 
     const results: Awaited<ReturnType<typeof measure>>[] = [];
     for (const [name, path] of [
@@ -182,18 +232,27 @@ async function main() {
     const newMs = Math.min(...newRuns);
     const leaderboard = results.find((r) => r.name === 'leaderboard')!;
     const feed = results.find((r) => r.name === 'feed page')!;
-    console.log(`\nLeaderboard the old way: ${oldMs.toFixed(0)} ms (loads ${oldRuns[0].rows} check-ins)`);
-    console.log(`Leaderboard aggregate query (uncached): ${newMs.toFixed(1)} ms  -> ${(oldMs / newMs).toFixed(0)}x faster`);
-    console.log(`Leaderboard endpoint p50 ${leaderboard.p50.toFixed(1)} ms -> ${(oldMs / leaderboard.p50).toFixed(0)}x faster than the old way`);
+    console.log(
+      `\nLeaderboard the old way: ${oldMs.toFixed(0)} ms (loads ${oldRuns[0].rows} check-ins)`,
+    );
+    console.log(
+      `Leaderboard aggregate query (uncached): ${newMs.toFixed(1)} ms  -> ${(oldMs / newMs).toFixed(0)}x faster`,
+    );
+    console.log(
+      `Leaderboard endpoint p50 ${leaderboard.p50.toFixed(1)} ms -> ${(oldMs / leaderboard.p50).toFixed(0)}x faster than the old way`,
+    );
     console.log('\nTargets:');
-    const check = (label: string, ok: boolean) => console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
+    const check = (label: string, ok: boolean) =>
+      console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
     check('feed throughput >= 25% of health', feed.rps >= 0.25 * health.rps);
     check('feed p95 < 100 ms', feed.p95 < 100);
     check('leaderboard p95 < 50 ms', leaderboard.p95 < 50);
     check('leaderboard >= 50x faster than the old way', oldMs / leaderboard.p50 >= 50);
   } finally {
     server.kill('SIGTERM');
-    await client.query(`delete from session where user_id = $1 and token = $2`, [userId, token]).catch(() => {});
+    await client
+      .query(`delete from session where user_id = $1 and token = $2`, [userId, token])
+      .catch(() => {});
     await client.end();
   }
 }

@@ -48,7 +48,13 @@ export function createApp(deps: AppDeps) {
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     deps.logger.info(
-      { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms },
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms,
+      },
       'request',
     );
   });
@@ -84,11 +90,18 @@ export function createApp(deps: AppDeps) {
       return c.json(body, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ code: 'bad_request', message: error.message || 'Bad request', requestId: reqId }, error.status);
+      return c.json(
+        { code: 'bad_request', message: error.message || 'Bad request', requestId: reqId },
+        error.status,
+      );
     }
     deps.logger.error({ err: error, requestId: reqId, path: c.req.path }, 'unhandled error');
     return c.json(
-      { code: 'internal', message: 'An unexpected error occurred', requestId: reqId } satisfies ErrorBody,
+      {
+        code: 'internal',
+        message: 'An unexpected error occurred',
+        requestId: reqId,
+      } satisfies ErrorBody,
       500,
     );
   });

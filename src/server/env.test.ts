@@ -25,7 +25,11 @@ describe('configuration', () => {
   });
 
   it('reads lists and flags', () => {
-    const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ,coach@example.com', TRUST_PROXY: 'true', PORT: '8080' });
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Boss@Example.com, ,coach@example.com',
+      TRUST_PROXY: 'true',
+      PORT: '8080',
+    });
     expect(config.adminEmails).toEqual(['boss@example.com', 'coach@example.com']);
     expect(config.trustProxy).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:8080');

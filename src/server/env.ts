@@ -77,9 +77,20 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   storage: {
     driver: 'local' | 's3';
-    s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+    s3?: {
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
   };
-  stripe?: { secretKey: string; webhookSecret?: string; priceMonthly?: string; priceYearly?: string };
+  stripe?: {
+    secretKey: string;
+    webhookSecret?: string;
+    priceMonthly?: string;
+    priceYearly?: string;
+  };
   ai?: { baseUrl: string; apiKey?: string; model: string };
 }
 
@@ -93,7 +104,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when STORAGE_DRIVER=s3`);
+      if (!e[name])
+        throw new ConfigError(`Invalid configuration:\n  ${name}: required when STORAGE_DRIVER=s3`);
     }
   }
   return {
@@ -130,6 +142,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           priceYearly: e.STRIPE_PRICE_YEARLY,
         }
       : undefined,
-    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : undefined,
   };
 }

@@ -22,7 +22,12 @@ export function resolveAuthSecret(config: Config, logger: Logger): string {
 }
 
 /** Everything routes need, built once at start from the parsed config. */
-export function createServices(input: { config: Config; db: Db; logger: Logger; secret?: string }): Omit<AppDeps, 'clientDir'> {
+export function createServices(input: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  secret?: string;
+}): Omit<AppDeps, 'clientDir'> {
   const { config, db, logger } = input;
   const mailer = createMailer({ config, db, logger });
   const secret = input.secret ?? resolveAuthSecret(config, logger);

@@ -19,7 +19,11 @@ export interface TestApp {
   lastCode(email: string): Promise<string>;
   client(ip?: string): TestClient;
   /** Signs up and verifies a new member; returns their signed-in client. */
-  member(options?: { email?: string; displayName?: string; timeZone?: string }): Promise<{ client: TestClient; email: string; userId: string }>;
+  member(options?: {
+    email?: string;
+    displayName?: string;
+    timeZone?: string;
+  }): Promise<{ client: TestClient; email: string; userId: string }>;
   /** Forgets every rate-limit counter (cooldowns included). */
   resetLimits(): Promise<void>;
   close(): Promise<void>;
@@ -42,7 +46,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = pino({ level: 'silent' });
-  const services = createServices({ config, db: database.db, logger, secret: 'test-secret-test-secret-test-secret-000' });
+  const services = createServices({
+    config,
+    db: database.db,
+    logger,
+    secret: 'test-secret-test-secret-test-secret-000',
+  });
   const mails: MailMessage[] = [];
   const realSend = services.mailer.send.bind(services.mailer);
   services.mailer.send = (message) => {
@@ -62,10 +71,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       async request(p, init = {}) {
         const headers = new Headers(init.headers);
         if (init.json !== undefined) headers.set('content-type', 'application/json');
-        if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+        if (cookies.size)
+          headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
         const res = await app.request(
           p,
-          { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+          {
+            ...init,
+            headers,
+            body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+          },
           { incoming: { socket: { remoteAddress: ip, remotePort: 50000, remoteFamily: 'IPv4' } } },
         );
         for (const line of res.headers.getSetCookie()) {
@@ -101,14 +115,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const c = client();
       const res = await c.request('/api/account/sign-up', {
         method: 'POST',
-        json: { displayName: options.displayName ?? 'Test Member', email, password: 'correct horse 1', timeZone: options.timeZone ?? 'America/New_York' },
+        json: {
+          displayName: options.displayName ?? 'Test Member',
+          email,
+          password: 'correct horse 1',
+          timeZone: options.timeZone ?? 'America/New_York',
+        },
       });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
       const code = await testApp.lastCode(email);
-      const verified = await c.request('/api/account/verify-email', { method: 'POST', json: { email, code } });
+      const verified = await c.request('/api/account/verify-email', {
+        method: 'POST',
+        json: { email, code },
+      });
       if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
       await database.db.delete(rateLimits);
-      const session = (await (await c.request('/api/account/session')).json()) as { user: { userId: string } };
+      const session = (await (await c.request('/api/account/session')).json()) as {
+        user: { userId: string };
+      };
       return { client: c, email, userId: session.user.userId };
     },
     async resetLimits() {

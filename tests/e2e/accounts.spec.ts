@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
-import { mailsFor, nextCode, requestSignInCode, signUpAndVerify, uniqueEmail } from './support/codes';
+import {
+  mailsFor,
+  nextCode,
+  requestSignInCode,
+  signUpAndVerify,
+  uniqueEmail,
+} from './support/codes';
 
 /** Fails the test on any console error other than the browser's own note about a 4xx/5xx answer. */
 function failOnConsoleErrors(page: Page) {
@@ -20,15 +26,21 @@ async function openAccountMenu(page: Page) {
   await expect(page.getByRole('menu')).toBeVisible();
 }
 
-test('a new member signs up, verifies the mailed code, starts the trial and lands on /app', async ({ page }, info) => {
+test('a new member signs up, verifies the mailed code, starts the trial and lands on /app', async ({
+  page,
+}, info) => {
   const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('newbie', info);
 
   await page.goto('/signup');
   // Empty fields: the shared schema's messages, next to the fields they belong to.
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByLabel('Display name')).toHaveAccessibleDescription('Please fill in your display name');
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please fill in email and password');
+  await expect(page.getByLabel('Display name')).toHaveAccessibleDescription(
+    'Please fill in your display name',
+  );
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    'Please fill in email and password',
+  );
 
   await page.getByLabel('Display name').fill('Robin');
   await page.getByLabel('Email').fill(email);
@@ -38,7 +50,9 @@ test('a new member signs up, verifies the mailed code, starts the trial and land
   const seen = (await mailsFor(email)).length;
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByText('Account created! Check your email for verification code.')).toBeVisible();
+  await expect(
+    page.getByText('Account created! Check your email for verification code.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email\?/);
   const params = new URL(page.url()).searchParams;
   expect(params.get('email')).toBe(email);
@@ -62,7 +76,9 @@ test('a new member signs up, verifies the mailed code, starts the trial and land
   noConsoleErrors();
 });
 
-test('a member signs out to the landing page and signs back in with a mailed code', async ({ page }, info) => {
+test('a member signs out to the landing page and signs back in with a mailed code', async ({
+  page,
+}, info) => {
   test.setTimeout(120_000); // the sign-up code's 30-second resend lock may still be running
   const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('returning', info);
@@ -109,7 +125,9 @@ test('a signed-out visitor who opens a member screen is sent to /signin', async 
   noConsoleErrors();
 });
 
-test('the admin sees Admin Panel in the avatar menu and a member does not', async ({ browser }, info) => {
+test('the admin sees Admin Panel in the avatar menu and a member does not', async ({
+  browser,
+}, info) => {
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   const noAdminConsoleErrors = failOnConsoleErrors(adminPage);
@@ -139,7 +157,10 @@ test('the admin sees Admin Panel in the avatar menu and a member does not', asyn
 
 test('the account screens pass axe at phone width, light and dark', async ({ browser }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      colorScheme,
+    });
     const page = await context.newPage();
     for (const path of ['/signin', '/signup', '/pricing', '/verify-email?email=axe%40e2e.test']) {
       await page.goto(path);

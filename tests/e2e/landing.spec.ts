@@ -3,8 +3,13 @@ import { axeViolations } from './support/axe';
 
 test('the landing page shows the tagline, the start button and passes axe', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Show up. Stack days. Become unstoppable.');
-  await expect(page.getByRole('link', { name: 'Start Your 90 Days - $9/mo' })).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Show up. Stack days. Become unstoppable.',
+  );
+  await expect(page.getByRole('link', { name: 'Start Your 90 Days - $9/mo' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
   expect(await axeViolations(page)).toEqual([]);
 });

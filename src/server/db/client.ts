@@ -21,8 +21,7 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { driver: 'pg'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string };
+  { driver: 'pg'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string };
 
 /**
  * Opens the database: PGlite in a data directory (the embedded default; one process per directory)

@@ -9,7 +9,11 @@ import { clientIp } from './client-ip';
  * sign-in go through /api/account, where our validation and database-backed limits apply; the rest of
  * better-auth's surface (password sign-in, admin endpoints, ...) is not exposed.
  */
-const EXPOSED = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out', 'GET /api/auth/ok']);
+const EXPOSED = new Set([
+  'GET /api/auth/get-session',
+  'POST /api/auth/sign-out',
+  'GET /api/auth/ok',
+]);
 
 export const authGateway = new Hono<AppEnv>().all('*', (c) => {
   if (!EXPOSED.has(`${c.req.method} ${c.req.path}`)) throw new AppError('not_found', 'Not found');

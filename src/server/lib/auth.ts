@@ -92,7 +92,9 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
         async sendVerificationOTP({ email, otp, type }) {
           // Not awaited: this runs inside the sign-up transaction (PGlite has one connection, and the
           // mail log would wait for it), and a reply that waits on SMTP would tell who has an account.
-          void mailer.send(codeMail({ to: email, code: otp, purpose: type === 'sign-in' ? 'sign-in' : 'verify' }));
+          void mailer.send(
+            codeMail({ to: email, code: otp, purpose: type === 'sign-in' ? 'sign-in' : 'verify' }),
+          );
         },
       }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),

@@ -19,7 +19,11 @@ function layout(title: string, paragraphs: string[], highlight?: string): string
 }
 
 /** The 6-digit code mail, for verifying a new account or signing in. The code is in the subject too. */
-export function codeMail(input: { to: string; code: string; purpose: 'verify' | 'sign-in' }): MailMessage {
+export function codeMail(input: {
+  to: string;
+  code: string;
+  purpose: 'verify' | 'sign-in';
+}): MailMessage {
   const verify = input.purpose === 'verify';
   const subject = verify
     ? `${input.code} is your ${PRODUCT_NAME} verification code`
@@ -34,6 +38,10 @@ export function codeMail(input: { to: string; code: string; purpose: 'verify' | 
     kind: verify ? 'verification_code' : 'sign_in_code',
     subject,
     text: `${lead}\n\n    ${input.code}\n\n${expiry}\n${ignore}\n\n${TAGLINE}\n`,
-    html: layout(verify ? 'Verify your e-mail' : 'Your sign-in code', [lead, expiry, ignore], input.code),
+    html: layout(
+      verify ? 'Verify your e-mail' : 'Your sign-in code',
+      [lead, expiry, ignore],
+      input.code,
+    ),
   };
 }

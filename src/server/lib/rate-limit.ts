@@ -14,7 +14,11 @@ export interface Limit {
  * several server processes. Returns whether the hit is allowed and, if not, seconds until it is.
  * One atomic upsert: concurrent hits cannot both slip under the limit.
  */
-export async function hit(db: DbOrTx, limit: Limit, now = new Date()): Promise<{ allowed: boolean; retryAfter: number }> {
+export async function hit(
+  db: DbOrTx,
+  limit: Limit,
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
   const windowStartFloor = new Date(now.getTime() - limit.windowSeconds * 1000);
   const rows = await db
     .insert(rateLimits)
@@ -31,7 +35,10 @@ export async function hit(db: DbOrTx, limit: Limit, now = new Date()): Promise<{
   const allowed = row.count <= limit.max;
   const retryAfter = allowed
     ? 0
-    : Math.max(1, Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000));
+    : Math.max(
+        1,
+        Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
+      );
   return { allowed, retryAfter };
 }
 

@@ -13,7 +13,8 @@ export function sameOrigin(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const site = c.req.header('sec-fetch-site');
-      if (site === 'cross-site') throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+      if (site === 'cross-site')
+        throw new AppError('forbidden', 'Cross-site requests are not allowed.');
       const origin = c.req.header('origin');
       if (origin) {
         const self = new URL(c.req.url).origin;

@@ -19,7 +19,8 @@ export interface Actor {
 
 /** Copies Set-Cookie headers from a better-auth call onto our response. */
 export function forwardCookies(c: Context, headers: Headers | null | undefined): void {
-  for (const value of headers?.getSetCookie() ?? []) c.header('set-cookie', value, { append: true });
+  for (const value of headers?.getSetCookie() ?? [])
+    c.header('set-cookie', value, { append: true });
 }
 
 /**

@@ -20,7 +20,8 @@ export function staticClient(clientDir: string) {
   );
   app.use('*', serveStatic({ root }));
   app.get('*', (c) => {
-    if (!existsSync(indexPath)) return c.text('The front end is not built. Run `npm run build`.', 503);
+    if (!existsSync(indexPath))
+      return c.text('The front end is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexPath, 'utf8'));
   });

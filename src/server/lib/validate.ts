@@ -32,7 +32,8 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new AppError('unsupported_media_type', 'Send the request as JSON.');
   }
   const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError('payload_too_large', 'The request is too large.');
+  if (text.length > MAX_JSON_BYTES)
+    throw new AppError('payload_too_large', 'The request is too large.');
   let value: unknown;
   try {
     value = text ? JSON.parse(text) : {};

@@ -20,7 +20,10 @@ export async function nextCode(email: string, seen: number, timeoutMs = 15_000):
     .poll(
       async () => {
         const mails = await mailsFor(email);
-        code = mails.slice(seen).at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
+        code = mails
+          .slice(seen)
+          .at(-1)
+          ?.subject.match(/\b(\d{6})\b/)?.[1];
         return code;
       },
       { timeout: timeoutMs, message: `a code mailed to ${email}` },
@@ -38,7 +41,11 @@ export function uniqueEmail(prefix: string, info: { workerIndex: number; retry: 
  * Creates a verified account through the API and signs `request`'s context in (page.request shares the
  * page's cookies). Used where the sign-up screens are not what the test is about.
  */
-export async function signUpAndVerify(request: APIRequestContext, email: string, displayName: string) {
+export async function signUpAndVerify(
+  request: APIRequestContext,
+  email: string,
+  displayName: string,
+) {
   const seen = (await mailsFor(email)).length;
   const signUp = await request.post('/api/account/sign-up', {
     data: { displayName, email, password: 'stack-days-2026' },

@@ -26,7 +26,9 @@ export default async function globalSetup() {
     () => false,
   );
   if (stale) {
-    throw new Error(`Something already answers on ${E2E.baseUrl}; stop it or set E2E_PORT to a free port.`);
+    throw new Error(
+      `Something already answers on ${E2E.baseUrl}; stop it or set E2E_PORT to a free port.`,
+    );
   }
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailboxPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-'));

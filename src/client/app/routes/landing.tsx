@@ -83,7 +83,8 @@ export function LandingRoute() {
         <section className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-20 text-center">
           <h2 className="text-3xl font-black tracking-tight">Day 1 starts when you do.</h2>
           <p className="max-w-md text-muted-foreground">
-            ${PRICES.monthly.amountUsd}/month after your free trial, or ${PRICES.yearly.amountUsd}/year.
+            ${PRICES.monthly.amountUsd}/month after your free trial, or ${PRICES.yearly.amountUsd}
+            /year.
           </p>
           <Link to="/pricing" className={buttonVariants({ size: 'lg' })}>
             See pricing and start

@@ -30,102 +30,102 @@ import {
   text,
   timestamp,
   uniqueIndex,
-} from "drizzle-orm/pg-core";
+} from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true } as const;
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique("user_email_unique"),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", tz)
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique('user_email_unique'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz)
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
   // admin plugin (plugins/admin/schema.mjs). `role` may hold a comma-separated
   // list ("admin,user") when several roles are assigned.
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", tz),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', tz),
   // StackDays: the browser's IANA time zone at sign-up; the member-rows trigger copies it into
   // user_settings.timezone in the same transaction (migration 0001).
-  timeZone: text("time_zone"),
+  timeZone: text('time_zone'),
 });
 
 export const session = pgTable(
-  "session",
+  'session',
   {
-    id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", tz).notNull(),
-    token: text("token").notNull().unique("session_token_unique"),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", tz)
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    token: text('token').notNull().unique('session_token_unique'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz)
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    userId: text("user_id")
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => user.id, { onDelete: 'cascade' }),
     // admin plugin: id of the admin who is impersonating (plain text, no FK in better-auth)
-    impersonatedBy: text("impersonated_by"),
+    impersonatedBy: text('impersonated_by'),
   },
-  (t) => [index("session_user_id_idx").on(t.userId)],
+  (t) => [index('session_user_id_idx').on(t.userId)],
 );
 
 export const account = pgTable(
-  "account",
+  'account',
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
-    providerId: text("provider_id").notNull(),
-    userId: text("user_id")
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
-    scope: text("scope"),
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', tz),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', tz),
+    scope: text('scope'),
     // scrypt hash "salt:key" for providerId = "credential" (accountId = userId)
-    password: text("password"),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", tz)
+    password: text('password'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz)
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index("account_user_id_idx").on(t.userId),
+    index('account_user_id_idx').on(t.userId),
     // Not emitted by better-auth's own generator, but better-auth treats
     // (providerId, accountId) as an identity (findAccountByKey throws on
     // duplicates), so enforce it. Credential rows use accountId = userId.
-    uniqueIndex("account_provider_account_unique").on(t.providerId, t.accountId),
+    uniqueIndex('account_provider_account_unique').on(t.providerId, t.accountId),
   ],
 );
 
 export const verification = pgTable(
-  "verification",
+  'verification',
   {
-    id: text("id").primaryKey(),
+    id: text('id').primaryKey(),
     // e.g. "email-verification-otp-alice@example.com" / "sign-in-otp-..." (NOT unique)
-    identifier: text("identifier").notNull(),
+    identifier: text('identifier').notNull(),
     // email-otp stores "<otp>:<failedAttempts>" (otp plain/hashed/encrypted per storeOTP)
-    value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", tz).notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", tz)
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz)
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index("verification_identifier_idx").on(t.identifier)],
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
 /**
@@ -133,11 +133,11 @@ export const verification = pgTable(
  * (the schema check only looks at tables the current config writes).
  * `lastRequest` is epoch milliseconds (better-auth field type number, bigint: true).
  */
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique("rate_limit_key_unique"),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique('rate_limit_key_unique'),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
 /** Pass this to `drizzleAdapter(db, { provider: "pg", schema: authSchema })`. */

@@ -1,6 +1,8 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 export const id = () => uuid('id').primaryKey().defaultRandom();
 export const ts = (name: string) => timestamp(name, { withTimezone: true });

@@ -37,7 +37,9 @@ export const cycles = pgTable(
   },
   (t) => [
     // One active cycle per member: concurrent "create my cycle" requests cannot make two.
-    uniqueIndex('cycles_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex('cycles_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
     index('cycles_user_idx').on(t.userId, t.startDate),
   ],
 );

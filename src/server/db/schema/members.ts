@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, ts, updatedAt } from './columns';
 
@@ -65,8 +73,14 @@ export const healthProfile = pgTable(
     heightCm: doublePrecision('height_cm'),
     weightKg: doublePrecision('weight_kg'),
     baselineSteps: integer('baseline_steps'),
-    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
-    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    goals: text('goals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    equipment: text('equipment')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     constraints: text('constraints'),
     socialShareWeight: boolean('social_share_weight').notNull().default(false),
     updatedAt: updatedAt(),

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, id, ts, updatedAt } from './columns';
 
@@ -47,9 +39,15 @@ export const workoutPrefs = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     fitnessLevel: text('fitness_level').notNull().default('beginner'),
     age: integer('age'),
-    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stepTracker: text('step_tracker').notNull().default('phone'),
-    goals: text('goals').array().notNull().default(sql`'{}'::text[]`),
+    goals: text('goals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text('notes'),
     updatedAt: updatedAt(),
   },

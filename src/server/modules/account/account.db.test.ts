@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
-import { coupons, notificationLogs, profiles, session, subscriptions, user, userSettings, verification } from '../../db/schema';
+import {
+  coupons,
+  notificationLogs,
+  profiles,
+  session,
+  subscriptions,
+  user,
+  userSettings,
+  verification,
+} from '../../db/schema';
 import { createInvitedAccount } from './admin-invite';
 
 let t: TestApp;
@@ -17,7 +26,13 @@ const uniqueEmail = (prefix = 'member') => `${prefix}${++n}-${Date.now()}@exampl
 async function signUp(client: TestClient, email: string, extra: Record<string, unknown> = {}) {
   return client.request('/api/account/sign-up', {
     method: 'POST',
-    json: { displayName: 'Ava Stone', email, password: 'correct horse 1', timeZone: 'Asia/Tokyo', ...extra },
+    json: {
+      displayName: 'Ava Stone',
+      email,
+      password: 'correct horse 1',
+      timeZone: 'Asia/Tokyo',
+      ...extra,
+    },
   });
 }
 
@@ -26,7 +41,10 @@ async function member(email = uniqueEmail()) {
   const client = t.client();
   await signUp(client, email);
   const code = await t.lastCode(email);
-  const res = await client.request('/api/account/verify-email', { method: 'POST', json: { email, code } });
+  const res = await client.request('/api/account/verify-email', {
+    method: 'POST',
+    json: { email, code },
+  });
   expect(res.status).toBe(200);
   await t.resetLimits();
   return { client, email };
@@ -34,7 +52,9 @@ async function member(email = uniqueEmail()) {
 
 async function session_(client: TestClient) {
   const res = await client.request('/api/account/session');
-  return (await res.json()) as { user: null | { email: string; isAdmin: boolean; displayName: string } };
+  return (await res.json()) as {
+    user: null | { email: string; isAdmin: boolean; displayName: string };
+  };
 }
 
 describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'})`, () => {
@@ -50,7 +70,10 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     expect(row.emailVerified).toBe(false);
     const [profile] = await t.deps.db.select().from(profiles).where(eq(profiles.id, row.id));
     expect(profile.displayName).toBe('Ava Stone');
-    const [settings] = await t.deps.db.select().from(userSettings).where(eq(userSettings.userId, row.id));
+    const [settings] = await t.deps.db
+      .select()
+      .from(userSettings)
+      .where(eq(userSettings.userId, row.id));
     expect(settings.timezone).toBe('Asia/Tokyo');
 
     const code = await t.lastCode(email);
@@ -60,10 +83,15 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     expect(mail.text).toContain(code);
     const stored = await t.deps.db.select().from(verification);
     expect(stored.some((v) => v.value.includes(code))).toBe(false);
-    await expect.poll(async () => {
-      const logs = await t.deps.db.select().from(notificationLogs).where(eq(notificationLogs.toEmail, email));
-      return logs.map((l) => l.sendStatus);
-    }).toEqual(['sent']);
+    await expect
+      .poll(async () => {
+        const logs = await t.deps.db
+          .select()
+          .from(notificationLogs)
+          .where(eq(notificationLogs.toEmail, email));
+        return logs.map((l) => l.sendStatus);
+      })
+      .toEqual(['sent']);
   });
 
   it('falls back to the default time zone for an unknown one', async () => {
@@ -95,7 +123,10 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
       [{ displayName: 'A', email: 'a@b.co', password: '' }, msg.fillInEmailAndPassword],
       [{ displayName: 'A', email: 'not-an-email', password: 'longenough' }, msg.emailInvalid],
       [{ displayName: 'A', email: 'a@b.co', password: 'short' }, msg.passwordTooShort],
-      [{ displayName: 'A'.repeat(500), email: 'a@b.co', password: 'longenough' }, msg.displayNameTooLong],
+      [
+        { displayName: 'A'.repeat(500), email: 'a@b.co', password: 'longenough' },
+        msg.displayNameTooLong,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await client.request('/api/account/sign-up', { method: 'POST', json: body });
@@ -120,7 +151,10 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).message).toBe(msg.verifyCodeFailed);
 
-    const ok = await client.request('/api/account/verify-email', { method: 'POST', json: { email, code } });
+    const ok = await client.request('/api/account/verify-email', {
+      method: 'POST',
+      json: { email, code },
+    });
     expect(ok.status).toBe(200);
     const setCookie = ok.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/stackdays\.session_token=/);
@@ -128,7 +162,9 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect((await session_(client)).user?.email).toBe(email);
 
-    const replay = await t.client().request('/api/account/verify-email', { method: 'POST', json: { email, code } });
+    const replay = await t
+      .client()
+      .request('/api/account/verify-email', { method: 'POST', json: { email, code } });
     expect(replay.status).toBe(400);
     expect((await replay.json()).message).toBe(msg.verifyCodeFailed);
   });
@@ -154,23 +190,35 @@ describe('sign-in by code', () => {
   it('signs a verified member in with a mailed code and issues a new session token each time', async () => {
     const { email, client: first } = await member();
     const client = t.client('198.51.100.7');
-    const sent = await client.request('/api/account/send-code', { method: 'POST', json: { email: ` ${email} ` } });
+    const sent = await client.request('/api/account/send-code', {
+      method: 'POST',
+      json: { email: ` ${email} ` },
+    });
     expect(sent.status).toBe(200);
     const code = await t.lastCode(email);
-    const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code } });
+    const res = await client.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email, code },
+    });
     expect(res.status).toBe(200);
     expect((await session_(client)).user?.email).toBe(email);
-    expect(client.cookies.get('stackdays.session_token')).not.toBe(first.cookies.get('stackdays.session_token'));
+    expect(client.cookies.get('stackdays.session_token')).not.toBe(
+      first.cookies.get('stackdays.session_token'),
+    );
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const email = uniqueEmail('nobody');
-    const res = await t.client().request('/api/account/send-code', { method: 'POST', json: { email } });
+    const res = await t
+      .client()
+      .request('/api/account/send-code', { method: 'POST', json: { email } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     await new Promise((r) => setTimeout(r, 100));
     expect(t.mails.filter((m) => m.to === email)).toHaveLength(0);
-    const signIn = await t.client().request('/api/account/sign-in', { method: 'POST', json: { email, code: '123456' } });
+    const signIn = await t
+      .client()
+      .request('/api/account/sign-in', { method: 'POST', json: { email, code: '123456' } });
     expect(signIn.status).toBe(400);
     expect((await signIn.json()).message).toBe(msg.verifyCodeFailed);
   });
@@ -178,8 +226,13 @@ describe('sign-in by code', () => {
   it('enforces the 30-second resend cooldown on the server', async () => {
     const { email } = await member();
     const client = t.client('198.51.100.8');
-    expect((await client.request('/api/account/send-code', { method: 'POST', json: { email } })).status).toBe(200);
-    const again = await client.request('/api/account/send-code', { method: 'POST', json: { email } });
+    expect(
+      (await client.request('/api/account/send-code', { method: 'POST', json: { email } })).status,
+    ).toBe(200);
+    const again = await client.request('/api/account/send-code', {
+      method: 'POST',
+      json: { email },
+    });
     expect(again.status).toBe(429);
     const body = await again.json();
     expect(body.message).toMatch(/^Please wait \d+ seconds? before asking for a new code\.$/);
@@ -194,10 +247,16 @@ describe('sign-in by code', () => {
     const code = await t.lastCode(email);
     const wrong = code === '999999' ? '000000' : '999999';
     for (let i = 0; i < 5; i++) {
-      const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code: wrong } });
+      const res = await client.request('/api/account/sign-in', {
+        method: 'POST',
+        json: { email, code: wrong },
+      });
       expect(res.status).toBe(400);
     }
-    const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code } });
+    const res = await client.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email, code },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(msg.verifyCodeFailed);
     expect((await session_(client)).user).toBeNull();
@@ -208,8 +267,14 @@ describe('sign-in by code', () => {
     const client = t.client('198.51.100.10');
     await client.request('/api/account/send-code', { method: 'POST', json: { email } });
     const code = await t.lastCode(email);
-    await t.deps.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${verification.identifier} like ${'%' + email}`);
-    const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email, code } });
+    await t.deps.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${verification.identifier} like ${'%' + email}`);
+    const res = await client.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email, code },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(msg.verifyCodeFailed);
   });
@@ -220,7 +285,10 @@ describe('sign-in by code', () => {
     const client = t.client('198.51.100.11');
     await client.request('/api/account/send-code', { method: 'POST', json: { email: a.email } });
     const code = await t.lastCode(a.email);
-    const res = await client.request('/api/account/sign-in', { method: 'POST', json: { email: b.email, code } });
+    const res = await client.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email: b.email, code },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -228,13 +296,19 @@ describe('sign-in by code', () => {
     const client = t.client('198.51.100.99');
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await client.request('/api/account/send-code', { method: 'POST', json: { email: `flood${i}@example.com` } });
+      const res = await client.request('/api/account/send-code', {
+        method: 'POST',
+        json: { email: `flood${i}@example.com` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Another client is not affected.
-    const other = await t.client('198.51.100.100').request('/api/account/send-code', { method: 'POST', json: { email: 'flood-other@example.com' } });
+    const other = await t.client('198.51.100.100').request('/api/account/send-code', {
+      method: 'POST',
+      json: { email: 'flood-other@example.com' },
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -254,14 +328,20 @@ describe('sessions', () => {
   it('ends expired sessions and extends sessions due for their daily refresh', async () => {
     const { client, email } = await member();
     const [row] = await t.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    await t.deps.db.update(session).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(session.userId, row.id));
+    await t.deps.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(session.userId, row.id));
     const refreshed = await client.request('/api/account/session');
     expect((await refreshed.json()).user?.email).toBe(email);
     expect(refreshed.headers.get('set-cookie') ?? '').toMatch(/stackdays\.session_token=/);
     const [extended] = await t.deps.db.select().from(session).where(eq(session.userId, row.id));
     expect(extended.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
-    await t.deps.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, row.id));
+    await t.deps.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, row.id));
     expect((await session_(client)).user).toBeNull();
   });
 
@@ -289,21 +369,33 @@ describe('sessions', () => {
 describe('admin invites', () => {
   async function invited(isAdmin: boolean) {
     const email = uniqueEmail('invited');
-    const { token, userId } = await createInvitedAccount(t.deps, { email, displayName: 'Invited Person', isAdmin });
+    const { token, userId } = await createInvitedAccount(t.deps, {
+      email,
+      displayName: 'Invited Person',
+      isAdmin,
+    });
     return { email, token, userId };
   }
 
   it('shows the invited profile and lets the person set a password once, signing them in', async () => {
     const { email, token } = await invited(true);
     const client = t.client();
-    const profile = await client.request(`/api/account/admin-invite?email=${encodeURIComponent(email)}&token=${token}`);
+    const profile = await client.request(
+      `/api/account/admin-invite?email=${encodeURIComponent(email)}&token=${token}`,
+    );
     expect(await profile.json()).toMatchObject({ displayName: 'Invited Person', isAdmin: true });
-    const res = await client.request('/api/account/admin-invite', { method: 'POST', json: { email, token, password: 'a strong password' } });
+    const res = await client.request('/api/account/admin-invite', {
+      method: 'POST',
+      json: { email, token, password: 'a strong password' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, isAdmin: true });
     expect((await session_(client)).user?.email).toBe(email);
 
-    const again = await t.client().request('/api/account/admin-invite', { method: 'POST', json: { email, token, password: 'takeover attempt' } });
+    const again = await t.client().request('/api/account/admin-invite', {
+      method: 'POST',
+      json: { email, token, password: 'takeover attempt' },
+    });
     expect(again.status).toBe(404);
     expect((await again.json()).message).toBe(msg.adminInviteInvalid);
   });
@@ -315,7 +407,9 @@ describe('admin invites', () => {
       { email, token: 'x'.repeat(32), password: 'takeover attempt' },
       { email: notInvited.email, token: 'x'.repeat(32), password: 'takeover attempt' },
     ]) {
-      const res = await t.client().request('/api/account/admin-invite', { method: 'POST', json: body });
+      const res = await t
+        .client()
+        .request('/api/account/admin-invite', { method: 'POST', json: body });
       expect(res.status).toBe(404);
       expect((await res.json()).message).toBe(msg.adminInviteInvalid);
     }
@@ -330,7 +424,8 @@ describe('coupons and the trial', () => {
       { code: 'OLD', monthsFree: 1, expiresAt: new Date(Date.now() - 1000) },
       { code: 'GONE', monthsFree: 1, maxRedemptions: 1, redeemedCount: 1 },
     ]);
-    const check = async (code: string) => (await t.client().request(`/api/coupons/validate?code=${encodeURIComponent(code)}`)).json();
+    const check = async (code: string) =>
+      (await t.client().request(`/api/coupons/validate?code=${encodeURIComponent(code)}`)).json();
     expect(await check(' spring ')).toMatchObject({ ok: true, monthsFree: 2, reason: null });
     expect(await check('off')).toMatchObject({ ok: false, reason: 'inactive' });
     expect(await check('OLD')).toMatchObject({ ok: false, reason: 'expired' });
@@ -338,14 +433,17 @@ describe('coupons and the trial', () => {
     expect(await check('NOPE')).toMatchObject({ ok: false, reason: 'not_found' });
   });
 
-  it('grants a coupon\'s free months at verification and counts the redemption', async () => {
+  it("grants a coupon's free months at verification and counts the redemption", async () => {
     await t.deps.db.insert(coupons).values({ code: 'THREE', monthsFree: 3, maxRedemptions: 5 });
     const client = t.client();
     const email = uniqueEmail();
     const res = await signUp(client, email, { coupon: 'three' });
     expect(await res.json()).toMatchObject({ monthsFree: 3 });
     const code = await t.lastCode(email);
-    const ok = await client.request('/api/account/verify-email', { method: 'POST', json: { email, code, coupon: 'THREE' } });
+    const ok = await client.request('/api/account/verify-email', {
+      method: 'POST',
+      json: { email, code, coupon: 'THREE' },
+    });
     expect(await ok.json()).toMatchObject({ monthsFree: 3 });
     const sub = await (await client.request('/api/subscription')).json();
     expect(sub.status).toBe('trialing');
@@ -367,7 +465,9 @@ describe('coupons and the trial', () => {
     expect(res.status).toBe(200);
     const sub = await res.json();
     expect(sub).toMatchObject({ status: 'trialing', subscribed: true });
-    expect(Math.round((new Date(sub.currentPeriodEnd).getTime() - Date.now()) / 86_400_000)).toBe(30);
+    expect(Math.round((new Date(sub.currentPeriodEnd).getTime() - Date.now()) / 86_400_000)).toBe(
+      30,
+    );
     const rows = await t.deps.db.select().from(subscriptions);
     expect(rows.filter((r) => r.status === 'trialing').length).toBeGreaterThan(0);
   });

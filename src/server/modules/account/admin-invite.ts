@@ -16,7 +16,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * An administrator invited this person: they get a link with an unguessable token (only its hash is
  * stored) that lets them set a password once. The e-mail alone never opens an account.
  */
-export async function issueAdminInvite(db: DbOrTx, userId: string, now = new Date()): Promise<string> {
+export async function issueAdminInvite(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db
     .update(profiles)
@@ -53,7 +57,12 @@ async function findInvited(db: DbOrTx, email: string, token: string, now: Date) 
   return row;
 }
 
-export async function getAdminInviteProfile(db: DbOrTx, email: string, token: string, now = new Date()) {
+export async function getAdminInviteProfile(
+  db: DbOrTx,
+  email: string,
+  token: string,
+  now = new Date(),
+) {
   const row = await findInvited(db, email, token, now);
   return {
     displayName: row.displayName,
@@ -76,7 +85,12 @@ export async function acceptAdminInvite(
   const claimed = await db
     .update(profiles)
     .set({ adminInviteTokenHash: null, adminInviteExpiresAt: null })
-    .where(and(eq(profiles.id, invited.userId), eq(profiles.adminInviteTokenHash, hashToken(input.token))))
+    .where(
+      and(
+        eq(profiles.id, invited.userId),
+        eq(profiles.adminInviteTokenHash, hashToken(input.token)),
+      ),
+    )
     .returning({ id: profiles.id });
   if (claimed.length === 0) throw new AppError('not_found', msg.adminInviteInvalid);
 
@@ -110,7 +124,10 @@ export async function createInvitedAccount(
   const created = await deps.auth.api.createUser({
     body: { email: input.email, name: input.displayName, role: input.isAdmin ? 'admin' : 'user' },
   });
-  await deps.db.update(profiles).set({ isAdmin: input.isAdmin }).where(eq(profiles.id, created.user.id));
+  await deps.db
+    .update(profiles)
+    .set({ isAdmin: input.isAdmin })
+    .where(eq(profiles.id, created.user.id));
   const token = await issueAdminInvite(deps.db, created.user.id);
   return { userId: created.user.id, token };
 }

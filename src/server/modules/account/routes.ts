@@ -15,7 +15,11 @@ import { currentActor } from '../../lib/session';
 import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';
 import { sendCode, signInWithCode, signOut, signUp, verifyEmail } from './service';
 
-const tokenSchema = z.string({ error: msg.adminInviteInvalid }).trim().min(16, { error: msg.adminInviteInvalid }).max(200);
+const tokenSchema = z
+  .string({ error: msg.adminInviteInvalid })
+  .trim()
+  .min(16, { error: msg.adminInviteInvalid })
+  .max(200);
 const optionalCoupon = z.string().trim().max(64).optional();
 
 export const accountRoutes = new Hono<AppEnv>()
@@ -43,7 +47,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/verify-email', async (c) => {
     const input = await jsonBody(
       c,
-      verifyCodeSchema.extend({ coupon: optionalCoupon, invite: z.string().trim().max(200).optional() }),
+      verifyCodeSchema.extend({
+        coupon: optionalCoupon,
+        invite: z.string().trim().max(200).optional(),
+      }),
     );
     const result = await verifyEmail(c, input);
     return c.json({ ok: true, ...result });

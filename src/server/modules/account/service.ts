@@ -37,7 +37,11 @@ export function signUpLimits(ip: string): Limit[] {
   return [{ key: `sign-up:ip:${ip}`, max: 10, windowSeconds: HOUR }];
 }
 
-export async function enforce(db: DbOrTx, limits: Limit[], message?: (retryAfter: number) => string) {
+export async function enforce(
+  db: DbOrTx,
+  limits: Limit[],
+  message?: (retryAfter: number) => string,
+) {
   const result = await hitAll(db, limits);
   if (!result.allowed) {
     throw new AppError('rate_limited', message ? message(result.retryAfter) : msg.tooManyRequests, {
@@ -72,7 +76,10 @@ export async function signUp(c: Context<AppEnv>, input: SignUpInput) {
   let monthsFree = 0;
   if (input.coupon) {
     const coupon = await validateCoupon(db, input.coupon);
-    if (!coupon.ok) throw new AppError('validation_failed', couponMessage(coupon.reason), { fields: { coupon: couponMessage(coupon.reason) } });
+    if (!coupon.ok)
+      throw new AppError('validation_failed', couponMessage(coupon.reason), {
+        fields: { coupon: couponMessage(coupon.reason) },
+      });
     monthsFree = coupon.monthsFree;
   }
   await enforce(db, signUpLimits(ip));
@@ -111,7 +118,10 @@ export async function sendCode(c: Context<AppEnv>, email: string, purpose: 'sign
   const { db, auth, config } = c.get('deps');
   await enforce(db, codeSendLimits(email, clientIp(c, config.trustProxy)), msg.waitBeforeNewCode);
   const existing = await findUser(db, email);
-  const type = purpose === 'verify' || (existing && !existing.emailVerified) ? 'email-verification' : 'sign-in';
+  const type =
+    purpose === 'verify' || (existing && !existing.emailVerified)
+      ? 'email-verification'
+      : 'sign-in';
   await auth.api.sendVerificationOTP({ body: { email, type } });
 }
 
@@ -130,7 +140,11 @@ export async function verifyEmail(
   const { db, auth, config } = c.get('deps');
   await enforce(db, codeVerifyLimits(clientIp(c, config.trustProxy)));
   const result = await auth.api
-    .verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: authHeaders(c), returnHeaders: true })
+    .verifyEmailOTP({
+      body: { email: input.email, otp: input.code },
+      headers: authHeaders(c),
+      returnHeaders: true,
+    })
     .catch(() => null);
   if (!result?.response?.user) throw new AppError('bad_request', msg.verifyCodeFailed);
   forwardCookies(c, result.headers);
@@ -156,8 +170,12 @@ export async function signInWithCode(c: Context<AppEnv>, input: { email: string;
   if (!existing) throw new AppError('bad_request', msg.verifyCodeFailed);
   const body = { email: input.email, otp: input.code };
   const result = existing.emailVerified
-    ? await auth.api.signInEmailOTP({ body, headers: authHeaders(c), returnHeaders: true }).catch(() => null)
-    : await auth.api.verifyEmailOTP({ body, headers: authHeaders(c), returnHeaders: true }).catch(() => null);
+    ? await auth.api
+        .signInEmailOTP({ body, headers: authHeaders(c), returnHeaders: true })
+        .catch(() => null)
+    : await auth.api
+        .verifyEmailOTP({ body, headers: authHeaders(c), returnHeaders: true })
+        .catch(() => null);
   if (!result?.response?.user) throw new AppError('bad_request', msg.verifyCodeFailed);
   forwardCookies(c, result.headers);
   await afterSignIn(db, config.adminEmails, result.response.user.id, input.email);
@@ -166,7 +184,9 @@ export async function signInWithCode(c: Context<AppEnv>, input: { email: string;
 /** Revokes the session on the server and clears the cookie; succeeds even when already signed out. */
 export async function signOut(c: Context<AppEnv>) {
   const { auth } = c.get('deps');
-  const result = await auth.api.signOut({ headers: authHeaders(c), returnHeaders: true }).catch(() => null);
+  const result = await auth.api
+    .signOut({ headers: authHeaders(c), returnHeaders: true })
+    .catch(() => null);
   if (result) {
     forwardCookies(c, result.headers);
     return;

@@ -36,7 +36,9 @@ export async function awardStreakBadge(
     .values({ userId: input.userId, badgeId: badge.id, reason: msg.badgeReason(streak) })
     .onConflictDoNothing()
     .returning({ id: userBadges.id });
-  return inserted.length > 0 ? { code: badge.code, name: badge.name, description: badge.description } : null;
+  return inserted.length > 0
+    ? { code: badge.code, name: badge.name, description: badge.description }
+    : null;
 }
 
 export async function memberBadges(db: DbOrTx, userId: string) {

@@ -22,10 +22,20 @@ import {
 
 const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
 const sortIndexQuery = (max: number) =>
-  z.object({ index: z.coerce.number({ error: msg.validation }).int().min(0).max(max * 4) });
+  z.object({
+    index: z.coerce
+      .number({ error: msg.validation })
+      .int()
+      .min(0)
+      .max(max * 4),
+  });
 
 /** Streams one file from the request body to storage; removes it again if recording it fails. */
-async function storeUpload<T>(c: Context<AppEnv>, keyPrefix: string, record: (media: StoredMedia) => Promise<T>) {
+async function storeUpload<T>(
+  c: Context<AppEnv>,
+  keyPrefix: string,
+  record: (media: StoredMedia) => Promise<T>,
+) {
   const { storage } = c.get('deps');
   const ingested = await ingestUpload({
     storage,
@@ -35,7 +45,11 @@ async function storeUpload<T>(c: Context<AppEnv>, keyPrefix: string, record: (me
     kind: 'media',
   });
   try {
-    return await record({ key: ingested.key, mediaType: ingested.mediaType, mimeType: ingested.mimeType });
+    return await record({
+      key: ingested.key,
+      mediaType: ingested.mediaType,
+      mimeType: ingested.mimeType,
+    });
   } catch (error) {
     await storage.delete(ingested.key).catch(() => {});
     if (ingested.thumbKey) await storage.delete(thumbKeyFor(ingested.key)).catch(() => {});
@@ -66,7 +80,9 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_CHECKIN), c.req.query());
     const { db } = c.get('deps');
     const { postId } = await assertCanAddCheckinMedia(db, actor.userId, id);
-    const media = await storeUpload(c, `u/${actor.userId}/${postId}`, (m) => addCheckinMedia(db, postId, index, m));
+    const media = await storeUpload(c, `u/${actor.userId}/${postId}`, (m) =>
+      addCheckinMedia(db, postId, index, m),
+    );
     return c.json({ media }, 201);
   })
   .post('/:id/updates', async (c) => {
@@ -76,7 +92,14 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { id } = parseWith(idParam, c.req.param());
     const input = await jsonBody(
       c,
-      checkinUpdateSchema.extend({ mediaCount: z.number().int().min(0).max(MAX_MEDIA_PER_UPDATE, { error: msg.tooManyUpdateMedia }).default(0) }),
+      checkinUpdateSchema.extend({
+        mediaCount: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_MEDIA_PER_UPDATE, { error: msg.tooManyUpdateMedia })
+          .default(0),
+      }),
     );
     return c.json({ update: await createUpdate(c.get('deps').db, actor.userId, id, input) }, 201);
   });
@@ -87,6 +110,8 @@ export const updateRoutes = new Hono<AppEnv>().post('/:id/media', async (c) => {
   const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_UPDATE), c.req.query());
   const { db } = c.get('deps');
   await assertCanAddUpdateMedia(db, actor.userId, id);
-  const media = await storeUpload(c, `u/${actor.userId}/updates/${id}`, (m) => addUpdateMedia(db, id, index, m));
+  const media = await storeUpload(c, `u/${actor.userId}/updates/${id}`, (m) =>
+    addUpdateMedia(db, id, index, m),
+  );
   return c.json({ media }, 201);
 });

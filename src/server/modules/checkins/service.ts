@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_MEDIA_PER_CHECKIN, MAX_MEDIA_PER_UPDATE, CHECKIN_EDIT_WINDOW_MINUTES } from '@shared/constants';
+import {
+  MAX_MEDIA_PER_CHECKIN,
+  MAX_MEDIA_PER_UPDATE,
+  CHECKIN_EDIT_WINDOW_MINUTES,
+} from '@shared/constants';
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
 import type { CheckinData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
@@ -11,26 +15,13 @@ import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeed } from '../feed/cache';
 import { awardStreakBadge, type AwardedBadge } from '../badges/service';
 import { mediaView, type MediaView } from '../media/urls';
+import type { CheckinView } from '@shared/api-types';
 
-export interface CheckinView {
-  id: string;
-  cycleId: string;
-  postId: string | null;
-  dayNumber: number;
-  localDate: string;
-  movedMinutes: number;
-  steps: number;
-  proteinTargetHit: boolean;
-  hydrationGoalHit: boolean;
-  journalMd: string;
-  createdAt: string;
-  editableUntil: string;
-  editable: boolean;
-  media: MediaView[];
-  updates: { id: string; body: string | null; createdAt: string; media: MediaView[] }[];
-}
-
-async function loadCheckinView(db: DbOrTx, checkinId: string, now: Date): Promise<CheckinView | null> {
+async function loadCheckinView(
+  db: DbOrTx,
+  checkinId: string,
+  now: Date,
+): Promise<CheckinView | null> {
   const [row] = await db
     .select({ checkin: checkins, postId: posts.id })
     .from(checkins)
@@ -41,7 +32,11 @@ async function loadCheckinView(db: DbOrTx, checkinId: string, now: Date): Promis
   const { checkin, postId } = row;
   const [media, updates] = await Promise.all([
     postId
-      ? db.select().from(postMedia).where(eq(postMedia.postId, postId)).orderBy(asc(postMedia.sortIndex))
+      ? db
+          .select()
+          .from(postMedia)
+          .where(eq(postMedia.postId, postId))
+          .orderBy(asc(postMedia.sortIndex))
       : Promise.resolve([]),
     db
       .select()
@@ -53,7 +48,12 @@ async function loadCheckinView(db: DbOrTx, checkinId: string, now: Date): Promis
     ? await db
         .select()
         .from(checkinUpdateMedia)
-        .where(inArray(checkinUpdateMedia.updateId, updates.map((u) => u.id)))
+        .where(
+          inArray(
+            checkinUpdateMedia.updateId,
+            updates.map((u) => u.id),
+          ),
+        )
         .orderBy(asc(checkinUpdateMedia.sortIndex))
     : [];
   return {
@@ -81,7 +81,11 @@ async function loadCheckinView(db: DbOrTx, checkinId: string, now: Date): Promis
 }
 
 /** The home screen: the active cycle (made if needed) and today's check-in, if done. */
-export async function today(db: DbOrTx, userId: string, now = new Date()): Promise<{ cycle: CycleView; checkin: CheckinView | null }> {
+export async function today(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<{ cycle: CycleView; checkin: CheckinView | null }> {
   const cycle = await activeCycle(db, userId, now);
   const [row] = await db
     .select({ id: checkins.id })
@@ -96,7 +100,12 @@ export async function today(db: DbOrTx, userId: string, now = new Date()): Promi
  * Today's check-in and its post, in one transaction: both or neither. The database allows one
  * check-in per cycle day and per local date, so a double-click or 20 racing requests make exactly one.
  */
-export async function createCheckin(db: DbOrTx, userId: string, input: CheckinData, now = new Date()) {
+export async function createCheckin(
+  db: DbOrTx,
+  userId: string,
+  input: CheckinData,
+  now = new Date(),
+) {
   const result = await db.transaction(async (tx) => {
     const cycle = await activeCycle(tx, userId, now);
     const [checkin] = await tx
@@ -126,7 +135,11 @@ export async function createCheckin(db: DbOrTx, userId: string, input: CheckinDa
       createdAt: now,
     });
     await refreshCycleStats(tx, [cycle.id]);
-    const badge = await awardStreakBadge(tx, { userId, cycleId: cycle.id, dayNumber: checkin.dayNumber });
+    const badge = await awardStreakBadge(tx, {
+      userId,
+      cycleId: cycle.id,
+      dayNumber: checkin.dayNumber,
+    });
     return { checkinId: checkin.id, badge };
   });
   invalidateFeed(db);
@@ -147,11 +160,18 @@ async function ownCheckin(db: DbOrTx, userId: string, checkinId: string) {
 }
 
 function assertEditable(createdAt: Date, now: Date) {
-  if (!isCheckinEditable(createdAt, now)) throw new AppError('forbidden', msg.checkinEditWindowClosed);
+  if (!isCheckinEditable(createdAt, now))
+    throw new AppError('forbidden', msg.checkinEditWindowClosed);
 }
 
 /** Edits within 15 minutes of creation; the post's caption follows the journal. */
-export async function editCheckin(db: DbOrTx, userId: string, checkinId: string, input: CheckinData, now = new Date()) {
+export async function editCheckin(
+  db: DbOrTx,
+  userId: string,
+  checkinId: string,
+  input: CheckinData,
+  now = new Date(),
+) {
   const { checkin } = await ownCheckin(db, userId, checkinId);
   assertEditable(checkin.createdAt, now);
   await db.transaction(async (tx) => {
@@ -166,7 +186,10 @@ export async function editCheckin(db: DbOrTx, userId: string, checkinId: string,
         updatedAt: now,
       })
       .where(eq(checkins.id, checkinId));
-    await tx.update(posts).set({ caption: postCaption(input.journalMd) }).where(eq(posts.checkinId, checkinId));
+    await tx
+      .update(posts)
+      .set({ caption: postCaption(input.journalMd) })
+      .where(eq(posts.checkinId, checkinId));
     await refreshCycleStats(tx, [checkin.cycleId]);
   });
   invalidateFeed(db);
@@ -180,7 +203,12 @@ export interface StoredMedia {
 }
 
 /** Checks a media upload may go to this check-in before any bytes are stored. */
-export async function assertCanAddCheckinMedia(db: DbOrTx, userId: string, checkinId: string, now = new Date()) {
+export async function assertCanAddCheckinMedia(
+  db: DbOrTx,
+  userId: string,
+  checkinId: string,
+  now = new Date(),
+) {
   const row = await ownCheckin(db, userId, checkinId);
   assertEditable(row.checkin.createdAt, now);
   if (!row.postId) throw new AppError('not_found', msg.notFound);
@@ -191,22 +219,36 @@ export async function assertCanAddCheckinMedia(db: DbOrTx, userId: string, check
  * Records one uploaded file on the check-in's post at the position the member chose. The post row is
  * locked so parallel uploads cannot pass the 10-file limit together.
  */
-export async function addCheckinMedia(db: DbOrTx, postId: string, sortIndex: number, media: StoredMedia) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${posts} where ${posts.id} = ${postId} for update`);
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(postMedia)
-      .where(eq(postMedia.postId, postId));
-    if (count >= MAX_MEDIA_PER_CHECKIN) throw new AppError('validation_failed', msg.tooManyCheckinMedia);
-    const [row] = await tx
-      .insert(postMedia)
-      .values({ postId, storagePath: media.key, mediaType: media.mediaType, mimeType: media.mimeType, sortIndex })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
-    return mediaView(row);
-  }).finally(() => invalidateFeed(db));
+export async function addCheckinMedia(
+  db: DbOrTx,
+  postId: string,
+  sortIndex: number,
+  media: StoredMedia,
+) {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${posts} where ${posts.id} = ${postId} for update`);
+      const [{ count }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(postMedia)
+        .where(eq(postMedia.postId, postId));
+      if (count >= MAX_MEDIA_PER_CHECKIN)
+        throw new AppError('validation_failed', msg.tooManyCheckinMedia);
+      const [row] = await tx
+        .insert(postMedia)
+        .values({
+          postId,
+          storagePath: media.key,
+          mediaType: media.mediaType,
+          mimeType: media.mimeType,
+          sortIndex,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
+      return mediaView(row);
+    })
+    .finally(() => invalidateFeed(db));
 }
 
 /** An update on the member's own check-in: text, or media to follow (declared up front). */
@@ -218,17 +260,29 @@ export async function createUpdate(
   now = new Date(),
 ) {
   await ownCheckin(db, userId, checkinId);
-  if (!input.body && input.mediaCount === 0) throw new AppError('validation_failed', msg.addTextOrMedia);
-  if (input.mediaCount > MAX_MEDIA_PER_UPDATE) throw new AppError('validation_failed', msg.tooManyUpdateMedia);
+  if (!input.body && input.mediaCount === 0)
+    throw new AppError('validation_failed', msg.addTextOrMedia);
+  if (input.mediaCount > MAX_MEDIA_PER_UPDATE)
+    throw new AppError('validation_failed', msg.tooManyUpdateMedia);
   const [row] = await db
     .insert(checkinUpdates)
     .values({ checkinId, userId, body: input.body ?? null, createdAt: now })
     .returning();
   invalidateFeed(db);
-  return { id: row.id, body: row.body, createdAt: row.createdAt.toISOString(), media: [] as MediaView[] };
+  return {
+    id: row.id,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    media: [] as MediaView[],
+  };
 }
 
-export async function assertCanAddUpdateMedia(db: DbOrTx, userId: string, updateId: string, now = new Date()) {
+export async function assertCanAddUpdateMedia(
+  db: DbOrTx,
+  userId: string,
+  updateId: string,
+  now = new Date(),
+) {
   const [row] = await db
     .select()
     .from(checkinUpdates)
@@ -240,20 +294,36 @@ export async function assertCanAddUpdateMedia(db: DbOrTx, userId: string, update
   }
 }
 
-export async function addUpdateMedia(db: DbOrTx, updateId: string, sortIndex: number, media: StoredMedia) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${checkinUpdates} where ${checkinUpdates.id} = ${updateId} for update`);
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(checkinUpdateMedia)
-      .where(eq(checkinUpdateMedia.updateId, updateId));
-    if (count >= MAX_MEDIA_PER_UPDATE) throw new AppError('validation_failed', msg.tooManyUpdateMedia);
-    const [row] = await tx
-      .insert(checkinUpdateMedia)
-      .values({ updateId, storagePath: media.key, mediaType: media.mediaType, mimeType: media.mimeType, sortIndex })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
-    return mediaView(row);
-  }).finally(() => invalidateFeed(db));
+export async function addUpdateMedia(
+  db: DbOrTx,
+  updateId: string,
+  sortIndex: number,
+  media: StoredMedia,
+) {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from ${checkinUpdates} where ${checkinUpdates.id} = ${updateId} for update`,
+      );
+      const [{ count }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(checkinUpdateMedia)
+        .where(eq(checkinUpdateMedia.updateId, updateId));
+      if (count >= MAX_MEDIA_PER_UPDATE)
+        throw new AppError('validation_failed', msg.tooManyUpdateMedia);
+      const [row] = await tx
+        .insert(checkinUpdateMedia)
+        .values({
+          updateId,
+          storagePath: media.key,
+          mediaType: media.mediaType,
+          mimeType: media.mimeType,
+          sortIndex,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
+      return mediaView(row);
+    })
+    .finally(() => invalidateFeed(db));
 }

@@ -17,7 +17,10 @@ const NOW = new Date('2026-06-20T18:00:00Z');
 async function seedMember(name: string, day: number, done: number[]) {
   const id = `lb_${name}`;
   await t.deps.db.insert(user).values({ id, name, email: `${name}@lb.test`, emailVerified: true });
-  await t.deps.db.update(userSettings).set({ timezone: 'UTC' }).where(sql`${userSettings.userId} = ${id}`);
+  await t.deps.db
+    .update(userSettings)
+    .set({ timezone: 'UTC' })
+    .where(sql`${userSettings.userId} = ${id}`);
   const start = new Date(NOW);
   start.setUTCDate(start.getUTCDate() - (day - 1));
   const startDate = start.toISOString().slice(0, 10);
@@ -27,7 +30,12 @@ async function seedMember(name: string, day: number, done: number[]) {
       done.map((d) => {
         const local = new Date(start);
         local.setUTCDate(local.getUTCDate() + d - 1);
-        return { cycleId: cycle.id, userId: id, dayNumber: d, localDate: local.toISOString().slice(0, 10) };
+        return {
+          cycleId: cycle.id,
+          userId: id,
+          dayNumber: d,
+          localDate: local.toISOString().slice(0, 10),
+        };
       }),
     );
   }
@@ -65,9 +73,28 @@ describe('community leaderboard', () => {
 
   it('keeps the cycle aggregates right as check-ins arrive through the API', async () => {
     const m = await t.member();
-    await m.client.request('/api/checkins', { method: 'POST', json: { movedMinutes: 15, steps: 3000, proteinTargetHit: false, hydrationGoalHit: false, journalMd: '' } });
-    const [row] = await t.deps.db.select().from(cycles).where(sql`${cycles.userId} = ${m.userId}`);
-    expect(row).toMatchObject({ checkinCount: 1, totalMinutes: 15, totalSteps: 3000, lastDay: 1, lastRun: 1, longestStreak: 1 });
+    await m.client.request('/api/checkins', {
+      method: 'POST',
+      json: {
+        movedMinutes: 15,
+        steps: 3000,
+        proteinTargetHit: false,
+        hydrationGoalHit: false,
+        journalMd: '',
+      },
+    });
+    const [row] = await t.deps.db
+      .select()
+      .from(cycles)
+      .where(sql`${cycles.userId} = ${m.userId}`);
+    expect(row).toMatchObject({
+      checkinCount: 1,
+      totalMinutes: 15,
+      totalSteps: 3000,
+      lastDay: 1,
+      lastRun: 1,
+      longestStreak: 1,
+    });
     const res = await m.client.request('/api/community');
     expect(res.status).toBe(200);
     const body = await res.json();

@@ -1,27 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
+import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
+
+export type { CommunityBoard, LeaderboardEntry };
 
 /** How long one computed board is served (per process). */
 export const BOARD_TTL_MS = 30_000;
-
-export interface LeaderboardEntry {
-  userId: string;
-  displayName: string;
-  avatarUrl: string | null;
-  checkins: number;
-  currentDay: number;
-  consistency: number;
-  streak: number;
-  longestStreak: number;
-}
-
-export interface CommunityBoard {
-  stats: { activeMembers: number; totalCheckins: number; averageConsistency: number; checkedInToday: number };
-  leaderboard: LeaderboardEntry[];
-  longestStreaks: LeaderboardEntry[];
-  computedAt: string;
-}
 
 /**
  * One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
@@ -63,7 +48,9 @@ export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promi
            (select count(*)::int from scored where last_day = current_day) as checked_in_today
     from leaders l join profiles p on p.id = l.user_id
   `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const rows =
+    (result as unknown as { rows: Record<string, unknown>[] }).rows ??
+    (result as unknown as Record<string, unknown>[]);
   const entry = (r: Record<string, unknown>): LeaderboardEntry => ({
     userId: String(r.user_id),
     displayName: String(r.display_name),
@@ -77,8 +64,14 @@ export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promi
   const leaderboard = rows.filter((r) => r.board === 'leaderboard').map(entry);
   const longestStreaks = rows.filter((r) => r.board === 'streaks').map(entry);
   // order is not guaranteed after the join: sort as ranked
-  leaderboard.sort((a, b) => b.consistency - a.consistency || b.checkins - a.checkins || a.userId.localeCompare(b.userId));
-  longestStreaks.sort((a, b) => b.streak - a.streak || b.longestStreak - a.longestStreak || a.userId.localeCompare(b.userId));
+  leaderboard.sort(
+    (a, b) =>
+      b.consistency - a.consistency || b.checkins - a.checkins || a.userId.localeCompare(b.userId),
+  );
+  longestStreaks.sort(
+    (a, b) =>
+      b.streak - a.streak || b.longestStreak - a.longestStreak || a.userId.localeCompare(b.userId),
+  );
   const first = rows[0];
   const stats = first
     ? {
@@ -95,7 +88,10 @@ export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promi
  * The board changes slowly and every member sees the same one: computed at most once per interval per
  * process, and concurrent requests share one computation.
  */
-const caches = new WeakMap<object, { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }>();
+const caches = new WeakMap<
+  object,
+  { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }
+>();
 
 export async function communityBoard(db: DbOrTx, ttlMs = BOARD_TTL_MS): Promise<CommunityBoard> {
   let cache = caches.get(db);

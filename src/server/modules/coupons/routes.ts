@@ -9,8 +9,15 @@ import { validateCoupon } from './service';
 export const couponRoutes = new Hono<AppEnv>().get('/validate', async (c) => {
   const { db, config } = c.get('deps');
   // Guessing codes one request at a time is slow on purpose.
-  await enforce(db, [{ key: `coupon-check:ip:${clientIp(c, config.trustProxy)}`, max: 60, windowSeconds: 600 }]);
+  await enforce(db, [
+    { key: `coupon-check:ip:${clientIp(c, config.trustProxy)}`, max: 60, windowSeconds: 600 },
+  ]);
   const { code } = parseWith(validateCouponSchema, { code: c.req.query('code') ?? '' });
   const result = await validateCoupon(db, code);
-  return c.json({ ok: result.ok, code: result.code, monthsFree: result.monthsFree, reason: result.reason });
+  return c.json({
+    ok: result.ok,
+    code: result.code,
+    monthsFree: result.monthsFree,
+    reason: result.reason,
+  });
 });

@@ -9,7 +9,11 @@ export type CouponCheck =
   | { ok: false; code: string; monthsFree: 0; reason: CouponFailureReason };
 
 /** Looks a code up (trimmed, any case) and reports its display status. */
-export async function validateCoupon(db: DbOrTx, rawCode: string, now = new Date()): Promise<CouponCheck> {
+export async function validateCoupon(
+  db: DbOrTx,
+  rawCode: string,
+  now = new Date(),
+): Promise<CouponCheck> {
   const code = normalizeCouponCode(rawCode);
   const [coupon] = await db
     .select()
@@ -26,7 +30,11 @@ export async function validateCoupon(db: DbOrTx, rawCode: string, now = new Date
  * Redeems one use of a coupon. A single conditional UPDATE, so two members racing for the last use of a
  * limited coupon cannot both get it. Returns the months granted, or null when it can no longer be used.
  */
-export async function redeemCoupon(db: DbOrTx, rawCode: string, now = new Date()): Promise<number | null> {
+export async function redeemCoupon(
+  db: DbOrTx,
+  rawCode: string,
+  now = new Date(),
+): Promise<number | null> {
   const code = normalizeCouponCode(rawCode);
   const [row] = await db
     .update(coupons)
@@ -35,7 +43,10 @@ export async function redeemCoupon(db: DbOrTx, rawCode: string, now = new Date()
       and(
         sql`lower(${coupons.code}) = lower(${code})`,
         eq(coupons.isActive, true),
-        or(isNull(coupons.expiresAt), sql`${coupons.expiresAt} > ${now.toISOString()}::timestamptz`),
+        or(
+          isNull(coupons.expiresAt),
+          sql`${coupons.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
         or(isNull(coupons.maxRedemptions), lt(coupons.redeemedCount, coupons.maxRedemptions)),
       ),
     )

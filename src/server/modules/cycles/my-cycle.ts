@@ -34,7 +34,13 @@ export async function myCycle(db: DbOrTx, userId: string, now = new Date()) {
       return {
         day,
         date: addDays(cycle.startDate, i),
-        status: row ? 'done' : day < cycle.day ? 'missed' : day === cycle.day ? 'today' : 'upcoming',
+        status: row
+          ? 'done'
+          : day < cycle.day
+            ? 'missed'
+            : day === cycle.day
+              ? 'today'
+              : 'upcoming',
         movedMinutes: row?.movedMinutes ?? 0,
         steps: row?.steps ?? 0,
       };

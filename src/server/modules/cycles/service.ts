@@ -3,18 +3,11 @@ import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import { cycleDay } from '@shared/domain/cycle-day';
 import { isValidTimeZone, localDateIn } from '@shared/domain/local-date';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import type { CycleView } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
-import { cycles, userSettings } from '../../db/schema';
 
-export interface CycleView {
-  id: string;
-  startDate: string;
-  /** Today in the member's time zone. */
-  today: string;
-  day: number;
-  totalDays: number;
-  timeZone: string;
-}
+export type { CycleView };
+import { cycles, userSettings } from '../../db/schema';
 
 /** The member's time zone from their settings (the browser's at sign-up), or the default. */
 export async function memberTimeZone(db: DbOrTx, userId: string): Promise<string> {
@@ -30,7 +23,11 @@ export async function memberTimeZone(db: DbOrTx, userId: string): Promise<string
  * The member's active cycle, created starting today (their local today) when they have none. Two
  * requests racing here both end up with the same cycle: the database allows one active cycle per member.
  */
-export async function activeCycle(db: DbOrTx, userId: string, now = new Date()): Promise<CycleView> {
+export async function activeCycle(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<CycleView> {
   const timeZone = await memberTimeZone(db, userId);
   const today = localDateIn(now, timeZone);
   const find = () =>
@@ -55,14 +52,21 @@ export async function activeCycle(db: DbOrTx, userId: string, now = new Date()):
 }
 
 /** Ends the active cycle and starts a new one at Day 1 today; earlier cycles and check-ins are kept. */
-export async function startNewCycle(db: DbOrTx, userId: string, now = new Date()): Promise<CycleView> {
+export async function startNewCycle(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<CycleView> {
   await db.transaction(async (tx) => {
     await tx
       .update(cycles)
       .set({ isActive: false, endedAt: now })
       .where(and(eq(cycles.userId, userId), eq(cycles.isActive, true)));
     const timeZone = await memberTimeZone(tx, userId);
-    await tx.insert(cycles).values({ userId, startDate: localDateIn(now, timeZone) }).onConflictDoNothing();
+    await tx
+      .insert(cycles)
+      .values({ userId, startDate: localDateIn(now, timeZone) })
+      .onConflictDoNothing();
   });
   return activeCycle(db, userId, now);
 }

@@ -8,10 +8,16 @@ import type { DbOrTx } from '../../db/client';
  */
 export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promise<void> {
   const filter = cycleIds
-    ? sql`where k.cycle_id in (${sql.join(cycleIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    ? sql`where k.cycle_id in (${sql.join(
+        cycleIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
     : sql``;
   const target = cycleIds
-    ? sql`c.id in (${sql.join(cycleIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    ? sql`c.id in (${sql.join(
+        cycleIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
     : sql`true`;
   await db.execute(sql`
     with days as (

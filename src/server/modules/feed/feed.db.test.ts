@@ -12,11 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const checkinBody = { movedMinutes: 20, steps: 5000, proteinTargetHit: true, hydrationGoalHit: true, journalMd: 'Day done' };
+const checkinBody = {
+  movedMinutes: 20,
+  steps: 5000,
+  proteinTargetHit: true,
+  hydrationGoalHit: true,
+  journalMd: 'Day done',
+};
 
 async function memberWithPost(journalMd = 'Day done') {
   const m = await t.member();
-  const res = await m.client.request('/api/checkins', { method: 'POST', json: { ...checkinBody, journalMd } });
+  const res = await m.client.request('/api/checkins', {
+    method: 'POST',
+    json: { ...checkinBody, journalMd },
+  });
   const { checkin } = await res.json();
   return { ...m, postId: checkin.postId as string, checkinId: checkin.id as string };
 }
@@ -27,13 +36,19 @@ async function feed(client: TestClient, cursor?: string) {
 }
 
 describe('the community feed', () => {
-  it('shows public posts with author, day, totals, counts and the viewer\'s own marks', async () => {
+  it("shows public posts with author, day, totals, counts and the viewer's own marks", async () => {
     const author = await memberWithPost('**Hello** feed');
     const viewer = await t.member();
     await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' });
-    await viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'PUT', json: { reaction: 'strong' } });
+    await viewer.client.request(`/api/posts/${author.postId}/reaction`, {
+      method: 'PUT',
+      json: { reaction: 'strong' },
+    });
     for (const body of ['first', 'second', 'third']) {
-      await viewer.client.request(`/api/posts/${author.postId}/comments`, { method: 'POST', json: { body } });
+      await viewer.client.request(`/api/posts/${author.postId}/comments`, {
+        method: 'POST',
+        json: { body },
+      });
     }
     const { posts: list } = await feed(viewer.client);
     const post = list.find((p: { id: string }) => p.id === author.postId);
@@ -52,7 +67,9 @@ describe('the community feed', () => {
       author: { displayName: 'Test Member' },
     });
     expect(post.comments.map((c: { body: string }) => c.body)).toEqual(['first', 'second']);
-    const authorView = (await feed(author.client)).posts.find((p: { id: string }) => p.id === author.postId);
+    const authorView = (await feed(author.client)).posts.find(
+      (p: { id: string }) => p.id === author.postId,
+    );
     expect(authorView).toMatchObject({ likedByMe: false, myReaction: null, likeCount: 1 });
   });
 
@@ -74,7 +91,9 @@ describe('the community feed', () => {
     // 65 posts with distinct times, made directly to keep the test fast.
     const base = Date.now() - 10 * 60_000;
     for (let i = 0; i < 65; i++) {
-      await t.deps.db.insert(posts).values({ userId: viewer.userId, caption: `p${i}`, createdAt: new Date(base + i * 1000) });
+      await t.deps.db
+        .insert(posts)
+        .values({ userId: viewer.userId, caption: `p${i}`, createdAt: new Date(base + i * 1000) });
     }
     expect(cycle.day).toBe(1);
     invalidateFeed(t.deps.db); // the posts above bypassed the services
@@ -89,10 +108,16 @@ describe('the community feed', () => {
       pages++;
     } while (cursor && pages < 10);
     expect(new Set(seen).size).toBe(seen.length);
-    const all = await t.deps.db.select({ id: posts.id }).from(posts).where(eq(posts.isHidden, false));
+    const all = await t.deps.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.isHidden, false));
     expect(seen.length).toBe(all.length);
 
-    for (const bad of ['not-a-cursor', encodeCursor("2026-01-01'; drop table posts; --", '00000000-0000-0000-0000-000000000000')]) {
+    for (const bad of [
+      'not-a-cursor',
+      encodeCursor("2026-01-01'; drop table posts; --", '00000000-0000-0000-0000-000000000000'),
+    ]) {
       const res = await viewer.client.request(`/api/feed?cursor=${encodeURIComponent(bad)}`);
       expect(res.status).toBe(400);
       expect((await res.json()).message).toBe(msg.invalidCursor);
@@ -104,11 +129,19 @@ describe('likes, reactions and comments', () => {
   it('keeps one like per member under concurrent clicks', async () => {
     const author = await memberWithPost();
     const viewer = await t.member();
-    const results = await Promise.all(Array.from({ length: 10 }, () => viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' }),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const state = await (await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' })).json();
+    const state = await (
+      await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' })
+    ).json();
     expect(state).toEqual({ likeCount: 1, likedByMe: true });
-    const off = await (await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'DELETE' })).json();
+    const off = await (
+      await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'DELETE' })
+    ).json();
     expect(off).toEqual({ likeCount: 0, likedByMe: false });
   });
 
@@ -116,13 +149,30 @@ describe('likes, reactions and comments', () => {
     const author = await memberWithPost();
     const viewer = await t.member();
     const keys = ['like', 'strong', 'celebrate', 'fireworks'];
-    await Promise.all(keys.map((reaction) => viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'PUT', json: { reaction } })));
-    const state = await (await viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'PUT', json: { reaction: 'celebrate' } })).json();
+    await Promise.all(
+      keys.map((reaction) =>
+        viewer.client.request(`/api/posts/${author.postId}/reaction`, {
+          method: 'PUT',
+          json: { reaction },
+        }),
+      ),
+    );
+    const state = await (
+      await viewer.client.request(`/api/posts/${author.postId}/reaction`, {
+        method: 'PUT',
+        json: { reaction: 'celebrate' },
+      })
+    ).json();
     expect(state.myReaction).toBe('celebrate');
     expect(Object.values(state.reactions).reduce((a: number, b) => a + (b as number), 0)).toBe(1);
-    const removed = await (await viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'DELETE' })).json();
+    const removed = await (
+      await viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'DELETE' })
+    ).json();
     expect(removed.myReaction).toBeNull();
-    const unknown = await viewer.client.request(`/api/posts/${author.postId}/reaction`, { method: 'PUT', json: { reaction: 'angry' } });
+    const unknown = await viewer.client.request(`/api/posts/${author.postId}/reaction`, {
+      method: 'PUT',
+      json: { reaction: 'angry' },
+    });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).message).toBe(msg.unknownReaction);
   });
@@ -130,27 +180,52 @@ describe('likes, reactions and comments', () => {
   it('refuses empty and 10,000-character comments; members delete only their own', async () => {
     const author = await memberWithPost();
     const viewer = await t.member();
-    for (const [body, message] of [['   ', msg.commentEmpty], ['x'.repeat(10_000), msg.commentTooLong]] as const) {
-      const res = await viewer.client.request(`/api/posts/${author.postId}/comments`, { method: 'POST', json: { body } });
+    for (const [body, message] of [
+      ['   ', msg.commentEmpty],
+      ['x'.repeat(10_000), msg.commentTooLong],
+    ] as const) {
+      const res = await viewer.client.request(`/api/posts/${author.postId}/comments`, {
+        method: 'POST',
+        json: { body },
+      });
       expect(res.status).toBe(422);
       expect((await res.json()).message).toBe(message);
     }
-    const created = await (await viewer.client.request(`/api/posts/${author.postId}/comments`, { method: 'POST', json: { body: 'Nice work' } })).json();
-    const byOther = await author.client.request(`/api/comments/${created.id}`, { method: 'DELETE' });
+    const created = await (
+      await viewer.client.request(`/api/posts/${author.postId}/comments`, {
+        method: 'POST',
+        json: { body: 'Nice work' },
+      })
+    ).json();
+    const byOther = await author.client.request(`/api/comments/${created.id}`, {
+      method: 'DELETE',
+    });
     expect(byOther.status).toBe(404);
-    const thread = await (await author.client.request(`/api/posts/${author.postId}/comments`)).json();
+    const thread = await (
+      await author.client.request(`/api/posts/${author.postId}/comments`)
+    ).json();
     expect(thread.comments).toHaveLength(1);
     expect(thread.comments[0]).toMatchObject({ body: 'Nice work', mine: false });
-    expect((await viewer.client.request(`/api/comments/${created.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await (await author.client.request(`/api/posts/${author.postId}/comments`)).json()).comments).toHaveLength(0);
+    expect(
+      (await viewer.client.request(`/api/comments/${created.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
+    expect(
+      (await (await author.client.request(`/api/posts/${author.postId}/comments`)).json()).comments,
+    ).toHaveLength(0);
   });
 
   it('takes one open report per member and post', async () => {
     const author = await memberWithPost();
     const viewer = await t.member();
-    const first = await viewer.client.request(`/api/posts/${author.postId}/reports`, { method: 'POST', json: { reason: 'Spam' } });
+    const first = await viewer.client.request(`/api/posts/${author.postId}/reports`, {
+      method: 'POST',
+      json: { reason: 'Spam' },
+    });
     expect(first.status).toBe(201);
-    const again = await viewer.client.request(`/api/posts/${author.postId}/reports`, { method: 'POST', json: { reason: 'Spam again' } });
+    const again = await viewer.client.request(`/api/posts/${author.postId}/reports`, {
+      method: 'POST',
+      json: { reason: 'Spam again' },
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe(msg.alreadyReported);
     const rows = await t.deps.db.select().from(reports).where(eq(reports.postId, author.postId));
@@ -159,32 +234,57 @@ describe('likes, reactions and comments', () => {
 });
 
 describe('the buddy section', () => {
-  it('shows posts of members who accepted the viewer\'s invite, from the last 48 hours only', async () => {
+  it("shows posts of members who accepted the viewer's invite, from the last 48 hours only", async () => {
     const inviter = await t.member();
-    const res = await inviter.client.request('/api/invites', { method: 'POST', json: { email: 'buddy@example.com', firstName: 'Bud' } });
+    const res = await inviter.client.request('/api/invites', {
+      method: 'POST',
+      json: { email: 'buddy@example.com', firstName: 'Bud' },
+    });
     expect(res.status).toBe(201);
-    const link = t.mails.filter((m) => m.to === 'buddy@example.com').at(-1)!.text.match(/\/invite\/([\w-]+)/)![1];
+    const link = t.mails
+      .filter((m) => m.to === 'buddy@example.com')
+      .at(-1)!
+      .text.match(/\/invite\/([\w-]+)/)![1];
     const check = await (await t.client().request(`/api/invites/${link}`)).json();
     expect(check).toMatchObject({ ok: true, inviterName: 'Test Member', monthsFree: 1 });
 
     // The buddy signs up through the link.
     const buddyClient = t.client();
-    await buddyClient.request('/api/account/sign-up', { method: 'POST', json: { displayName: 'Bud', email: 'buddy@example.com', password: 'correct horse 1' } });
+    await buddyClient.request('/api/account/sign-up', {
+      method: 'POST',
+      json: { displayName: 'Bud', email: 'buddy@example.com', password: 'correct horse 1' },
+    });
     const code = await t.lastCode('buddy@example.com');
-    const verified = await (await buddyClient.request('/api/account/verify-email', { method: 'POST', json: { email: 'buddy@example.com', code, invite: link } })).json();
+    const verified = await (
+      await buddyClient.request('/api/account/verify-email', {
+        method: 'POST',
+        json: { email: 'buddy@example.com', code, invite: link },
+      })
+    ).json();
     expect(verified.monthsFree).toBe(1);
-    const [invite] = await t.deps.db.select().from(invites).where(eq(invites.email, 'buddy@example.com'));
+    const [invite] = await t.deps.db
+      .select()
+      .from(invites)
+      .where(eq(invites.email, 'buddy@example.com'));
     expect(invite.acceptedUserId).toBeTruthy();
-    expect((await (await t.client().request(`/api/invites/${link}`)).json())).toMatchObject({ ok: false, reason: 'used' });
+    expect(await (await t.client().request(`/api/invites/${link}`)).json()).toMatchObject({
+      ok: false,
+      reason: 'used',
+    });
 
-    const posted = await (await buddyClient.request('/api/checkins', { method: 'POST', json: checkinBody })).json();
+    const posted = await (
+      await buddyClient.request('/api/checkins', { method: 'POST', json: checkinBody })
+    ).json();
     const stranger = await memberWithPost();
     const buddies = await (await inviter.client.request('/api/feed/buddies')).json();
     const ids = buddies.posts.map((p: { id: string }) => p.id);
     expect(ids).toContain(posted.checkin.postId);
     expect(ids).not.toContain(stranger.postId);
 
-    await t.deps.db.update(posts).set({ createdAt: new Date(Date.now() - 49 * 3600_000) }).where(eq(posts.id, posted.checkin.postId));
+    await t.deps.db
+      .update(posts)
+      .set({ createdAt: new Date(Date.now() - 49 * 3600_000) })
+      .where(eq(posts.id, posted.checkin.postId));
     const later = await (await inviter.client.request('/api/feed/buddies')).json();
     expect(later.posts).toHaveLength(0);
     // The buddy does not see the inviter as a buddy (the spec's direction).
@@ -194,13 +294,22 @@ describe('the buddy section', () => {
   it('limits invites to 10 a day per member', async () => {
     const inviter = await t.member();
     for (let i = 0; i < 10; i++) {
-      const res = await inviter.client.request('/api/invites', { method: 'POST', json: { email: `friend${i}@example.com` } });
+      const res = await inviter.client.request('/api/invites', {
+        method: 'POST',
+        json: { email: `friend${i}@example.com` },
+      });
       expect(res.status).toBe(201);
     }
-    const eleventh = await inviter.client.request('/api/invites', { method: 'POST', json: { email: 'friend11@example.com' } });
+    const eleventh = await inviter.client.request('/api/invites', {
+      method: 'POST',
+      json: { email: 'friend11@example.com' },
+    });
     expect(eleventh.status).toBe(429);
     expect((await eleventh.json()).message).toBe(msg.inviteRateLimited);
-    const rows = await t.deps.db.select().from(invites).where(eq(invites.inviterUserId, inviter.userId));
+    const rows = await t.deps.db
+      .select()
+      .from(invites)
+      .where(eq(invites.inviterUserId, inviter.userId));
     expect(rows).toHaveLength(10);
   });
 });
@@ -217,16 +326,49 @@ describe('My Cycle', () => {
     for (const day of [1, 2, 3, 6, 7, 8, 9]) {
       const d = new Date(start);
       d.setUTCDate(d.getUTCDate() + day - 1);
-      await t.deps.db.insert(checkins).values({ cycleId: today.id, userId: m.userId, dayNumber: day, localDate: d.toISOString().slice(0, 10), movedMinutes: 10, steps: 1000 });
+      await t.deps.db.insert(checkins).values({
+        cycleId: today.id,
+        userId: m.userId,
+        dayNumber: day,
+        localDate: d.toISOString().slice(0, 10),
+        movedMinutes: 10,
+        steps: 1000,
+      });
     }
     const view = await (await m.client.request('/api/cycle')).json();
     expect(view.cycle.day).toBe(10);
-    expect(view.stats).toEqual({ checkins: 7, consistency: 70, currentStreak: 4, longestStreak: 4, totalMinutes: 70, totalSteps: 7000 });
+    expect(view.stats).toEqual({
+      checkins: 7,
+      consistency: 70,
+      currentStreak: 4,
+      longestStreak: 4,
+      totalMinutes: 70,
+      totalSteps: 7000,
+    });
     expect(view.insight).toBe('good');
-    expect(view.days.slice(0, 10).map((d: { status: string }) => d.status)).toEqual(['done', 'done', 'done', 'missed', 'missed', 'done', 'done', 'done', 'done', 'today']);
-    expect(view.milestones.map((s: { state: string }) => s.state)).toEqual(['achieved', 'locked', 'locked', 'locked', 'locked']);
+    expect(view.days.slice(0, 10).map((d: { status: string }) => d.status)).toEqual([
+      'done',
+      'done',
+      'done',
+      'missed',
+      'missed',
+      'done',
+      'done',
+      'done',
+      'done',
+      'today',
+    ]);
+    expect(view.milestones.map((s: { state: string }) => s.state)).toEqual([
+      'achieved',
+      'locked',
+      'locked',
+      'locked',
+      'locked',
+    ]);
 
-    const restarted = await (await m.client.request('/api/cycle/restart', { method: 'POST' })).json();
+    const restarted = await (
+      await m.client.request('/api/cycle/restart', { method: 'POST' })
+    ).json();
     expect(restarted.cycle.day).toBe(1);
     expect(restarted.stats.checkins).toBe(0);
     const kept = await t.deps.db.select().from(checkins).where(eq(checkins.cycleId, today.id));

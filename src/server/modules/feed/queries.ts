@@ -1,43 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { mediaView, type MediaView } from '../media/urls';
+import type { FeedPost } from '@shared/api-types';
+import { mediaView } from '../media/urls';
 
-export interface FeedAuthor {
-  id: string;
-  displayName: string;
-  avatarUrl: string | null;
-}
-
-export interface FeedComment {
-  id: string;
-  body: string;
-  createdAt: string;
-  author: FeedAuthor;
-  mine: boolean;
-}
-
-export interface FeedPost {
-  id: string;
-  createdAt: string;
-  caption: string | null;
-  journalMd: string | null;
-  legacyMediaUrl: string | null;
-  author: FeedAuthor;
-  dayNumber: number | null;
-  movedMinutes: number;
-  steps: number;
-  cumulativeMinutes: number;
-  cumulativeSteps: number;
-  media: MediaView[];
-  likeCount: number;
-  likedByMe: boolean;
-  commentCount: number;
-  comments: FeedComment[];
-  reactions: Record<ReactionKey, number>;
-  myReaction: ReactionKey | null;
-  updates: { id: string; body: string | null; createdAt: string; media: MediaView[] }[];
-}
+export type { FeedPost };
 
 type Row = Record<string, unknown>;
 
@@ -100,7 +67,10 @@ export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[
   const likes = new Set<string>();
   const reactions = new Map<string, ReactionKey>();
   if (postIds.length === 0) return { likes, reactions };
-  const ids = sql.join(postIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     select post_id, 'like' as kind, null as reaction from likes where user_id = ${viewerId} and post_id in (${ids})
     union all
@@ -115,15 +85,25 @@ export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-export function toFeedPost(row: Row, viewerId: string, marks: Awaited<ReturnType<typeof viewerMarks>>): FeedPost {
+export function toFeedPost(
+  row: Row,
+  viewerId: string,
+  marks: Awaited<ReturnType<typeof viewerMarks>>,
+): FeedPost {
   const id = String(row.id);
   const reactionCounts = (row.reactions ?? {}) as Record<string, number>;
-  const reactions = Object.fromEntries(REACTION_KEYS.map((k) => [k, Number(reactionCounts[k] ?? 0)])) as Record<ReactionKey, number>;
+  const reactions = Object.fromEntries(
+    REACTION_KEYS.map((k) => [k, Number(reactionCounts[k] ?? 0)]),
+  ) as Record<ReactionKey, number>;
   const comments = (row.first_comments as Row[]).map((c) => ({
     id: String(c.id),
     body: String(c.body),
     createdAt: iso(c.createdAt),
-    author: { id: String(c.userId), displayName: String(c.displayName), avatarUrl: (c.avatarUrl as string | null) ?? null },
+    author: {
+      id: String(c.userId),
+      displayName: String(c.displayName),
+      avatarUrl: (c.avatarUrl as string | null) ?? null,
+    },
     mine: c.userId === viewerId,
   }));
   return {
@@ -132,7 +112,11 @@ export function toFeedPost(row: Row, viewerId: string, marks: Awaited<ReturnType
     caption: (row.caption as string | null) ?? null,
     journalMd: (row.journal_md as string | null) ?? null,
     legacyMediaUrl: (row.media_url as string | null) ?? null,
-    author: { id: String(row.user_id), displayName: String(row.display_name), avatarUrl: (row.avatar_url as string | null) ?? null },
+    author: {
+      id: String(row.user_id),
+      displayName: String(row.display_name),
+      avatarUrl: (row.avatar_url as string | null) ?? null,
+    },
     dayNumber: row.day_number == null ? null : Number(row.day_number),
     movedMinutes: Number(row.moved_minutes),
     steps: Number(row.steps),

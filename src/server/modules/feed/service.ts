@@ -1,6 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BUDDY_FEED_HOURS, BUDDY_FEED_LIMIT, FEED_PAGE_SIZE, REACTION_KEYS, type ReactionKey } from '@shared/constants';
+import {
+  BUDDY_FEED_HOURS,
+  BUDDY_FEED_LIMIT,
+  FEED_PAGE_SIZE,
+  REACTION_KEYS,
+  type ReactionKey,
+} from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { comments, likes, postReactions, posts, profiles, reports } from '../../db/schema';
@@ -26,8 +32,16 @@ export function decodeCursor(cursor: string): { t: string; id: string } {
   }
 }
 
-async function withViewer(db: DbOrTx, viewerId: string, rows: Record<string, unknown>[]): Promise<FeedPost[]> {
-  const marks = await viewerMarks(db, viewerId, rows.map((r) => String(r.id)));
+async function withViewer(
+  db: DbOrTx,
+  viewerId: string,
+  rows: Record<string, unknown>[],
+): Promise<FeedPost[]> {
+  const marks = await viewerMarks(
+    db,
+    viewerId,
+    rows.map((r) => String(r.id)),
+  );
   return rows.map((row) => toFeedPost(row, viewerId, marks));
 }
 
@@ -37,10 +51,15 @@ export async function communityFeed(db: DbOrTx, viewerId: string, cursor?: strin
   const where = after
     ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
     : sql`true`;
-  const rows = await cachedFeedPage(db, `community:${cursor ?? ''}`, () => selectFeedPosts(db, where, FEED_PAGE_SIZE + 1));
+  const rows = await cachedFeedPage(db, `community:${cursor ?? ''}`, () =>
+    selectFeedPosts(db, where, FEED_PAGE_SIZE + 1),
+  );
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
-  const nextCursor = rows.length > FEED_PAGE_SIZE && last ? encodeCursor(String(last.cursor_ts), String(last.id)) : null;
+  const nextCursor =
+    rows.length > FEED_PAGE_SIZE && last
+      ? encodeCursor(String(last.cursor_ts), String(last.id))
+      : null;
   return { posts: await withViewer(db, viewerId, page), nextCursor };
 }
 
@@ -89,7 +108,10 @@ async function reactionState(db: DbOrTx, postId: string, userId: string) {
     .select({ reaction: postReactions.reaction, userId: postReactions.userId })
     .from(postReactions)
     .where(eq(postReactions.postId, postId));
-  const reactions = Object.fromEntries(REACTION_KEYS.map((k) => [k, 0])) as Record<ReactionKey, number>;
+  const reactions = Object.fromEntries(REACTION_KEYS.map((k) => [k, 0])) as Record<
+    ReactionKey,
+    number
+  >;
   let myReaction: ReactionKey | null = null;
   for (const row of rows) {
     reactions[row.reaction as ReactionKey] += 1;
@@ -99,15 +121,25 @@ async function reactionState(db: DbOrTx, postId: string, userId: string) {
 }
 
 /** One reaction per member and post: a new choice replaces the old one; null removes it. */
-export async function setReaction(db: DbOrTx, userId: string, postId: string, reaction: ReactionKey | null) {
+export async function setReaction(
+  db: DbOrTx,
+  userId: string,
+  postId: string,
+  reaction: ReactionKey | null,
+) {
   await visiblePost(db, postId);
   if (reaction) {
     await db
       .insert(postReactions)
       .values({ postId, userId, reaction })
-      .onConflictDoUpdate({ target: [postReactions.postId, postReactions.userId], set: { reaction, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [postReactions.postId, postReactions.userId],
+        set: { reaction, createdAt: new Date() },
+      });
   } else {
-    await db.delete(postReactions).where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
+    await db
+      .delete(postReactions)
+      .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
   }
   invalidateFeed(db);
   return reactionState(db, postId, userId);

@@ -13,12 +13,18 @@ export const inviteRoutes = new Hono<AppEnv>()
     const actor = await requireActor(c);
     const input = await jsonBody(c, inviteSchema);
     const { db, mailer, config } = c.get('deps');
-    return c.json(await createInvite({ db, mailer, publicUrl: config.publicUrl }, actor, input), 201);
+    return c.json(
+      await createInvite({ db, mailer, publicUrl: config.publicUrl }, actor, input),
+      201,
+    );
   })
   .get('/:token', async (c) => {
     const { db, config } = c.get('deps');
-    await enforce(db, [{ key: `invite-check:ip:${clientIp(c, config.trustProxy)}`, max: 60, windowSeconds: 600 }]);
+    await enforce(db, [
+      { key: `invite-check:ip:${clientIp(c, config.trustProxy)}`, max: 60, windowSeconds: 600 },
+    ]);
     const token = z.string().min(10).max(200).safeParse(c.req.param('token'));
-    if (!token.success) return c.json({ ok: false, inviterName: null, monthsFree: 0, reason: 'not_found' });
+    if (!token.success)
+      return c.json({ ok: false, inviterName: null, monthsFree: 0, reason: 'not_found' });
     return c.json(await validateInvite(db, token.data));
   });

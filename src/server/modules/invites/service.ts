@@ -15,7 +15,12 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function inviteMail(input: { to: string; inviterName: string; firstName?: string; link: string }): MailMessage {
+function inviteMail(input: {
+  to: string;
+  inviterName: string;
+  firstName?: string;
+  link: string;
+}): MailMessage {
   const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
   const lead = `${input.inviterName} invited you to ${PRODUCT_NAME}, the 90-day consistency programme. Join through this link and your first month is free:`;
   const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -38,8 +43,16 @@ export async function createInvite(
   input: InviteData,
   now = new Date(),
 ) {
-  const limit = await hit(deps.db, { key: `invite:user:${inviter.userId}`, max: INVITES_PER_DAY, windowSeconds: DAY_SECONDS }, now);
-  if (!limit.allowed) throw new AppError('rate_limited', msg.inviteRateLimited, { reason: 'invite_rate_limited', retryAfter: limit.retryAfter });
+  const limit = await hit(
+    deps.db,
+    { key: `invite:user:${inviter.userId}`, max: INVITES_PER_DAY, windowSeconds: DAY_SECONDS },
+    now,
+  );
+  if (!limit.allowed)
+    throw new AppError('rate_limited', msg.inviteRateLimited, {
+      reason: 'invite_rate_limited',
+      retryAfter: limit.retryAfter,
+    });
   const token = randomBytes(24).toString('base64url');
   await deps.db.insert(invites).values({
     tokenHash: hashToken(token),
@@ -51,7 +64,12 @@ export async function createInvite(
     createdAt: now,
   });
   const sent = await deps.mailer.send({
-    ...inviteMail({ to: input.email, inviterName: inviter.displayName, firstName: input.firstName, link: `${deps.publicUrl}/invite/${token}` }),
+    ...inviteMail({
+      to: input.email,
+      inviterName: inviter.displayName,
+      firstName: input.firstName,
+      link: `${deps.publicUrl}/invite/${token}`,
+    }),
     userId: inviter.userId,
   });
   if (!sent.ok) throw new AppError('unavailable', msg.couldNotSendInvite);
@@ -62,7 +80,11 @@ export type InviteCheck =
   | { ok: true; inviterName: string; monthsFree: number; reason: null }
   | { ok: false; inviterName: null; monthsFree: 0; reason: 'not_found' | 'expired' | 'used' };
 
-export async function validateInvite(db: DbOrTx, token: string, now = new Date()): Promise<InviteCheck> {
+export async function validateInvite(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): Promise<InviteCheck> {
   const [row] = await db
     .select({ invite: invites, inviterName: profiles.displayName })
     .from(invites)
@@ -70,8 +92,10 @@ export async function validateInvite(db: DbOrTx, token: string, now = new Date()
     .where(eq(invites.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return { ok: false, inviterName: null, monthsFree: 0, reason: 'not_found' };
-  if (row.invite.acceptedUserId || row.invite.acceptedAt) return { ok: false, inviterName: null, monthsFree: 0, reason: 'used' };
-  if (row.invite.expiresAt.getTime() <= now.getTime()) return { ok: false, inviterName: null, monthsFree: 0, reason: 'expired' };
+  if (row.invite.acceptedUserId || row.invite.acceptedAt)
+    return { ok: false, inviterName: null, monthsFree: 0, reason: 'used' };
+  if (row.invite.expiresAt.getTime() <= now.getTime())
+    return { ok: false, inviterName: null, monthsFree: 0, reason: 'expired' };
   return { ok: true, inviterName: row.inviterName, monthsFree: INVITE_FREE_MONTHS, reason: null };
 }
 
@@ -79,7 +103,12 @@ export async function validateInvite(db: DbOrTx, token: string, now = new Date()
  * The invitee finished sign-up through the link: the invite is theirs (they become the inviter's
  * buddy) and they get the free month. A used or expired invite grants nothing; inviting yourself neither.
  */
-export async function acceptInvite(db: DbOrTx, token: string, userId: string, now = new Date()): Promise<number> {
+export async function acceptInvite(
+  db: DbOrTx,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<number> {
   const check = await validateInvite(db, token, now);
   if (!check.ok) return 0;
   const [accepted] = await db

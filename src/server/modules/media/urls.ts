@@ -1,13 +1,7 @@
+import type { MediaView } from '@shared/api-types';
 import { thumbKeyFor } from '../../lib/storage';
 
-export interface MediaView {
-  id: string;
-  url: string;
-  thumbUrl: string | null;
-  mediaType: 'image' | 'video';
-  mimeType: string;
-  sortIndex: number;
-}
+export type { MediaView };
 
 /** Stored keys become URLs the signed-in member's browser can load; http(s) values pass through. */
 export function mediaUrl(key: string): string {
@@ -25,7 +19,8 @@ export function mediaView(row: {
   return {
     id: row.id,
     url: mediaUrl(row.storagePath),
-    thumbUrl: isImage && !/^https?:/.test(row.storagePath) ? mediaUrl(thumbKeyFor(row.storagePath)) : null,
+    thumbUrl:
+      isImage && !/^https?:/.test(row.storagePath) ? mediaUrl(thumbKeyFor(row.storagePath)) : null,
     mediaType: isImage ? 'image' : 'video',
     mimeType: row.mimeType,
     sortIndex: row.sortIndex,

@@ -16,7 +16,11 @@ export interface SubscriptionView {
 }
 
 export async function getSubscription(db: DbOrTx, userId: string): Promise<SubscriptionView> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
   const status = row?.status ?? 'inactive';
   return {
     status,
@@ -27,7 +31,11 @@ export async function getSubscription(db: DbOrTx, userId: string): Promise<Subsc
 }
 
 /** The 30-day free trial, no card: once per member. Subscribed members keep what they have. */
-export async function startTrial(db: DbOrTx, userId: string, now = new Date()): Promise<SubscriptionView> {
+export async function startTrial(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<SubscriptionView> {
   const current = await getSubscription(db, userId);
   if (current.subscribed) return current;
   const [existing] = await db
@@ -38,7 +46,11 @@ export async function startTrial(db: DbOrTx, userId: string, now = new Date()): 
   if (existing) throw new AppError('conflict', msg.trialAlreadyUsed);
   await db
     .insert(subscriptions)
-    .values({ userId, status: 'trialing', currentPeriodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) })
+    .values({
+      userId,
+      status: 'trialing',
+      currentPeriodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+    })
     .onConflictDoNothing({ target: subscriptions.userId });
   return getSubscription(db, userId);
 }
@@ -47,7 +59,12 @@ export async function startTrial(db: DbOrTx, userId: string, now = new Date()): 
  * Free months from a coupon or a buddy invite: a trial that ends months x 30 days from now, or, when the
  * member already has time, that much later than their current period end.
  */
-export async function grantFreeMonths(db: DbOrTx, userId: string, months: number, now = new Date()) {
+export async function grantFreeMonths(
+  db: DbOrTx,
+  userId: string,
+  months: number,
+  now = new Date(),
+) {
   const extraMs = months * DAYS_PER_FREE_MONTH * DAY_MS;
   const nowIso = now.toISOString();
   await db

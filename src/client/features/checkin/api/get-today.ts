@@ -1,53 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaType } from '@shared/constants';
 import { api } from '@client/lib/api-client';
+import type { CheckinView, CycleView } from '@shared/api-types';
 
-export interface Media {
-  id: string;
-  url: string;
-  thumbUrl: string | null;
-  mediaType: MediaType;
-  mimeType: string;
-  sortIndex: number;
-}
-
-export interface CheckinUpdate {
-  id: string;
-  body: string | null;
-  createdAt: string;
-  media: Media[];
-}
-
-export interface CheckinView {
-  id: string;
-  cycleId: string;
-  postId: string | null;
-  dayNumber: number;
-  localDate: string;
-  movedMinutes: number;
-  steps: number;
-  proteinTargetHit: boolean;
-  hydrationGoalHit: boolean;
-  journalMd: string;
-  createdAt: string;
-  editableUntil: string;
-  editable: boolean;
-  media: Media[];
-  updates: CheckinUpdate[];
-}
-
-export interface TodayCycle {
-  id: string;
-  startDate: string;
-  /** The member's local date (yyyy-MM-dd) in their time zone. */
-  today: string;
-  day: number;
-  totalDays: number;
-  timeZone: string;
-}
+export type { CheckinView };
+export type {
+  MediaView as Media,
+  UpdateView as CheckinUpdate,
+  CycleView as TodayCycle,
+} from '@shared/api-types';
 
 export interface Today {
-  cycle: TodayCycle;
+  cycle: CycleView;
   checkin: CheckinView | null;
 }
 

@@ -1,31 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
+import type { CommunityBoard } from '@shared/api-types';
 
-export interface LeaderboardEntry {
-  userId: string;
-  displayName: string;
-  avatarUrl: string | null;
-  checkins: number;
-  currentDay: number;
-  consistency: number;
-  /** The live run of consecutive days (ending today or yesterday). */
-  streak: number;
-  longestStreak: number;
-}
+export type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 
 /** GET /api/community (server: modules/community/leaderboard.ts); cached there up to 30 s. */
-export interface CommunityBoard {
-  stats: {
-    activeMembers: number;
-    totalCheckins: number;
-    averageConsistency: number;
-    checkedInToday: number;
-  };
-  leaderboard: LeaderboardEntry[];
-  longestStreaks: LeaderboardEntry[];
-  computedAt: string;
-}
-
 export const communityQueryKey = ['community'] as const;
 
 export function getCommunity(signal?: AbortSignal): Promise<CommunityBoard> {

@@ -163,7 +163,10 @@ export function CouponEntry({
           </p>
         )}
         {status === 'valid' && message && (
-          <p id={statusId} className="mt-2 flex items-center gap-1.5 text-sm font-medium text-success">
+          <p
+            id={statusId}
+            className="mt-2 flex items-center gap-1.5 text-sm font-medium text-success"
+          >
             <CircleCheck aria-hidden className="size-4 shrink-0" />
             {message}
           </p>
