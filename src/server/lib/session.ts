@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../app';
+import type { Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
@@ -39,19 +40,11 @@ export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
   return actor;
 }
 
-async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
-  const { auth, db } = c.get('deps');
-  const ctx = await auth.$context;
-  const raw = getCookie(c, ctx.authCookies.sessionToken.name);
-  if (!raw) return null;
-  const dot = raw.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const token = raw.slice(0, dot);
-  const expected = Buffer.from(createHmac('sha256', ctx.secret).update(token).digest('base64'));
-  const given = Buffer.from(raw.slice(dot + 1));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** The session, account and profile for a token: one prepared statement per database. */
+const prepared = new WeakMap<object, ReturnType<typeof prepareSessionByToken>>();
 
-  const [row] = await db
+function prepareSessionByToken(db: Db) {
+  return db
     .select({
       expiresAt: session.expiresAt,
       userId: user.id,
@@ -65,8 +58,30 @@ async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(eq(session.token, token))
-    .limit(1);
+    .where(eq(session.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+function sessionByToken(db: Db) {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareSessionByToken(db)));
+  return statement;
+}
+
+async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
+  const { auth, db } = c.get('deps');
+  const ctx = await auth.$context;
+  const raw = getCookie(c, ctx.authCookies.sessionToken.name);
+  if (!raw) return null;
+  const dot = raw.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = raw.slice(0, dot);
+  const expected = Buffer.from(createHmac('sha256', ctx.secret).update(token).digest('base64'));
+  const given = Buffer.from(raw.slice(dot + 1));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const [row] = await sessionByToken(db).execute({ token });
   if (!row) return null;
 
   const now = Date.now();

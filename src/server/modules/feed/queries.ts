@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
+import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
 
@@ -62,34 +63,44 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
   return rowsOf(result);
 }
 
-/** The viewer's own likes and reactions on a set of posts: one small indexed query. */
+function prepareViewerMarks(db: DbOrTx) {
+  const ids = sql.placeholder('postIds');
+  const viewer = sql.placeholder('viewerId');
+  return db
+    .select({ postId: likes.postId, reaction: sql<string | null>`null::text` })
+    .from(likes)
+    .where(and(eq(likes.userId, viewer), sql`${likes.postId} = any(${ids}::uuid[])`))
+    .unionAll(
+      db
+        .select({ postId: postReactions.postId, reaction: postReactions.reaction })
+        .from(postReactions)
+        .where(
+          and(eq(postReactions.userId, viewer), sql`${postReactions.postId} = any(${ids}::uuid[])`),
+        ),
+    )
+    .prepare('viewer_marks');
+}
+
+const preparedMarks = new WeakMap<object, ReturnType<typeof prepareViewerMarks>>();
+
+/** The viewer's own likes and reactions on a set of posts: one small prepared, indexed query. */
 export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[]) {
-  const likes = new Set<string>();
+  const likesSet = new Set<string>();
   const reactions = new Map<string, ReactionKey>();
-  if (postIds.length === 0) return { likes, reactions };
-  const ids = sql.join(
-    postIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    select post_id, 'like' as kind, null as reaction from likes where user_id = ${viewerId} and post_id in (${ids})
-    union all
-    select post_id, 'reaction' as kind, reaction from post_reactions where user_id = ${viewerId} and post_id in (${ids})
-  `);
-  for (const row of rowsOf(result)) {
-    if (row.kind === 'like') likes.add(String(row.post_id));
-    else reactions.set(String(row.post_id), row.reaction as ReactionKey);
+  if (postIds.length === 0) return { likes: likesSet, reactions };
+  let statement = preparedMarks.get(db);
+  if (!statement) preparedMarks.set(db, (statement = prepareViewerMarks(db)));
+  for (const row of await statement.execute({ viewerId, postIds })) {
+    if (row.reaction === null) likesSet.add(row.postId);
+    else reactions.set(row.postId, row.reaction as ReactionKey);
   }
-  return { likes, reactions };
+  return { likes: likesSet, reactions };
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-export function toFeedPost(
-  row: Row,
-  viewerId: string,
-  marks: Awaited<ReturnType<typeof viewerMarks>>,
-): FeedPost {
+/** A feed card as every member sees it; `forViewer` adds the viewer's own marks. */
+export function toFeedPost(row: Row): FeedPost {
   const id = String(row.id);
   const reactionCounts = (row.reactions ?? {}) as Record<string, number>;
   const reactions = Object.fromEntries(
@@ -104,7 +115,7 @@ export function toFeedPost(
       displayName: String(c.displayName),
       avatarUrl: (c.avatarUrl as string | null) ?? null,
     },
-    mine: c.userId === viewerId,
+    mine: false,
   }));
   return {
     id,
@@ -124,16 +135,29 @@ export function toFeedPost(
     cumulativeSteps: Number(row.cumulative_steps),
     media: (row.media as Row[]).map((m) => mediaView(m as never)),
     likeCount: Number(row.like_count),
-    likedByMe: marks.likes.has(id),
+    likedByMe: false,
     commentCount: Number(row.comment_count),
     comments,
     reactions,
-    myReaction: marks.reactions.get(id) ?? null,
+    myReaction: null,
     updates: (row.updates as Row[]).map((u) => ({
       id: String(u.id),
       body: (u.body as string | null) ?? null,
       createdAt: iso(u.createdAt),
       media: (u.media as Row[]).map((m) => mediaView(m as never)),
     })),
+  };
+}
+
+export function forViewer(
+  post: FeedPost,
+  viewerId: string,
+  marks: Awaited<ReturnType<typeof viewerMarks>>,
+): FeedPost {
+  return {
+    ...post,
+    likedByMe: marks.likes.has(post.id),
+    myReaction: marks.reactions.get(post.id) ?? null,
+    comments: post.comments.map((c) => (c.author.id === viewerId ? { ...c, mine: true } : c)),
   };
 }

@@ -11,7 +11,7 @@ import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { comments, likes, postReactions, posts, profiles, reports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { selectFeedPosts, toFeedPost, viewerMarks, type FeedPost } from './queries';
+import { forViewer, selectFeedPosts, toFeedPost, viewerMarks, type FeedPost } from './queries';
 import { cachedFeedPage, invalidateFeed } from './cache';
 
 const cursorSchema = z.object({
@@ -32,17 +32,13 @@ export function decodeCursor(cursor: string): { t: string; id: string } {
   }
 }
 
-async function withViewer(
-  db: DbOrTx,
-  viewerId: string,
-  rows: Record<string, unknown>[],
-): Promise<FeedPost[]> {
+async function withViewer(db: DbOrTx, viewerId: string, cards: FeedPost[]): Promise<FeedPost[]> {
   const marks = await viewerMarks(
     db,
     viewerId,
-    rows.map((r) => String(r.id)),
+    cards.map((p) => p.id),
   );
-  return rows.map((row) => toFeedPost(row, viewerId, marks));
+  return cards.map((post) => forViewer(post, viewerId, marks));
 }
 
 /** Public, visible posts, newest first, 30 a page, paged by cursor (never by offset). */
@@ -51,16 +47,18 @@ export async function communityFeed(db: DbOrTx, viewerId: string, cursor?: strin
   const where = after
     ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
     : sql`true`;
-  const rows = await cachedFeedPage(db, `community:${cursor ?? ''}`, () =>
-    selectFeedPosts(db, where, FEED_PAGE_SIZE + 1),
-  );
-  const page = rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > FEED_PAGE_SIZE && last
-      ? encodeCursor(String(last.cursor_ts), String(last.id))
-      : null;
-  return { posts: await withViewer(db, viewerId, page), nextCursor };
+  const page = await cachedFeedPage(db, `community:${cursor ?? ''}`, async () => {
+    const rows = await selectFeedPosts(db, where, FEED_PAGE_SIZE + 1);
+    const last = rows[FEED_PAGE_SIZE - 1];
+    return {
+      cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
+      nextCursor:
+        rows.length > FEED_PAGE_SIZE && last
+          ? encodeCursor(String(last.cursor_ts), String(last.id))
+          : null,
+    };
+  });
+  return { posts: await withViewer(db, viewerId, page.cards), nextCursor: page.nextCursor };
 }
 
 /** Posts of members who accepted the viewer's invite, from the last 48 hours, at most 20. */
@@ -70,7 +68,7 @@ export async function buddyFeed(db: DbOrTx, viewerId: string, now = new Date()) 
     select i.accepted_user_id from invites i where i.inviter_user_id = ${viewerId} and i.accepted_user_id is not null
   )`;
   const rows = await selectFeedPosts(db, where, BUDDY_FEED_LIMIT);
-  return { posts: await withViewer(db, viewerId, rows) };
+  return { posts: await withViewer(db, viewerId, rows.map(toFeedPost)) };
 }
 
 /** A post members may interact with: public and not hidden. Anything else reads as gone. */
