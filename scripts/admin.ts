@@ -6,7 +6,7 @@
  * server must be stopped first: one process per data directory.
  */
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { ConfigError, loadConfig } from '../src/server/env';
+import { loadConfigOrExit } from '../src/server/env';
 import { setAdmin } from '../src/server/modules/admin/grant-admin';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
@@ -21,18 +21,7 @@ async function main() {
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length > 0) fail(USAGE);
   if (!email.includes('@')) fail(`"${email}" is not an e-mail address.\n${USAGE}`);
 
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env: the defaults apply
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase(
     config.databaseUrl

@@ -47,7 +47,7 @@ import {
 } from '../src/server/db/schema';
 import { seedBadges } from '../src/server/db/seed';
 import { refreshCycleStats } from '../src/server/modules/cycles/stats';
-import { ConfigError, loadConfig } from '../src/server/env';
+import { loadConfigOrExit } from '../src/server/env';
 
 const USAGE = `Usage: npm run seed:demo -- [options]
   --members N   demo members to create (default 40)
@@ -820,18 +820,7 @@ function withoutCommitWait(databaseUrl: string): string {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env: the defaults apply
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new SeedError(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;

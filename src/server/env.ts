@@ -147,3 +147,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
   };
 }
+
+/** For entry points (server, scripts): reads .env when present, then parses; exits with the message on error. */
+export function loadConfigOrExit(): Config {
+  try {
+    process.loadEnvFile();
+  } catch {
+    // no .env: the defaults apply
+  }
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './env';
+import { loadConfigOrExit } from './env';
 import { createLogger } from './lib/logger';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedBadges } from './db/seed';
@@ -8,22 +8,7 @@ import { createApp } from './app';
 import { createServices } from './services';
 
 async function main() {
-  // A .env file, when present, fills in variables the shell did not set.
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env: the defaults apply
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const database = await openDatabase(
     config.databaseUrl

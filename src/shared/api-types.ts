@@ -4,6 +4,17 @@ import type { MilestoneState } from './domain/milestones';
 
 // The shapes the API answers with: the server builds them, the client reads them. One definition each.
 
+/** GET /api/account/session → user: the signed-in member. */
+export interface SessionUser {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
 export interface MediaView {
   id: string;
   url: string;

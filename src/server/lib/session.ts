@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
+import type { SessionUser } from '@shared/api-types';
 import type { AppEnv } from '../app';
 import type { Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -8,15 +9,8 @@ import { getCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
 import { AppError } from './errors';
 
-export interface Actor {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  displayName: string;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-  createdAt: string;
-}
+/** The signed-in member, as routes and services see them. */
+export type Actor = SessionUser;
 
 /** Copies Set-Cookie headers from a better-auth call onto our response. */
 export function forwardCookies(c: Context, headers: Headers | null | undefined): void {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_MEDIA_PER_CHECKIN,
   MAX_MEDIA_PER_UPDATE,
@@ -7,7 +7,7 @@ import {
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
 import type { CheckinData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { activeCycle, type CycleView } from '../cycles/service';
@@ -216,39 +216,59 @@ export async function assertCanAddCheckinMedia(
 }
 
 /**
- * Records one uploaded file on the check-in's post at the position the member chose. The post row is
- * locked so parallel uploads cannot pass the 10-file limit together.
+ * Records one uploaded file at the position the member chose. The parent row (post or update) is
+ * locked so parallel uploads cannot pass the limit together; a taken position is a conflict.
  */
-export async function addCheckinMedia(
+async function addMediaInOrder(
   db: DbOrTx,
-  postId: string,
-  sortIndex: number,
-  media: StoredMedia,
+  parent: { lock: SQL; count: (tx: Tx) => Promise<number>; max: number; tooMany: string },
+  insert: (tx: Tx) => Promise<Parameters<typeof mediaView>[0] | undefined>,
 ) {
   return db
     .transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${posts} where ${posts.id} = ${postId} for update`);
-      const [{ count }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(postMedia)
-        .where(eq(postMedia.postId, postId));
-      if (count >= MAX_MEDIA_PER_CHECKIN)
-        throw new AppError('validation_failed', msg.tooManyCheckinMedia);
-      const [row] = await tx
-        .insert(postMedia)
-        .values({
-          postId,
-          storagePath: media.key,
-          mediaType: media.mediaType,
-          mimeType: media.mimeType,
-          sortIndex,
-        })
-        .onConflictDoNothing()
-        .returning();
+      await tx.execute(parent.lock);
+      if ((await parent.count(tx)) >= parent.max)
+        throw new AppError('validation_failed', parent.tooMany);
+      const row = await insert(tx);
       if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
       return mediaView(row);
     })
     .finally(() => invalidateFeed(db));
+}
+
+const countRows = async (tx: Tx, query: SQL) => {
+  const result = await tx.execute(query);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+};
+
+export function addCheckinMedia(db: DbOrTx, postId: string, sortIndex: number, media: StoredMedia) {
+  return addMediaInOrder(
+    db,
+    {
+      lock: sql`select 1 from ${posts} where ${posts.id} = ${postId} for update`,
+      count: (tx) =>
+        countRows(
+          tx,
+          sql`select count(*)::int as n from ${postMedia} where ${postMedia.postId} = ${postId}`,
+        ),
+      max: MAX_MEDIA_PER_CHECKIN,
+      tooMany: msg.tooManyCheckinMedia,
+    },
+    async (tx) =>
+      (
+        await tx
+          .insert(postMedia)
+          .values({
+            postId,
+            storagePath: media.key,
+            mediaType: media.mediaType,
+            mimeType: media.mimeType,
+            sortIndex,
+          })
+          .onConflictDoNothing()
+          .returning()
+      )[0],
+  );
 }
 
 /** An update on the member's own check-in: text, or media to follow (declared up front). */
@@ -294,36 +314,37 @@ export async function assertCanAddUpdateMedia(
   }
 }
 
-export async function addUpdateMedia(
+export function addUpdateMedia(
   db: DbOrTx,
   updateId: string,
   sortIndex: number,
   media: StoredMedia,
 ) {
-  return db
-    .transaction(async (tx) => {
-      await tx.execute(
-        sql`select 1 from ${checkinUpdates} where ${checkinUpdates.id} = ${updateId} for update`,
-      );
-      const [{ count }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(checkinUpdateMedia)
-        .where(eq(checkinUpdateMedia.updateId, updateId));
-      if (count >= MAX_MEDIA_PER_UPDATE)
-        throw new AppError('validation_failed', msg.tooManyUpdateMedia);
-      const [row] = await tx
-        .insert(checkinUpdateMedia)
-        .values({
-          updateId,
-          storagePath: media.key,
-          mediaType: media.mediaType,
-          mimeType: media.mimeType,
-          sortIndex,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
-      return mediaView(row);
-    })
-    .finally(() => invalidateFeed(db));
+  return addMediaInOrder(
+    db,
+    {
+      lock: sql`select 1 from ${checkinUpdates} where ${checkinUpdates.id} = ${updateId} for update`,
+      count: (tx) =>
+        countRows(
+          tx,
+          sql`select count(*)::int as n from ${checkinUpdateMedia} where ${checkinUpdateMedia.updateId} = ${updateId}`,
+        ),
+      max: MAX_MEDIA_PER_UPDATE,
+      tooMany: msg.tooManyUpdateMedia,
+    },
+    async (tx) =>
+      (
+        await tx
+          .insert(checkinUpdateMedia)
+          .values({
+            updateId,
+            storagePath: media.key,
+            mediaType: media.mediaType,
+            mimeType: media.mimeType,
+            sortIndex,
+          })
+          .onConflictDoNothing()
+          .returning()
+      )[0],
+  );
 }

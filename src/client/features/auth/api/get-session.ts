@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 
-export interface SessionUser {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  displayName: string;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-  createdAt: string;
-}
+export type { SessionUser } from '@shared/api-types';
+import type { SessionUser } from '@shared/api-types';
 
 export interface SessionResponse {
   user: SessionUser | null;
