@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
@@ -11,7 +11,7 @@ import {
   type VerifyCodeData,
   type VerifyCodeInput,
 } from '@shared/domain/schemas';
-import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
+import { CODE_LENGTH } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -21,8 +21,9 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSendCode } from '../api/send-code';
 import { useSignIn } from '../api/sign-in';
 import { useResendCode } from '../hooks/use-resend-code';
-import { CodeInput, isCompleteCode } from './code-input';
+import { isCompleteCode } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
+import { CodeField, CodeSentNotice } from './code-field';
 
 /** Sign-in by e-mailed code: step one asks for the e-mail, step two for the code. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -164,37 +165,18 @@ function CodeStep({
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">
-        We sent a {CODE_LENGTH}-digit code to{' '}
-        <strong className="break-all text-foreground">{email}</strong>. It works for{' '}
-        {OTP_TTL_MINUTES} minutes.
-      </p>
+      <CodeSentNotice email={email} />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>{CODE_LENGTH}-digit code</Label>
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput
-                id={`${id}-code`}
-                name={field.name}
-                value={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(digits) => {
-                  field.onChange(digits);
-                  if (error) form.clearErrors('code');
-                }}
-                ref={field.ref}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(error && `${id}-code-error`)}
-              />
-            )}
-          />
-          <FieldMessage id={`${id}-code-error`} tone="error">
-            {error}
-          </FieldMessage>
-        </div>
+        <CodeField
+          id={id}
+          label={`${CODE_LENGTH}-digit code`}
+          control={form.control}
+          name="code"
+          error={error}
+          onEdit={() => {
+            if (error) form.clearErrors('code');
+          }}
+        />
         <Button type="submit" size="lg" disabled={!isCompleteCode(code) || signIn.isPending}>
           {signIn.isPending ? msg.loading : 'Verify and sign in'}
         </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
@@ -7,16 +7,13 @@ import {
   type VerifyCodeData,
   type VerifyCodeInput,
 } from '@shared/domain/schemas';
-import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
-import { Label } from '@client/components/ui/label';
-import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useVerifyEmail } from '../api/verify-email';
 import { useResendCode } from '../hooks/use-resend-code';
-import { CodeInput } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
+import { CodeField, CodeSentNotice } from './code-field';
 
 /**
  * The code mailed at sign-up. Verifying signs the member in and redeems the coupon; `onVerified`
@@ -75,37 +72,18 @@ export function VerifyEmailForm({
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">
-        We sent a {CODE_LENGTH}-digit code to{' '}
-        <strong className="break-all text-foreground">{email}</strong>. It works for{' '}
-        {OTP_TTL_MINUTES} minutes.
-      </p>
+      <CodeSentNotice email={email} />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>Verification code</Label>
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput
-                id={`${id}-code`}
-                name={field.name}
-                value={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(digits) => {
-                  field.onChange(digits);
-                  if (error) form.clearErrors('code');
-                }}
-                ref={field.ref}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(error && `${id}-code-error`)}
-              />
-            )}
-          />
-          <FieldMessage id={`${id}-code-error`} tone="error">
-            {error}
-          </FieldMessage>
-        </div>
+        <CodeField
+          id={id}
+          label="Verification code"
+          control={form.control}
+          name="code"
+          error={error}
+          onEdit={() => {
+            if (error) form.clearErrors('code');
+          }}
+        />
         <Button type="submit" size="lg" disabled={verify.isPending}>
           {verify.isPending ? msg.loading : 'Verify email'}
         </Button>

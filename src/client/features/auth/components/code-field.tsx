@@ -1,0 +1,62 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
+import { Label } from '@client/components/ui/label';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { CodeInput } from './code-input';
+
+/** "We sent a code to …": the line above every code entry. */
+export function CodeSentNotice({ email }: { email: string }) {
+  return (
+    <p className="text-muted-foreground">
+      We sent a {CODE_LENGTH}-digit code to{' '}
+      <strong className="break-all text-foreground">{email}</strong>. It works for {OTP_TTL_MINUTES}{' '}
+      minutes.
+    </p>
+  );
+}
+
+/** The labelled 6-digit code input of a react-hook-form form, with its error linked for screen readers. */
+export function CodeField<T extends FieldValues>({
+  id,
+  label,
+  control,
+  name,
+  error,
+  onEdit,
+}: {
+  id: string;
+  label: string;
+  control: Control<T>;
+  name: Path<T>;
+  error?: string;
+  /** Called on every change, e.g. to clear a server error once the member types again. */
+  onEdit: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-code`}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <CodeInput
+            id={`${id}-code`}
+            name={field.name}
+            value={field.value ?? ''}
+            onBlur={field.onBlur}
+            onChange={(digits) => {
+              field.onChange(digits);
+              onEdit();
+            }}
+            ref={field.ref}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && `${id}-code-error`)}
+          />
+        )}
+      />
+      <FieldMessage id={`${id}-code-error`} tone="error">
+        {error}
+      </FieldMessage>
+    </div>
+  );
+}
