@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -16,6 +16,14 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   close(): Promise<void>;
+}
+
+export type Row = Record<string, unknown>;
+
+/** The rows of a raw `db.execute(sql\`…\`)`: both drivers answer with `{ rows }`. */
+export async function queryRows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

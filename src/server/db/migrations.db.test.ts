@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, migrationsFolder, openDatabase, type Database, type Db } from './client';
+import {
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  queryRows,
+  type Database,
+  type Db,
+} from './client';
 import { createTestDatabase } from './test-database';
 
 /** Every table the product spec names, plus better-auth's four. */
@@ -76,13 +83,8 @@ async function createEmptyDatabase(): Promise<EmptyDatabase> {
   };
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 async function publicTables(db: Db): Promise<string[]> {
-  const found = await rows<{ name: string }>(
+  const found = await queryRows<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -92,18 +94,18 @@ async function publicTables(db: Db): Promise<string[]> {
 
 /** Tables, columns, constraints and indexes: anything a re-run migration could add, drop or change. */
 async function schemaFingerprint(db: Db): Promise<string[]> {
-  const columns = await rows<{ line: string }>(
+  const columns = await queryRows<{ line: string }>(
     db,
     sql`select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable
           || ' ' || coalesce(column_default, '') as line
         from information_schema.columns where table_schema = 'public'`,
   );
-  const constraints = await rows<{ line: string }>(
+  const constraints = await queryRows<{ line: string }>(
     db,
     sql`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as line
         from pg_constraint where connamespace = 'public'::regnamespace`,
   );
-  const indexes = await rows<{ line: string }>(
+  const indexes = await queryRows<{ line: string }>(
     db,
     sql`select indexdef as line from pg_indexes where schemaname = 'public'`,
   );
@@ -111,7 +113,7 @@ async function schemaFingerprint(db: Db): Promise<string[]> {
 }
 
 async function appliedMigrations(db: Db): Promise<string[]> {
-  const applied = await rows<{ hash: string }>(
+  const applied = await queryRows<{ hash: string }>(
     db,
     sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
   );
@@ -161,7 +163,7 @@ describe('migrations', () => {
     expect(await publicTables(database.db)).toEqual(tablesAfterFirst);
     expect(await schemaFingerprint(database.db)).toEqual(fingerprintAfterFirst);
     expect(await appliedMigrations(database.db)).toEqual(appliedAfterFirst);
-    const probe = await rows<{ email: string }>(
+    const probe = await queryRows<{ email: string }>(
       database.db,
       sql`select email from "user" where id = 'migration_probe'`,
     );

@@ -7,7 +7,7 @@ import {
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
 import type { CheckinData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { activeCycle, type CycleView } from '../cycles/service';
@@ -236,10 +236,7 @@ async function addMediaInOrder(
     .finally(() => invalidateFeed(db));
 }
 
-const countRows = async (tx: Tx, query: SQL) => {
-  const result = await tx.execute(query);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
-};
+const countRows = async (tx: Tx, query: SQL) => Number((await queryRows(tx, query))[0].n);
 
 export function addCheckinMedia(db: DbOrTx, postId: string, sortIndex: number, media: StoredMedia) {
   return addMediaInOrder(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 
 export type { CommunityBoard, LeaderboardEntry };
 
@@ -15,7 +15,9 @@ export const BOARD_TTL_MS = 30_000;
  */
 export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promise<CommunityBoard> {
   const nowIso = now.toISOString();
-  const result = await db.execute(sql`
+  const rows = await queryRows(
+    db,
+    sql`
     with active as (
       select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
              least(${CYCLE_LENGTH_DAYS}, greatest(1,
@@ -47,10 +49,8 @@ export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promi
            (select coalesce(round(avg(consistency)), 0)::int from scored) as average_consistency,
            (select count(*)::int from scored where last_day = current_day) as checked_in_today
     from leaders l join profiles p on p.id = l.user_id
-  `);
-  const rows =
-    (result as unknown as { rows: Record<string, unknown>[] }).rows ??
-    (result as unknown as Record<string, unknown>[]);
+  `,
+  );
   const entry = (r: Record<string, unknown>): LeaderboardEntry => ({
     userId: String(r.user_id),
     displayName: String(r.display_name),

@@ -1,17 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx, type Row } from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
 
 export type { FeedPost };
-
-type Row = Record<string, unknown>;
-
-export function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
 
 const mediaJson = (alias: string) =>
   sql.raw(
@@ -25,7 +19,9 @@ const mediaJson = (alias: string) =>
  */
 export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Promise<Row[]> {
   // The page is picked first from the feed index, then decorated: the planner never sorts all posts.
-  const result = await db.execute(sql`
+  return queryRows(
+    db,
+    sql`
     with page as materialized (
       select p.* from posts p
       where p.visibility = 'public' and not p.is_hidden and ${where}
@@ -59,8 +55,8 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
       from checkins k2 where k2.cycle_id = k.cycle_id and k2.day_number <= k.day_number
     ) cum on true
     order by p.created_at desc, p.id desc
-  `);
-  return rowsOf(result);
+  `,
+  );
 }
 
 function prepareViewerMarks(db: DbOrTx) {
