@@ -5,11 +5,8 @@ import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
 import {
   signInEmailSchema,
-  verifyCodeSchema,
   type SignInEmailData,
   type SignInEmailInput,
-  type VerifyCodeData,
-  type VerifyCodeInput,
 } from '@shared/domain/schemas';
 import { CODE_LENGTH } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -21,6 +18,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSendCode } from '../api/send-code';
 import { useSignIn } from '../api/sign-in';
 import { useResendCode } from '../hooks/use-resend-code';
+import { useCodeForm } from '../hooks/use-code-form';
 import { isCompleteCode } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
 import { CodeField, CodeSentNotice } from './code-field';
@@ -133,17 +131,8 @@ function CodeStep({
 }) {
   const id = useId();
   const signIn = useSignIn();
-  const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
-    resolver: zodResolver(verifyCodeSchema),
-    defaultValues: { email, code: '' },
-  });
+  const { form, error, refuse } = useCodeForm(email);
   const code = useWatch({ control: form.control, name: 'code' }) ?? '';
-  const error = form.formState.errors.code?.message;
-
-  // The step changed: put the member where they type next.
-  useEffect(() => {
-    form.setFocus('code');
-  }, [form]);
 
   const onSubmit = form.handleSubmit((input) =>
     signIn
@@ -152,13 +141,7 @@ function CodeStep({
           toast.success(msg.signedIn);
           onSignedIn();
         },
-        onError: (err) => {
-          const message = errorMessage(err, msg.verifyCodeFailed);
-          toast.error(message);
-          form.setError('code', { message });
-          form.setValue('code', '');
-          form.setFocus('code');
-        },
+        onError: refuse,
       })
       .catch(() => undefined),
   );

@@ -1,17 +1,10 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import {
-  verifyCodeSchema,
-  type VerifyCodeData,
-  type VerifyCodeInput,
-} from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
 import { useResendCode } from '../hooks/use-resend-code';
+import { useCodeForm } from '../hooks/use-code-form';
 import { ResendCodeButton } from './resend-code-button';
 import { CodeField, CodeSentNotice } from './code-field';
 
@@ -38,16 +31,11 @@ export function VerifyEmailForm({
   const verify = useVerifyEmail();
   const resend = useResendCode('verify');
   const { startCooldown } = resend;
-  const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
-    resolver: zodResolver(verifyCodeSchema),
-    defaultValues: { email, code: '' },
-  });
-  const error = form.formState.errors.code?.message;
+  const { form, error, refuse } = useCodeForm(email);
 
   useEffect(() => {
-    form.setFocus('code');
     if (justSignedUp) startCooldown();
-  }, [form, justSignedUp, startCooldown]);
+  }, [justSignedUp, startCooldown]);
 
   const onSubmit = form.handleSubmit((input) =>
     verify
@@ -58,13 +46,7 @@ export function VerifyEmailForm({
             toast.success(msg.emailVerified);
             onVerified(result.monthsFree);
           },
-          onError: (err) => {
-            const message = errorMessage(err, msg.verifyCodeFailed);
-            toast.error(message);
-            form.setError('code', { message });
-            form.setValue('code', '');
-            form.setFocus('code');
-          },
+          onError: refuse,
         },
       )
       .catch(() => undefined),
