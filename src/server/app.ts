@@ -1,14 +1,8 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
-import type { Config } from './env';
-import type { Db } from './db/client';
-import type { Logger } from './lib/logger';
 import { AppError, type ErrorBody } from './lib/errors';
-import type { Auth } from './lib/auth';
-import type { Mailer } from './lib/mail';
-import type { MediaStorage } from './lib/storage';
-import type { Actor } from './lib/session';
+import type { AppDeps, AppEnv } from './lib/deps';
 import { sameOrigin } from './lib/same-origin';
 import { staticClient } from './lib/static-client';
 import { authGateway } from './lib/auth-gateway';
@@ -23,20 +17,7 @@ import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
 import { communityRoutes } from './modules/community/routes';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  auth: Auth;
-  mailer: Mailer;
-  storage: MediaStorage;
-  /** Directory of the built front end; omitted in API-only tests. */
-  clientDir?: string;
-}
-
-export type AppEnv = {
-  Variables: { requestId: string; deps: AppDeps; actor: Actor | null | undefined };
-};
+export type { AppDeps, AppEnv };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -7,7 +7,7 @@ import type { Logger } from './lib/logger';
 import { createAuth } from './lib/auth';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
-import type { AppDeps } from './app';
+import type { AppDeps } from './lib/deps';
 
 /** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(config: Config, logger: Logger): string {

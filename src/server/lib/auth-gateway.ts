@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from './deps';
 import { AppError } from './errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';

@@ -1,21 +1,15 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { msg } from '@shared/messages';
 import type { SessionUser } from '@shared/api-types';
-import type { AppEnv } from '../app';
+import type { AppEnv } from './deps';
 import type { Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
-import { AppError } from './errors';
 
-/** The signed-in member, as routes and services see them. */
-export type Actor = SessionUser;
-
-/** Copies Set-Cookie headers from a better-auth call onto our response. */
-export function forwardCookies(c: Context, headers: Headers | null | undefined): void {
-  for (const value of headers?.getSetCookie() ?? [])
-    c.header('set-cookie', value, { append: true });
+/** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
+export function setCookies(c: Context, cookies: readonly string[] | undefined): void {
+  for (const value of cookies ?? []) c.header('set-cookie', value, { append: true });
 }
 
 /**
@@ -26,12 +20,12 @@ export function forwardCookies(c: Context, headers: Headers | null | undefined):
  * Expired sessions and sessions due for their daily refresh go through better-auth, which deletes or
  * extends them and sets the cookie. Revocation stays immediate: every request reads the session row.
  */
-export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
-  const cached = c.get('actor');
+export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const cached = c.get('user');
   if (cached !== undefined) return cached;
-  const actor = await readActor(c);
-  c.set('actor', actor);
-  return actor;
+  const found = await readUser(c);
+  c.set('user', found);
+  return found;
 }
 
 /** The session, account and profile for a token: one prepared statement per database. */
@@ -63,7 +57,7 @@ function sessionByToken(db: Db) {
   return statement;
 }
 
-async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
+async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const { auth, db } = c.get('deps');
   const ctx = await auth.$context;
   const raw = getCookie(c, ctx.authCookies.sessionToken.name);
@@ -85,7 +79,7 @@ async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
     const result = await auth.api
       .getSession({ headers: c.req.raw.headers, returnHeaders: true })
       .catch(() => null);
-    if (result) forwardCookies(c, result.headers);
+    if (result) setCookies(c, result.headers?.getSetCookie());
     if (!result?.response?.user) return null;
   }
   return {
@@ -99,20 +93,3 @@ async function readActor(c: Context<AppEnv>): Promise<Actor | null> {
   };
 }
 
-/** For member routes: the actor, or 401 with 'Please sign in first'. */
-export async function requireActor(c: Context<AppEnv>): Promise<Actor> {
-  const actor = await currentActor(c);
-  if (!actor) throw new AppError('unauthorized', msg.pleaseSignInFirst);
-  return actor;
-}
-
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await requireActor(c);
-  await next();
-};
-
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const actor = await requireActor(c);
-  if (!actor.isAdmin) throw new AppError('forbidden', msg.forbidden);
-  await next();
-};

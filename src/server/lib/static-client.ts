@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { AppEnv } from '../app';
+import type { AppEnv } from './deps';
 
 /** Serves the built front end: hashed assets cached for a year, every other path gets index.html. */
 export function staticClient(clientDir: string) {

@@ -45,12 +45,6 @@ export const user = pgTable('user', {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
-  // admin plugin (plugins/admin/schema.mjs). `role` may hold a comma-separated
-  // list ("admin,user") when several roles are assigned.
-  role: text('role'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', tz),
   // StackDays: the browser's IANA time zone at sign-up; the member-rows trigger copies it into
   // user_settings.timezone in the same transaction (migration 0001).
   timeZone: text('time_zone'),
@@ -72,8 +66,6 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    // admin plugin: id of the admin who is impersonating (plain text, no FK in better-auth)
-    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );

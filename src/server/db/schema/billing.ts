@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, id, ts, updatedAt } from './columns';
 
@@ -52,5 +52,25 @@ export const coupons = pgTable(
       sql`${t.maxRedemptions} is null or ${t.maxRedemptions} >= 1`,
     ),
     check('coupons_redeemed_count_check', sql`${t.redeemedCount} >= 0`),
+  ],
+);
+
+/** One row per coupon use: an account redeems a given coupon at most once. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    monthsFree: integer('months_free').notNull(),
+    redeemedAt: ts('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_coupon_user_unique').on(t.couponId, t.userId),
+    index('coupon_redemptions_user_idx').on(t.userId),
   ],
 );

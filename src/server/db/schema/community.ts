@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -51,9 +52,12 @@ export const postMedia = pgTable(
     mediaType: text('media_type').notNull(),
     mimeType: text('mime_type').notNull(),
     sortIndex: integer('sort_index').notNull(),
+    /** Stored bytes (file and preview), for the per-member storage quota. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    index('post_media_storage_path_idx').on(t.storagePath),
     uniqueIndex('post_media_order_unique').on(t.postId, t.sortIndex),
     check('post_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
   ],

@@ -108,9 +108,12 @@ export const checkinUpdateMedia = pgTable(
     mediaType: text('media_type').notNull(),
     mimeType: text('mime_type').notNull(),
     sortIndex: integer('sort_index').notNull(),
+    /** Stored bytes (file and preview), for the per-member storage quota. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    index('checkin_update_media_storage_path_idx').on(t.storagePath),
     uniqueIndex('checkin_update_media_order_unique').on(t.updateId, t.sortIndex),
     check('checkin_update_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
   ],

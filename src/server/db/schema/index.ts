@@ -4,3 +4,4 @@ export * from './cycles';
 export * from './community';
 export * from './billing';
 export * from './programme';
+export * from './audit';

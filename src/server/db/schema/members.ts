@@ -24,7 +24,10 @@ export const profiles = pgTable(
     country: text('country'),
     homeTimezone: text('home_timezone').notNull().default('America/New_York'),
     unitPref: text('unit_pref').notNull().default('imperial'),
+    /** The one administrator flag (spec: profiles.is_admin); the session reads it on every request. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The account's first e-mail verification; free months from a coupon or an invite are granted only then. */
+    verifiedAt: ts('verified_at'),
     /** Set when an administrator created the account; cleared once the person sets a password. */
     adminInviteTokenHash: text('admin_invite_token_hash'),
     adminInviteExpiresAt: ts('admin_invite_expires_at'),

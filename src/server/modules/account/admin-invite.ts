@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { setSignedCookie } from 'hono/cookie';
 import { msg } from '@shared/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../lib/deps';
 import type { DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -9,7 +9,7 @@ import {
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { isValidTimeZone } from '@shared/domain/local-date';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { jsonBody, parseWith } from '../../lib/validate';
 import { currentActor } from '../../lib/session';
 import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';

@@ -5,7 +5,7 @@ import { isValidTimeZone } from '@shared/domain/local-date';
 import { couponMessage } from '@shared/domain/coupon-status';
 import { RESEND_COOLDOWN_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import type { DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_MEDIA_PER_CHECKIN, MAX_MEDIA_PER_UPDATE } from '@shared/constants';
 import { checkinSchema, checkinUpdateSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { currentActor, requireActor } from '../../lib/session';
 import { AppError } from '../../lib/errors';
 import { jsonBody, parseWith } from '../../lib/validate';

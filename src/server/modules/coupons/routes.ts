@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { validateCouponSchema } from '@shared/domain/schemas';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { clientIp } from '../../lib/client-ip';
 import { parseWith } from '../../lib/validate';
 import { enforce } from '../account/service';

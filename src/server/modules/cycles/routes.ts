@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { requireActor } from '../../lib/session';
 import { myCycle } from './my-cycle';
 import { startNewCycle } from './service';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { commentSchema, reactionSchema, reportSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { requireActor } from '../../lib/session';
 import { jsonBody, parseWith } from '../../lib/validate';
 import {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inviteSchema } from '@shared/domain/schemas';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { clientIp } from '../../lib/client-ip';
 import { requireActor } from '../../lib/session';
 import { jsonBody } from '../../lib/validate';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../lib/deps';
 import { requireActor } from '../../lib/session';
 import { serveMedia } from '../../lib/storage';
 

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '@shared/api-types';
+import { msg } from '@shared/messages';
+import type { DbOrTx } from '../db/client';
+import type { AppDeps } from './deps';
+import { AppError } from './errors';
+
+/**
+ * Who a service acts for. Routes make `anonymous`, `member` or `admin` from the session; the scheduler,
+ * webhooks and scripts act as `system` and name themselves (the name goes into the audit trail).
+ */
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'member'; user: SessionUser }
+  | { kind: 'admin'; user: SessionUser }
+  | { kind: 'system'; name: string };
+
+/**
+ * Everything a service may use, and nothing from HTTP: every service is `verb(ctx, input)`.
+ * See docs/decisions/0011-service-context.md; modules/checkins/service.ts is the example to copy.
+ */
+export interface ServiceContext extends Omit<AppDeps, 'db' | 'clientDir'> {
+  actor: Actor;
+  /** The database, or the open transaction when called inside withTransaction. */
+  db: DbOrTx;
+  /** The clock: tests and jobs pass their own. */
+  now(): Date;
+  requestId: string;
+  /** The caller's address for per-client limits (null outside a request). */
+  ip: string | null;
+  /** The request's headers, for calls into better-auth that read the cookie (absent outside a request). */
+  headers?: Headers;
+  /** Set by withTransaction: work to run once the transaction has committed. */
+  transaction?: { afterCommit: Array<() => unknown> };
+}
+
+export function createContext(
+  deps: AppDeps,
+  input: { actor: Actor; requestId?: string; ip?: string | null; headers?: Headers; now?: () => Date },
+): ServiceContext {
+  const { db, config, logger, auth, mailer, storage } = deps;
+  return {
+    db,
+    config,
+    logger: input.requestId ? logger.child({ requestId: input.requestId }) : logger,
+    auth,
+    mailer,
+    storage,
+    actor: input.actor,
+    now: input.now ?? (() => new Date()),
+    requestId: input.requestId ?? `system-${randomUUID()}`,
+    ip: input.ip ?? null,
+    headers: input.headers,
+  };
+}
+
+/** A context for work nobody asked for over HTTP: the scheduler, webhooks, scripts. */
+export function systemContext(deps: AppDeps, name: string, now?: () => Date): ServiceContext {
+  return createContext(deps, { actor: { kind: 'system', name }, now });
+}
+
+/** The same context acting for someone else (an admin's action on a member, a script for a member). */
+export function actingAs(ctx: ServiceContext, actor: Actor): ServiceContext {
+  return { ...ctx, actor };
+}
+
+export function actorFor(user: SessionUser | null): Actor {
+  if (!user) return { kind: 'anonymous' };
+  return user.isAdmin ? { kind: 'admin', user } : { kind: 'member', user };
+}
+
+/** The signed-in member (admins are members too), or 401 'Please sign in first'. */
+export function requireMember(ctx: ServiceContext, message: string = msg.pleaseSignInFirst) {
+  const { actor } = ctx;
+  if (actor.kind === 'member' || actor.kind === 'admin') return actor.user;
+  throw new AppError('unauthorized', message);
+}
+
+/** An administrator: 401 when signed out, 403 for members. */
+export function requireAdmin(ctx: ServiceContext): SessionUser {
+  const user = requireMember(ctx);
+  if (ctx.actor.kind !== 'admin') throw new AppError('forbidden', msg.forbidden);
+  return user;
+}
+
+/** Who did it, as the audit trail records it: a user id, or `system:<name>`, or null for anonymous. */
+export function actorId(ctx: ServiceContext): string | null {
+  const { actor } = ctx;
+  if (actor.kind === 'system') return `system:${actor.name}`;
+  return actor.kind === 'anonymous' ? null : actor.user.userId;
+}
+
+/**
+ * Runs `fn` in one transaction: all of its writes commit or none do. Inside an open transaction it
+ * joins that one, so services compose without knowing who opened it. Work queued with afterCommit
+ * (cache clears, mail) runs only after the outermost commit, and never after a rollback.
+ */
+export async function withTransaction<T>(
+  ctx: ServiceContext,
+  fn: (ctx: ServiceContext) => Promise<T>,
+): Promise<T> {
+  if (ctx.transaction) return fn(ctx);
+  const transaction = { afterCommit: [] as Array<() => unknown> };
+  const result = await ctx.db.transaction((tx) => fn({ ...ctx, db: tx, transaction }));
+  for (const task of transaction.afterCommit) {
+    try {
+      await task();
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'after-commit task failed');
+    }
+  }
+  return result;
+}
+
+/** Runs `task` once the current transaction commits, or at once outside a transaction. */
+export function afterCommit(ctx: ServiceContext, task: () => unknown): void {
+  if (ctx.transaction) {
+    ctx.transaction.afterCommit.push(task);
+    return;
+  }
+  Promise.resolve()
+    .then(task)
+    .catch((error) => ctx.logger.error({ err: error }, 'after-commit task failed'));
+}
