@@ -8,6 +8,9 @@
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { loadConfigOrExit } from '../src/server/env';
 import { setAdmin } from '../src/server/modules/admin/grant-admin';
+import { createLogger } from '../src/server/lib/logger';
+import { createServices } from '../src/server/services';
+import { systemContext } from '../src/server/lib/context';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
 
@@ -35,7 +38,10 @@ async function main() {
   let ok: boolean;
   try {
     await migrateDatabase(database);
-    ({ ok } = await setAdmin(database.db, email, command === 'grant'));
+    const services = createServices({ config, db: database.db, logger: createLogger(config) });
+    // The CLI acts as the system; the change and its audit record commit together.
+    const ctx = systemContext(services, 'cli');
+    ({ ok } = await setAdmin(ctx, { email, isAdmin: command === 'grant' }));
   } finally {
     await database.close();
   }

@@ -598,7 +598,6 @@ async function seedDemo(
       name,
       email: m.email,
       emailVerified: true,
-      role: 'user',
       createdAt: m.signedUpAt,
       updatedAt: m.signedUpAt,
     });

@@ -6,6 +6,10 @@ import type { AppDeps, AppEnv } from './lib/deps';
 import { sameOrigin } from './lib/same-origin';
 import { staticClient } from './lib/static-client';
 import { authGateway } from './lib/auth-gateway';
+import { allowedHosts } from './lib/http/allowed-hosts';
+import { apiBodyLimit } from './lib/http/body-limit';
+import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
+import { redactPath } from './lib/http/redact';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
@@ -16,6 +20,7 @@ import { inviteRoutes } from './modules/invites/routes';
 import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
 import { communityRoutes } from './modules/community/routes';
+import { adminRoutes } from './modules/admin/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -32,13 +37,18 @@ export function createApp(deps: AppDeps) {
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: redactPath(c.req.path),
         status: c.res.status,
         ms,
       },
       'request',
     );
   });
+  // Decision 0012: headers on every answer (errors included), then the Host check and body cap
+  // before any route reads anything.
+  app.use(securityHeaders(deps.config));
+  app.use(allowedHosts(deps.config));
+  app.use('/api/*', noStoreByDefault, apiBodyLimit());
 
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
@@ -56,6 +66,7 @@ export function createApp(deps: AppDeps) {
   api.route('/comments', commentRoutes);
   api.route('/cycle', cycleRoutes);
   api.route('/community', communityRoutes);
+  api.route('/admin', adminRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

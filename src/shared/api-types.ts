@@ -1,4 +1,4 @@
-import type { MediaType, ReactionKey, StreakBadgeCode } from './constants';
+import type { CouponFailureReason, MediaType, ReactionKey, StreakBadgeCode } from './constants';
 import type { InsightLevel } from './domain/consistency';
 import type { MilestoneState } from './domain/milestones';
 
@@ -51,14 +51,52 @@ export interface CheckinView {
   updates: UpdateView[];
 }
 
+/** GET /api/checkins/today. */
+export interface TodayResponse {
+  cycle: CycleView;
+  /** Today's check-in (by the member's local date), or null before it is done. */
+  checkin: CheckinView | null;
+}
+
+/** A streak badge a check-in has just earned. */
+export interface AwardedBadge {
+  code: string;
+  name: string;
+  description: string | null;
+}
+
+/** POST /api/checkins (201). */
+export interface CreateCheckinResponse {
+  checkin: CheckinView;
+  badge: AwardedBadge | null;
+}
+
+/** PATCH /api/checkins/:id. */
+export interface EditCheckinResponse {
+  checkin: CheckinView;
+}
+
+/** POST /api/checkins/:id/updates (201). */
+export interface AddUpdateResponse {
+  update: UpdateView;
+}
+
+/** POST /api/checkins/:id/media and /api/updates/:id/media (201). */
+export interface AddMediaResponse {
+  media: MediaView;
+}
+
 export interface CycleView {
   id: string;
   startDate: string;
   /** The member's local date (yyyy-MM-dd) in their time zone. */
   today: string;
+  /** The cycle day shown, 1..90 (day 90 stays on screen once the cycle is complete). */
   day: number;
   totalDays: number;
   timeZone: string;
+  /** The member's local date is past day 90: no more check-ins; Start New Cycle begins the next one. */
+  complete: boolean;
 }
 
 export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming';
@@ -124,6 +162,50 @@ export interface FeedPost {
   updates: UpdateView[];
 }
 
+/** GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). */
+export interface FeedPage {
+  posts: FeedPost[];
+  nextCursor: string | null;
+}
+
+/** GET /api/feed/buddies. */
+export interface BuddyFeed {
+  posts: FeedPost[];
+}
+
+/** PUT and DELETE /api/posts/:id/like. */
+export interface LikeState {
+  likeCount: number;
+  likedByMe: boolean;
+}
+
+/** PUT and DELETE /api/posts/:id/reaction. */
+export interface ReactionState {
+  reactions: Record<ReactionKey, number>;
+  myReaction: ReactionKey | null;
+}
+
+/** GET /api/posts/:id/comments: the whole thread, oldest first. */
+export interface CommentThread {
+  comments: FeedComment[];
+}
+
+/** POST /api/posts/:id/comments (201). */
+export interface CreatedComment {
+  id: string;
+}
+
+/** An answer with nothing more to say: DELETE /api/comments/:id, POST /api/posts/:id/reports. */
+export interface OkResponse {
+  ok: true;
+}
+
+/** GET /api/health. */
+export interface HealthResponse {
+  status: 'ok';
+  database: 'ok';
+}
+
 export interface LeaderboardEntry {
   userId: string;
   displayName: string;
@@ -147,4 +229,82 @@ export interface CommunityBoard {
   leaderboard: LeaderboardEntry[];
   longestStreaks: LeaderboardEntry[];
   computedAt: string;
+}
+
+// ---------------------------------------------------------------------------
+// Accounts, coupons, invites, subscription, audit
+// ---------------------------------------------------------------------------
+
+/** GET /api/account/session. */
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+/** POST /api/account/sign-up (201): the same answer for every e-mail. */
+export interface SignUpResponse {
+  ok: true;
+  email: string;
+  coupon: string | null;
+  monthsFree: number;
+}
+
+/** POST /api/account/verify-email: free months granted by this (first) verification. */
+export interface VerifyEmailResponse {
+  ok: true;
+  monthsFree: number;
+}
+
+/** GET /api/account/admin-invite. */
+export interface AdminInviteProfile {
+  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+}
+
+/** POST /api/account/admin-invite. */
+export interface AdminInviteAccepted {
+  ok: true;
+  isAdmin: boolean;
+}
+
+/** GET /api/coupons/validate. */
+export interface CouponCheckResponse {
+  ok: boolean;
+  code: string;
+  monthsFree: number;
+  reason: CouponFailureReason | null;
+}
+
+/** GET /api/invites/:token. */
+export type InviteCheckResponse =
+  | { ok: true; inviterName: string; monthsFree: number; reason: null }
+  | { ok: false; inviterName: null; monthsFree: 0; reason: 'not_found' | 'expired' | 'used' };
+
+/** GET /api/subscription and POST /api/subscription/start-trial. */
+export interface SubscriptionView {
+  status: string;
+  currentPeriodEnd: string | null;
+  priceId: string | null;
+  subscribed: boolean;
+}
+
+/** One entry of the audit trail (admin actions and subscription changes). */
+export interface AuditEventView {
+  id: string;
+  actorId: string | null;
+  actorKind: 'anonymous' | 'member' | 'admin' | 'system';
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/audit: newest first, paged by cursor. */
+export interface AuditEventsPage {
+  events: AuditEventView[];
+  nextCursor: string | null;
 }

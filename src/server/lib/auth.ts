@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, emailOTP } from 'better-auth/plugins';
+import { emailOTP } from 'better-auth/plugins';
 import {
   CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -20,6 +21,9 @@ import type { Logger } from './logger';
 export const CLIENT_IP_HEADER = 'x-stackdays-client-ip';
 
 const SESSION_DAYS = 30;
+
+/** What the code mail should say besides the code; set around a call with `codeMailNote.run(...)`. */
+export const codeMailNote = new AsyncLocalStorage<{ accountExists: boolean }>();
 
 export interface AuthDeps {
   config: Config;
@@ -51,10 +55,6 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
       // A repeated sign-up must look exactly like a new one (no account enumeration).
       customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
         ...coreFields,
-        role: 'user',
-        banned: false,
-        banReason: null,
-        banExpires: null,
         ...additionalFields,
         id,
       }),
@@ -85,19 +85,27 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
         otpLength: CODE_LENGTH,
         expiresIn: OTP_TTL_MINUTES * 60,
         allowedAttempts: OTP_MAX_ATTEMPTS,
-        storeOTP: 'hashed',
+        // Encrypted (with the auth secret), not hashed, so that a re-send mails the same live code
+        // ('reuse'): a stranger asking for codes never voids the one the owner holds (0005, 0015).
+        storeOTP: 'encrypted',
+        resendStrategy: 'reuse',
         overrideDefaultEmailVerification: true,
         disableSignUp: true,
         generateOTP: () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0'),
         async sendVerificationOTP({ email, otp, type }) {
           // Not awaited: this runs inside the sign-up transaction (PGlite has one connection, and the
           // mail log would wait for it), and a reply that waits on SMTP would tell who has an account.
+          const note = codeMailNote.getStore();
           void mailer.send(
-            codeMail({ to: email, code: otp, purpose: type === 'sign-in' ? 'sign-in' : 'verify' }),
+            codeMail({
+              to: email,
+              code: otp,
+              purpose: type === 'sign-in' ? 'sign-in' : 'verify',
+              accountExists: note?.accountExists,
+            }),
           );
         },
       }),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     ],
   });
 }

@@ -76,11 +76,14 @@ export function requireMember(ctx: ServiceContext, message: string = msg.pleaseS
   throw new AppError('unauthorized', message);
 }
 
-/** An administrator: 401 when signed out, 403 for members. */
-export function requireAdmin(ctx: ServiceContext): SessionUser {
-  const user = requireMember(ctx);
-  if (ctx.actor.kind !== 'admin') throw new AppError('forbidden', msg.forbidden);
-  return user;
+/**
+ * An administrator, or the system itself (the CLI, the scheduler, webhooks): 401 when signed out,
+ * 403 for members.
+ */
+export function requireAdmin(ctx: ServiceContext): void {
+  if (ctx.actor.kind === 'admin' || ctx.actor.kind === 'system') return;
+  requireMember(ctx);
+  throw new AppError('forbidden', msg.forbidden);
 }
 
 /** Who did it, as the audit trail records it: a user id, or `system:<name>`, or null for anonymous. */

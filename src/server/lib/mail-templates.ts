@@ -23,14 +23,19 @@ export function codeMail(input: {
   to: string;
   code: string;
   purpose: 'verify' | 'sign-in';
+  /** Somebody signed up again with this address: say the account already exists. */
+  accountExists?: boolean;
 }): MailMessage {
   const verify = input.purpose === 'verify';
   const subject = verify
     ? `${input.code} is your ${PRODUCT_NAME} verification code`
     : `${input.code} is your ${PRODUCT_NAME} sign-in code`;
+  const exists = input.accountExists
+    ? `Someone (hopefully you) tried to sign up with this e-mail, but you already have a ${PRODUCT_NAME} account. `
+    : '';
   const lead = verify
-    ? `Welcome to ${PRODUCT_NAME}. Enter this ${CODE_LENGTH}-digit code to verify your e-mail address:`
-    : `Enter this ${CODE_LENGTH}-digit code to sign in to ${PRODUCT_NAME}:`;
+    ? `${exists}${input.accountExists ? 'Your account is not verified yet. ' : `Welcome to ${PRODUCT_NAME}. `}Enter this ${CODE_LENGTH}-digit code to verify your e-mail address:`
+    : `${exists}Enter this ${CODE_LENGTH}-digit code to sign in to ${PRODUCT_NAME}:`;
   const expiry = `The code works once and expires in ${OTP_TTL_MINUTES} minutes.`;
   const ignore = "If you didn't ask for it, you can ignore this e-mail.";
   return {
@@ -43,5 +48,19 @@ export function codeMail(input: {
       [lead, expiry, ignore],
       input.code,
     ),
+  };
+}
+
+/** Sent once when wrong codes for this account pass the threshold and code entry pauses. */
+export function codeLockoutMail(input: { to: string; minutes: number }): MailMessage {
+  const lead = `Several wrong codes were entered for your ${PRODUCT_NAME} account, so code sign-in is paused for ${input.minutes} minutes.`;
+  const calm =
+    'If that was you, wait and ask for a new code. If it was not, nobody got in: codes are only sent to this address, and you can sign in as usual once the pause ends.';
+  return {
+    to: input.to,
+    kind: 'code_lockout_notice',
+    subject: `Sign-in paused on your ${PRODUCT_NAME} account`,
+    text: `${lead}\n\n${calm}\n\n${TAGLINE}\n`,
+    html: layout('Sign-in paused', [lead, calm]),
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { msg } from '@shared/messages';
 import type { DbOrTx } from '../db/client';
+import { AppError } from './errors';
 import { rateLimits } from '../db/schema';
 
 export interface Limit {
@@ -18,7 +20,7 @@ export async function hit(
   db: DbOrTx,
   limit: Limit,
   now = new Date(),
-): Promise<{ allowed: boolean; retryAfter: number }> {
+): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
   const windowStartFloor = new Date(now.getTime() - limit.windowSeconds * 1000);
   const rows = await db
     .insert(rateLimits)
@@ -39,15 +41,65 @@ export async function hit(
         1,
         Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
       );
-  return { allowed, retryAfter };
+  return { allowed, retryAfter, count: row.count };
 }
 
-/** Checks several limits; every one is counted, the first refusal wins. */
+/**
+ * Counts a hit against several limits; every one is counted. When any refuses, the answer is the
+ * longest wait among the refusals (waiting out the shortest would only meet the next refusal), and
+ * `refused` names the keys that refused.
+ */
 export async function hitAll(db: DbOrTx, limits: Limit[], now = new Date()) {
-  let result = { allowed: true, retryAfter: 0 };
+  let result = { allowed: true, retryAfter: 0, refused: [] as string[] };
   for (const limit of limits) {
     const r = await hit(db, limit, now);
-    if (!r.allowed && result.allowed) result = r;
+    if (!r.allowed) {
+      result = {
+        allowed: false,
+        retryAfter: Math.max(result.retryAfter, r.retryAfter),
+        refused: [...result.refused, limit.key],
+      };
+    }
   }
   return result;
+}
+
+/** Gives back one hit (a request that was counted but then failed for reasons not the caller's). */
+export async function refund(db: DbOrTx, limit: Limit): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${limit.key}`);
+}
+
+/** Whether a limit has room for one more hit, without counting one. */
+export async function peek(db: DbOrTx, limit: Limit, now = new Date()) {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${limit.key}`)
+    .limit(1);
+  const windowEnd = row ? row.windowStart.getTime() + limit.windowSeconds * 1000 : 0;
+  if (!row || windowEnd <= now.getTime() || row.count < limit.max)
+    return { allowed: true, retryAfter: 0 };
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+}
+
+/**
+ * The one way to apply limits: counts a hit against each and refuses with 429 and the longest wait
+ * (`details.retryAfter`, seconds) when any is exceeded. `message` words the refusal for the screen.
+ */
+export async function enforce(
+  db: DbOrTx,
+  limits: Limit[],
+  options: { message?: (retryAfter: number) => string; details?: Record<string, unknown>; now?: Date } = {},
+): Promise<void> {
+  const result = await hitAll(db, limits, options.now);
+  if (!result.allowed) {
+    throw new AppError(
+      'rate_limited',
+      options.message ? options.message(result.retryAfter) : msg.tooManyRequests,
+      { retryAfter: result.retryAfter, ...options.details },
+    );
+  }
 }

@@ -4,7 +4,7 @@ import type { SessionUser } from '@shared/api-types';
 import type { AppEnv } from './deps';
 import type { Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setSignedCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
@@ -93,3 +93,14 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   };
 }
 
+
+/** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
+export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
+  const auth = await c.get('deps').auth.$context;
+  const cookie = auth.authCookies.sessionToken;
+  await setSignedCookie(c, cookie.name, token, auth.secret, {
+    ...cookie.attributes,
+    sameSite: 'Lax',
+    maxAge: auth.sessionConfig.expiresIn,
+  } as Parameters<typeof setSignedCookie>[4]);
+}

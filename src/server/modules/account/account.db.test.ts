@@ -369,7 +369,7 @@ describe('sessions', () => {
 describe('admin invites', () => {
   async function invited(isAdmin: boolean) {
     const email = uniqueEmail('invited');
-    const { token, userId } = await createInvitedAccount(t.deps, {
+    const { token, userId } = await createInvitedAccount(t.system('admin-test'), {
       email,
       displayName: 'Invited Person',
       isAdmin,

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { setSignedCookie } from 'hono/cookie';
 import { msg } from '@shared/messages';
-import type { AppDeps } from '../../lib/deps';
+import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 
 const INVITE_DAYS = 7;
 
@@ -16,11 +16,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * An administrator invited this person: they get a link with an unguessable token (only its hash is
  * stored) that lets them set a password once. The e-mail alone never opens an account.
  */
-export async function issueAdminInvite(
-  db: DbOrTx,
-  userId: string,
-  now = new Date(),
-): Promise<string> {
+async function issueAdminInvite(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db
     .update(profiles)
@@ -57,13 +53,12 @@ async function findInvited(db: DbOrTx, email: string, token: string, now: Date) 
   return row;
 }
 
+/** The admin-invite sign-up page: who was invited (only with the right token). */
 export async function getAdminInviteProfile(
-  db: DbOrTx,
-  email: string,
-  token: string,
-  now = new Date(),
-) {
-  const row = await findInvited(db, email, token, now);
+  ctx: ServiceContext,
+  input: { email: string; token: string },
+): Promise<AdminInviteProfile> {
+  const row = await findInvited(ctx.db, input.email, input.token, ctx.now());
   return {
     displayName: row.displayName,
     firstName: row.firstName,
@@ -72,62 +67,83 @@ export async function getAdminInviteProfile(
   };
 }
 
-/** Sets the invited person's password, marks the e-mail verified and signs them in. The token works once. */
+/**
+ * Sets the invited person's password, marks the e-mail verified and opens a session. The token works
+ * once. Returns the new session's token: the route sets the cookie.
+ */
 export async function acceptAdminInvite(
-  c: Context,
-  deps: Pick<AppDeps, 'db' | 'auth'>,
+  ctx: ServiceContext,
   input: { email: string; token: string; password: string },
-  now = new Date(),
-): Promise<{ isAdmin: boolean }> {
-  const { db, auth } = deps;
-  const invited = await findInvited(db, input.email, input.token, now);
-  // Claim the token first: of two racing requests only one gets past this line.
-  const claimed = await db
-    .update(profiles)
-    .set({ adminInviteTokenHash: null, adminInviteExpiresAt: null })
-    .where(
-      and(
-        eq(profiles.id, invited.userId),
-        eq(profiles.adminInviteTokenHash, hashToken(input.token)),
-      ),
-    )
-    .returning({ id: profiles.id });
-  if (claimed.length === 0) throw new AppError('not_found', msg.adminInviteInvalid);
-
-  const ctx = await auth.$context;
-  const hash = await ctx.password.hash(input.password);
-  await ctx.internalAdapter.linkAccount({
-    userId: invited.userId,
-    providerId: 'credential',
-    accountId: invited.userId,
-    password: hash,
+): Promise<{ isAdmin: boolean; sessionToken: string }> {
+  const now = ctx.now();
+  const auth = await ctx.auth.$context;
+  const hash = await auth.password.hash(input.password);
+  const invited = await withTransaction(ctx, async (ctx) => {
+    const invited = await findInvited(ctx.db, input.email, input.token, now);
+    // Claim the token first: of two racing requests only one gets past this line.
+    const claimed = await ctx.db
+      .update(profiles)
+      .set({ adminInviteTokenHash: null, adminInviteExpiresAt: null, verifiedAt: now })
+      .where(
+        and(
+          eq(profiles.id, invited.userId),
+          eq(profiles.adminInviteTokenHash, hashToken(input.token)),
+        ),
+      )
+      .returning({ id: profiles.id });
+    if (claimed.length === 0) throw new AppError('not_found', msg.adminInviteInvalid);
+    await ctx.db.insert(account).values({
+      id: randomBytes(24).toString('base64url'),
+      userId: invited.userId,
+      providerId: 'credential',
+      accountId: invited.userId,
+      password: hash,
+    });
+    await ctx.db
+      .update(user)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(eq(user.id, invited.userId));
+    return invited;
   });
-  await ctx.internalAdapter.updateUser(invited.userId, { emailVerified: true });
-  const session = await ctx.internalAdapter.createSession(invited.userId);
-  const cookie = ctx.authCookies.sessionToken;
-  await setSignedCookie(c, cookie.name, session.token, ctx.secret, {
-    ...cookie.attributes,
-    sameSite: 'Lax',
-    maxAge: ctx.sessionConfig.expiresIn,
-  } as Parameters<typeof setSignedCookie>[4]);
-  return { isAdmin: invited.isAdmin };
+  const session = await auth.internalAdapter.createSession(invited.userId);
+  return { isAdmin: invited.isAdmin, sessionToken: session.token };
 }
 
 /**
  * An account made by an administrator: no password yet, e-mail unverified, and an invite token the
- * person uses to set their password. Returns the token for the invitation link.
+ * person uses to set their password. One transaction: the account (with its profile, settings and
+ * consents rows, migration 0001), the admin flag, the token and the audit record.
  */
 export async function createInvitedAccount(
-  deps: Pick<AppDeps, 'db' | 'auth'>,
+  ctx: ServiceContext,
   input: { email: string; displayName: string; isAdmin: boolean },
 ): Promise<{ userId: string; token: string }> {
-  const created = await deps.auth.api.createUser({
-    body: { email: input.email, name: input.displayName, role: input.isAdmin ? 'admin' : 'user' },
+  requireAdmin(ctx);
+  return withTransaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    const [created] = await ctx.db
+      .insert(user)
+      .values({
+        id: randomBytes(24).toString('base64url'),
+        name: input.displayName,
+        email: input.email.toLowerCase(),
+        emailVerified: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: user.id });
+    if (!created) throw new AppError('conflict', msg.emailTaken);
+    await ctx.db
+      .update(profiles)
+      .set({ isAdmin: input.isAdmin })
+      .where(eq(profiles.id, created.id));
+    const token = await issueAdminInvite(ctx.db, created.id, now);
+    await audit(ctx, {
+      action: 'user.create',
+      target: { type: 'user', id: created.id },
+      after: { email: input.email.toLowerCase(), displayName: input.displayName, isAdmin: input.isAdmin },
+    });
+    return { userId: created.id, token };
   });
-  await deps.db
-    .update(profiles)
-    .set({ isAdmin: input.isAdmin })
-    .where(eq(profiles.id, created.user.id));
-  const token = await issueAdminInvite(deps.db, created.user.id);
-  return { userId: created.user.id, token };
 }

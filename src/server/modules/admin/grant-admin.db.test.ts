@@ -1,97 +1,149 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { profiles, user } from '../../db/schema';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { msg } from '@shared/messages';
+import { auditEvents, profiles, user } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test-app';
+import { audit } from '../../lib/audit';
+import { withTransaction } from '../../lib/context';
 import { setAdmin } from './grant-admin';
+import { listAuditEvents } from './audit';
 
-let database: TestDatabase;
-let db: Db;
+let t: TestApp;
 
 async function createMember(id: string, email: string, withProfile = true): Promise<void> {
-  await db
-    .insert(user)
-    .values({ id, name: `Member ${id}`, email, emailVerified: true, role: 'user' });
-  if (withProfile) {
-    await db
-      .insert(profiles)
-      .values({ id, displayName: `Member ${id}` })
-      .onConflictDoNothing();
-  } else {
-    // Simulates an account from before profiles were created at sign-up (or a trigger that made one).
-    await db.delete(profiles).where(eq(profiles.id, id));
-  }
+  await t.deps.db.insert(user).values({ id, name: `Member ${id}`, email, emailVerified: true });
+  // Simulates an account from before profiles were created at sign-up.
+  if (!withProfile) await t.deps.db.delete(profiles).where(eq(profiles.id, id));
 }
 
-async function adminState(id: string) {
-  const [row] = await db
-    .select({ role: user.role, isAdmin: profiles.isAdmin })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, id));
-  return row;
+async function isAdmin(id: string) {
+  const [row] = await t.deps.db
+    .select({ isAdmin: profiles.isAdmin })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row?.isAdmin ?? null;
 }
+
+const auditFor = (id: string) =>
+  t.deps.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  t = await createTestApp();
   await createMember('alice', 'alice@example.com');
   await createMember('bob', 'bob@example.com');
   await createMember('carol', 'Carol.Mixed@Example.com');
   await createMember('dave', 'dave@example.com', false);
 });
+afterAll(() => t.close());
 
-afterAll(async () => {
-  await database?.close();
-});
+const cli = () => t.system('cli');
 
 describe('setAdmin', () => {
-  it('grants admin by e-mail regardless of case, setting both the profile flag and the role', async () => {
-    expect(await setAdmin(db, '  ALICE@Example.COM ', true)).toEqual({ ok: true });
-    expect(await adminState('alice')).toEqual({ role: 'admin', isAdmin: true });
-    // Nobody else changes.
-    expect(await adminState('bob')).toEqual({ role: 'user', isAdmin: false });
+  it('grants admin by e-mail regardless of case, with an audit record of who did it', async () => {
+    expect(await setAdmin(cli(), { email: '  ALICE@Example.COM ', isAdmin: true })).toEqual({
+      ok: true,
+    });
+    expect(await isAdmin('alice')).toBe(true);
+    expect(await isAdmin('bob')).toBe(false);
+    const [event] = await auditFor('alice');
+    expect(event).toMatchObject({
+      action: 'admin.grant',
+      actorKind: 'system',
+      actorId: 'system:cli',
+      before: { isAdmin: false },
+      after: { isAdmin: true },
+    });
   });
 
   it('finds an account stored with mixed case', async () => {
-    expect(await setAdmin(db, 'carol.mixed@example.com', true)).toEqual({ ok: true });
-    expect(await adminState('carol')).toEqual({ role: 'admin', isAdmin: true });
+    await setAdmin(cli(), { email: 'carol.mixed@example.com', isAdmin: true });
+    expect(await isAdmin('carol')).toBe(true);
   });
 
   it('revokes admin, back to a plain member', async () => {
-    await setAdmin(db, 'bob@example.com', true);
-    expect(await adminState('bob')).toEqual({ role: 'admin', isAdmin: true });
-    expect(await setAdmin(db, 'bob@example.com', false)).toEqual({ ok: true });
-    expect(await adminState('bob')).toEqual({ role: 'user', isAdmin: false });
-  });
-
-  it('is idempotent', async () => {
-    await setAdmin(db, 'alice@example.com', true);
-    expect(await setAdmin(db, 'alice@example.com', true)).toEqual({ ok: true });
-    expect(await adminState('alice')).toEqual({ role: 'admin', isAdmin: true });
+    await setAdmin(cli(), { email: 'bob@example.com', isAdmin: true });
+    expect(await setAdmin(cli(), { email: 'bob@example.com', isAdmin: false })).toEqual({
+      ok: true,
+    });
+    expect(await isAdmin('bob')).toBe(false);
+    expect((await auditFor('bob')).map((e) => e.action).sort()).toEqual([
+      'admin.grant',
+      'admin.revoke',
+    ]);
   });
 
   it('creates the missing profile of an older account', async () => {
-    expect(await setAdmin(db, 'dave@example.com', true)).toEqual({ ok: true });
-    expect(await adminState('dave')).toEqual({ role: 'admin', isAdmin: true });
-    const [profile] = await db.select().from(profiles).where(eq(profiles.id, 'dave'));
-    expect(profile.displayName).toBe('Member dave');
+    expect(await setAdmin(cli(), { email: 'dave@example.com', isAdmin: true })).toEqual({
+      ok: true,
+    });
+    const [profile] = await t.deps.db.select().from(profiles).where(eq(profiles.id, 'dave'));
+    expect(profile).toMatchObject({ displayName: 'Member dave', isAdmin: true });
   });
 
   it('reports no such account and changes nothing', async () => {
-    const before = await db.select({ id: user.id, role: user.role }).from(user).orderBy(user.id);
-    expect(await setAdmin(db, 'nobody@example.com', true)).toEqual({ ok: false });
-    expect(await setAdmin(db, 'alice@example', true)).toEqual({ ok: false });
-    expect(await db.select({ id: user.id, role: user.role }).from(user).orderBy(user.id)).toEqual(
-      before,
-    );
+    const before = await t.deps.db.select().from(auditEvents);
+    expect(await setAdmin(cli(), { email: 'nobody@example.com', isAdmin: true })).toEqual({
+      ok: false,
+    });
+    expect(await t.deps.db.select().from(auditEvents)).toHaveLength(before.length);
   });
 
   it('prefers the exact spelling when two accounts differ only in case', async () => {
     await createMember('erin_upper', 'ERIN@example.com');
     await createMember('erin_lower', 'erin@example.com');
-    await setAdmin(db, 'erin@example.com', true);
-    expect(await adminState('erin_lower')).toEqual({ role: 'admin', isAdmin: true });
-    expect(await adminState('erin_upper')).toEqual({ role: 'user', isAdmin: false });
+    await setAdmin(cli(), { email: 'erin@example.com', isAdmin: true });
+    expect(await isAdmin('erin_lower')).toBe(true);
+    expect(await isAdmin('erin_upper')).toBe(false);
+  });
+
+  it('is refused to a member, and to nobody', async () => {
+    const member = await t.member();
+    const ctx = await t.contextFor(member.userId);
+    await expect(setAdmin(ctx, { email: member.email, isAdmin: true })).rejects.toMatchObject({
+      code: 'forbidden',
+      message: msg.forbidden,
+    });
+    expect(await isAdmin(member.userId)).toBe(false);
+  });
+});
+
+describe('the audit trail', () => {
+  it('commits an audited change and its record together, and rolls both back together', async () => {
+    await createMember('frank', 'frank@example.com');
+    // A failure after the audited change: neither the flag nor its record may remain.
+    await expect(
+      withTransaction(cli(), async (ctx) => {
+        await setAdmin(ctx, { email: 'frank@example.com', isAdmin: true });
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
+    expect(await isAdmin('frank')).toBe(false);
+    expect(await auditFor('frank')).toHaveLength(0);
+
+    await withTransaction(cli(), (ctx) => setAdmin(ctx, { email: 'frank@example.com', isAdmin: true }));
+    expect(await isAdmin('frank')).toBe(true);
+    expect(await auditFor('frank')).toHaveLength(1);
+  });
+
+  it('refuses to write a record outside a transaction', async () => {
+    await expect(
+      audit(cli(), { action: 'test', target: { type: 'user', id: 'x' } }),
+    ).rejects.toThrow(/withTransaction/);
+  });
+
+  it('is listed for admins, newest first, and refused to members over HTTP', async () => {
+    const page = await listAuditEvents(cli(), { targetType: 'user', targetId: 'bob' });
+    expect(page.events.map((e) => e.action)).toEqual(['admin.revoke', 'admin.grant']);
+
+    const member = await t.member();
+    const refused = await member.client.request('/api/admin/audit');
+    expect(refused.status).toBe(403);
+    await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, member.userId));
+    const allowed = await member.client.request('/api/admin/audit?targetType=user&targetId=bob');
+    expect(allowed.status).toBe(200);
+    expect((await allowed.json()).events).toHaveLength(2);
   });
 });

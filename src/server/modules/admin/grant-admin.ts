@@ -1,37 +1,43 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 
 /**
- * Makes the account with this e-mail an administrator, or a plain member again. The profile flag
- * (read by the session on every request) and better-auth's role change together in one transaction.
+ * Makes the account with this e-mail an administrator, or a plain member again: profiles.is_admin is
+ * the one admin flag (read by the session on every request). Audited in the same transaction.
  * E-mails match case-insensitively; if two accounts differ only in case, the exact spelling wins,
  * else the oldest account.
  */
 export async function setAdmin(
-  db: DbOrTx,
-  email: string,
-  isAdmin: boolean,
+  ctx: ServiceContext,
+  input: { email: string; isAdmin: boolean },
 ): Promise<{ ok: boolean }> {
-  const wanted = email.trim();
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: user.id, name: user.name })
+  requireAdmin(ctx);
+  const wanted = input.email.trim();
+  return withTransaction(ctx, async (ctx) => {
+    const [found] = await ctx.db
+      .select({ id: user.id, name: user.name, isAdmin: profiles.isAdmin })
       .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(sql`lower(${user.email})`, wanted.toLowerCase()))
       .orderBy(sql`${user.email} <> ${wanted}`, asc(user.createdAt))
       .limit(1);
-    if (!account) return { ok: false };
-
-    await tx
-      .update(user)
-      .set({ role: isAdmin ? 'admin' : 'user' })
-      .where(eq(user.id, account.id));
+    if (!found) return { ok: false };
     // A profile normally exists from sign-up; create it if an older account lacks one.
-    await tx
+    await ctx.db
       .insert(profiles)
-      .values({ id: account.id, displayName: account.name, isAdmin })
-      .onConflictDoUpdate({ target: profiles.id, set: { isAdmin, updatedAt: new Date() } });
+      .values({ id: found.id, displayName: found.name, isAdmin: input.isAdmin })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { isAdmin: input.isAdmin, updatedAt: ctx.now() },
+      });
+    await audit(ctx, {
+      action: input.isAdmin ? 'admin.grant' : 'admin.revoke',
+      target: { type: 'user', id: found.id },
+      before: { isAdmin: found.isAdmin ?? false },
+      after: { isAdmin: input.isAdmin },
+    });
     return { ok: true };
   });
 }

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { INVITE_FREE_MONTHS, INVITES_PER_DAY, PRODUCT_NAME, TAGLINE } from '@shared/constants';
 import type { InviteData } from '@shared/domain/schemas';
+import type { InviteCheckResponse, OkResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
-import { invites, profiles } from '../../db/schema';
+import { invites, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { MailMessage, Mailer } from '../../lib/mail';
-import { hit } from '../../lib/rate-limit';
+import type { MailMessage } from '../../lib/mail';
+import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
+import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { grantFreeMonths } from '../subscription/service';
 
 const INVITE_VALID_DAYS = 30;
@@ -33,90 +35,121 @@ function inviteMail(input: {
   };
 }
 
+const dailyInvites = (userId: string): Limit => ({
+  key: `invite:user:${userId}`,
+  max: INVITES_PER_DAY,
+  windowSeconds: DAY_SECONDS,
+});
+
 /**
- * Invites a workout buddy: at most 10 per member per day (counted on the server, across processes),
- * an unguessable token whose hash is stored, and a mail with the link.
+ * Invites a workout buddy: at most 10 sent invites per member per day (counted on the server, across
+ * processes), an unguessable token whose hash is stored, and a mail with the link. An invite that
+ * could not be mailed is removed and does not count against the 10.
  */
-export async function createInvite(
-  deps: { db: DbOrTx; mailer: Mailer; publicUrl: string },
-  inviter: { userId: string; displayName: string },
-  input: InviteData,
-  now = new Date(),
-) {
-  const limit = await hit(
-    deps.db,
-    { key: `invite:user:${inviter.userId}`, max: INVITES_PER_DAY, windowSeconds: DAY_SECONDS },
-    now,
-  );
-  if (!limit.allowed)
+export async function createInvite(ctx: ServiceContext, input: InviteData): Promise<OkResponse> {
+  const member = requireMember(ctx);
+  const now = ctx.now();
+  const limit = dailyInvites(member.userId);
+  const counted = await hit(ctx.db, limit, now);
+  if (!counted.allowed)
     throw new AppError('rate_limited', msg.inviteRateLimited, {
       reason: 'invite_rate_limited',
-      retryAfter: limit.retryAfter,
+      retryAfter: counted.retryAfter,
     });
   const token = randomBytes(24).toString('base64url');
-  await deps.db.insert(invites).values({
-    tokenHash: hashToken(token),
-    inviterUserId: inviter.userId,
-    email: input.email,
-    firstName: input.firstName ?? null,
-    lastName: input.lastName ?? null,
-    expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_SECONDS * 1000),
-    createdAt: now,
-  });
-  const sent = await deps.mailer.send({
+  const [invite] = await ctx.db
+    .insert(invites)
+    .values({
+      tokenHash: hashToken(token),
+      inviterUserId: member.userId,
+      email: input.email,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_SECONDS * 1000),
+      createdAt: now,
+    })
+    .returning({ id: invites.id });
+  const sent = await ctx.mailer.send({
     ...inviteMail({
       to: input.email,
-      inviterName: inviter.displayName,
+      inviterName: member.displayName,
       firstName: input.firstName,
-      link: `${deps.publicUrl}/invite/${token}`,
+      link: `${ctx.config.publicUrl}/invite/${token}`,
     }),
-    userId: inviter.userId,
+    userId: member.userId,
   });
-  if (!sent.ok) throw new AppError('unavailable', msg.couldNotSendInvite);
-  return { ok: true as const };
+  if (!sent.ok) {
+    await ctx.db.delete(invites).where(eq(invites.id, invite.id));
+    await refund(ctx.db, limit);
+    throw new AppError('unavailable', msg.couldNotSendInvite);
+  }
+  return { ok: true };
 }
 
-export type InviteCheck =
-  | { ok: true; inviterName: string; monthsFree: number; reason: null }
-  | { ok: false; inviterName: null; monthsFree: 0; reason: 'not_found' | 'expired' | 'used' };
+type InviteRow = typeof invites.$inferSelect;
 
-export async function validateInvite(
-  db: DbOrTx,
-  token: string,
-  now = new Date(),
-): Promise<InviteCheck> {
+async function findInvite(db: DbOrTx, token: string) {
   const [row] = await db
     .select({ invite: invites, inviterName: profiles.displayName })
     .from(invites)
     .innerJoin(profiles, eq(profiles.id, invites.inviterUserId))
     .where(eq(invites.tokenHash, hashToken(token)))
     .limit(1);
+  return row ?? null;
+}
+
+function inviteState(invite: InviteRow, now: Date): 'used' | 'expired' | null {
+  if (invite.acceptedUserId || invite.acceptedAt) return 'used';
+  if (invite.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return null;
+}
+
+/** The invite landing page: who invited you and what you get. Anyone may ask, slowly. */
+export async function checkInvite(
+  ctx: ServiceContext,
+  input: { token: string },
+): Promise<InviteCheckResponse> {
+  await enforce(
+    ctx.db,
+    [{ key: `invite-check:ip:${ctx.ip ?? 'unknown'}`, max: 60, windowSeconds: 600 }],
+    { now: ctx.now() },
+  );
+  const row = await findInvite(ctx.db, input.token);
   if (!row) return { ok: false, inviterName: null, monthsFree: 0, reason: 'not_found' };
-  if (row.invite.acceptedUserId || row.invite.acceptedAt)
-    return { ok: false, inviterName: null, monthsFree: 0, reason: 'used' };
-  if (row.invite.expiresAt.getTime() <= now.getTime())
-    return { ok: false, inviterName: null, monthsFree: 0, reason: 'expired' };
+  const state = inviteState(row.invite, ctx.now());
+  if (state) return { ok: false, inviterName: null, monthsFree: 0, reason: state };
   return { ok: true, inviterName: row.inviterName, monthsFree: INVITE_FREE_MONTHS, reason: null };
 }
 
 /**
- * The invitee finished sign-up through the link: the invite is theirs (they become the inviter's
- * buddy) and they get the free month. A used or expired invite grants nothing; inviting yourself neither.
+ * The invitee finished sign-up through the link (a building block of the first verification, in its
+ * transaction): the invite becomes theirs (they are now the inviter's buddy) and they get the free
+ * month. Only the account created for the invited address, after the invite was sent, can accept it;
+ * a used or expired invite, someone else's, or your own grants nothing.
  */
 export async function acceptInvite(
-  db: DbOrTx,
-  token: string,
-  userId: string,
-  now = new Date(),
+  ctx: ServiceContext,
+  input: { token: string; userId: string },
 ): Promise<number> {
-  const check = await validateInvite(db, token, now);
-  if (!check.ok) return 0;
-  const [accepted] = await db
-    .update(invites)
-    .set({ acceptedUserId: userId, acceptedAt: now })
-    .where(and(eq(invites.tokenHash, hashToken(token)), isNull(invites.acceptedUserId)))
-    .returning({ inviter: invites.inviterUserId });
-  if (!accepted || accepted.inviter === userId) return 0;
-  await grantFreeMonths(db, userId, INVITE_FREE_MONTHS, now);
-  return INVITE_FREE_MONTHS;
+  return withTransaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    const [accepted] = await ctx.db
+      .update(invites)
+      .set({ acceptedUserId: input.userId, acceptedAt: now })
+      .where(
+        and(
+          eq(invites.tokenHash, hashToken(input.token)),
+          isNull(invites.acceptedUserId),
+          sql`${invites.expiresAt} > ${now.toISOString()}::timestamptz`,
+          sql`${invites.inviterUserId} <> ${input.userId}`,
+          sql`exists (select 1 from ${user} u where u.id = ${input.userId}
+                and lower(u.email) = lower(${invites.email})
+                and u.created_at >= ${invites.createdAt})`,
+        ),
+      )
+      .returning({ id: invites.id });
+    if (!accepted) return 0;
+    await grantFreeMonths(ctx, { userId: input.userId, months: INVITE_FREE_MONTHS, reason: 'invite' });
+    return INVITE_FREE_MONTHS;
+  });
 }
