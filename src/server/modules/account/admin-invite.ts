@@ -142,7 +142,11 @@ export async function createInvitedAccount(
     await audit(ctx, {
       action: 'user.create',
       target: { type: 'user', id: created.id },
-      after: { email: input.email.toLowerCase(), displayName: input.displayName, isAdmin: input.isAdmin },
+      after: {
+        email: input.email.toLowerCase(),
+        displayName: input.displayName,
+        isAdmin: input.isAdmin,
+      },
     });
     return { userId: created.id, token };
   });

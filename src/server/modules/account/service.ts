@@ -113,7 +113,10 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput) {
  * instead (signing in by code verifies it). A verified account never gets a verification code, and
  * unknown e-mails get the same answer and no mail.
  */
-export async function sendCode(ctx: ServiceContext, input: { email: string; purpose: CodePurpose }) {
+export async function sendCode(
+  ctx: ServiceContext,
+  input: { email: string; purpose: CodePurpose },
+) {
   await enforceCodeSend(ctx, input.email, input.purpose);
   const existing = await findUser(ctx.db, input.email);
   if (!existing) return;
@@ -163,8 +166,10 @@ async function firstVerification(
       .returning({ id: profiles.id });
     if (claimed.length === 0) return 0;
     let monthsFree = 0;
-    if (input.coupon) monthsFree += await redeemCoupon(ctx, { code: input.coupon, userId: input.userId });
-    if (input.invite) monthsFree += await acceptInvite(ctx, { token: input.invite, userId: input.userId });
+    if (input.coupon)
+      monthsFree += await redeemCoupon(ctx, { code: input.coupon, userId: input.userId });
+    if (input.invite)
+      monthsFree += await acceptInvite(ctx, { token: input.invite, userId: input.userId });
     return monthsFree;
   });
 }
@@ -237,5 +242,7 @@ export async function signOut(ctx: ServiceContext): Promise<SignedIn> {
     .catch(() => null);
   if (result) return { cookies: result.headers?.getSetCookie() ?? [] };
   const auth = await ctx.auth.$context;
-  return { cookies: [`${auth.authCookies.sessionToken.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`] };
+  return {
+    cookies: [`${auth.authCookies.sessionToken.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`],
+  };
 }
