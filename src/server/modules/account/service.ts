@@ -181,7 +181,7 @@ async function applyAdminEmails(ctx: ServiceContext, userId: string, email: stri
     const changed = await ctx.db
       .update(profiles)
       .set({ isAdmin: true, updatedAt: ctx.now() })
-      .where(eq(profiles.id, userId))
+      .where(and(eq(profiles.id, userId), eq(profiles.isAdmin, false)))
       .returning({ id: profiles.id });
     if (changed.length)
       await audit(ctx, {
