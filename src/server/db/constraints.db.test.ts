@@ -54,9 +54,7 @@ let counter = 0;
 async function createMember(name = 'Test Member'): Promise<string> {
   counter += 1;
   const id = `member_${counter}_${randomUUID().slice(0, 8)}`;
-  await db
-    .insert(user)
-    .values({ id, name, email: `${id}@example.com`, emailVerified: true, role: 'user' });
+  await db.insert(user).values({ id, name, email: `${id}@example.com`, emailVerified: true });
   await db.insert(profiles).values({ id, displayName: name }).onConflictDoNothing();
   await db.update(profiles).set({ displayName: name }).where(eq(profiles.id, id));
   await db.insert(userSettings).values({ userId: id }).onConflictDoNothing();

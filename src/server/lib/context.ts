@@ -36,7 +36,13 @@ export interface ServiceContext extends Omit<AppDeps, 'db' | 'clientDir'> {
 
 export function createContext(
   deps: AppDeps,
-  input: { actor: Actor; requestId?: string; ip?: string | null; headers?: Headers; now?: () => Date },
+  input: {
+    actor: Actor;
+    requestId?: string;
+    ip?: string | null;
+    headers?: Headers;
+    now?: () => Date;
+  },
 ): ServiceContext {
   const { db, config, logger, auth, mailer, storage } = deps;
   return {

@@ -92,7 +92,11 @@ export async function peek(db: DbOrTx, limit: Limit, now = new Date()) {
 export async function enforce(
   db: DbOrTx,
   limits: Limit[],
-  options: { message?: (retryAfter: number) => string; details?: Record<string, unknown>; now?: Date } = {},
+  options: {
+    message?: (retryAfter: number) => string;
+    details?: Record<string, unknown>;
+    now?: Date;
+  } = {},
 ): Promise<void> {
   const result = await hitAll(db, limits, options.now);
   if (!result.allowed) {

@@ -41,20 +41,18 @@ export async function listAuditEvents(
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {
-    events: page.map(
-      (r): AuditEventView => ({
-        id: r.id,
-        actorId: r.actorId,
-        actorKind: r.actorKind as AuditEventView['actorKind'],
-        action: r.action,
-        targetType: r.targetType,
-        targetId: r.targetId,
-        before: r.before,
-        after: r.after,
-        requestId: r.requestId,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    ),
+    events: page.map((r): AuditEventView => ({
+      id: r.id,
+      actorId: r.actorId,
+      actorKind: r.actorKind as AuditEventView['actorKind'],
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      before: r.before,
+      after: r.after,
+      requestId: r.requestId,
+      createdAt: r.createdAt.toISOString(),
+    })),
     nextCursor:
       rows.length > PAGE_SIZE && last
         ? Buffer.from(JSON.stringify({ t: last.createdAt.toISOString(), id: last.id })).toString(

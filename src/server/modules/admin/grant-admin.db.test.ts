@@ -123,7 +123,9 @@ describe('the audit trail', () => {
     expect(await isAdmin('frank')).toBe(false);
     expect(await auditFor('frank')).toHaveLength(0);
 
-    await withTransaction(cli(), (ctx) => setAdmin(ctx, { email: 'frank@example.com', isAdmin: true }));
+    await withTransaction(cli(), (ctx) =>
+      setAdmin(ctx, { email: 'frank@example.com', isAdmin: true }),
+    );
     expect(await isAdmin('frank')).toBe(true);
     expect(await auditFor('frank')).toHaveLength(1);
   });

@@ -12,9 +12,7 @@ const auditQuery = z.object({
 });
 
 /** /api/admin/*: the middleware is a second fence; every admin service checks requireAdmin itself. */
-export const adminRoutes = new Hono<AppEnv>()
-  .use(adminOnly)
-  .get('/audit', async (c) => {
-    const input = parseWith(auditQuery, c.req.query());
-    return c.json(await listAuditEvents(await serviceContext(c), input));
-  });
+export const adminRoutes = new Hono<AppEnv>().use(adminOnly).get('/audit', async (c) => {
+  const input = parseWith(auditQuery, c.req.query());
+  return c.json(await listAuditEvents(await serviceContext(c), input));
+});

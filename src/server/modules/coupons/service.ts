@@ -14,11 +14,7 @@ export type CouponCheck =
   | { ok: false; code: string; monthsFree: 0; reason: CouponFailureReason };
 
 /** Looks a code up (trimmed, any case) and reports its display status. A building block: no limits. */
-export async function validateCoupon(
-  db: DbOrTx,
-  rawCode: string,
-  now: Date,
-): Promise<CouponCheck> {
+export async function validateCoupon(db: DbOrTx, rawCode: string, now: Date): Promise<CouponCheck> {
   const code = normalizeCouponCode(rawCode);
   const [coupon] = await db
     .select()
@@ -104,7 +100,11 @@ export async function redeemCoupon(
       target: { type: 'user', id: input.userId },
       after: { coupon: coupon.code, monthsFree: coupon.monthsFree },
     });
-    await grantFreeMonths(ctx, { userId: input.userId, months: coupon.monthsFree, reason: 'coupon' });
+    await grantFreeMonths(ctx, {
+      userId: input.userId,
+      months: coupon.monthsFree,
+      reason: 'coupon',
+    });
     return coupon.monthsFree;
   });
 }

@@ -149,7 +149,11 @@ export async function acceptInvite(
       )
       .returning({ id: invites.id });
     if (!accepted) return 0;
-    await grantFreeMonths(ctx, { userId: input.userId, months: INVITE_FREE_MONTHS, reason: 'invite' });
+    await grantFreeMonths(ctx, {
+      userId: input.userId,
+      months: INVITE_FREE_MONTHS,
+      reason: 'invite',
+    });
     return INVITE_FREE_MONTHS;
   });
 }
