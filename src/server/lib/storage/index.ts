@@ -18,5 +18,5 @@ export {
   type UploadKind,
   type UploadLimits,
 } from './ingest';
-export { serveMedia } from './serve';
+export { MEDIA_CACHE_CONTROL, serveMedia, type ServeOptions } from './serve';
 export { assertValidKey, InvalidKeyError, normalizePrefix, thumbKeyFor } from './keys';

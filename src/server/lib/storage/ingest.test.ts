@@ -1,16 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AVATAR_MAX_BYTES } from '@shared/constants';
+import { AVATAR_MAX_BYTES, MAX_IMAGE_PIXELS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { AppError } from '../errors';
 import { ingestUpload, type IngestInput } from './ingest';
 import { thumbKeyFor } from './keys';
 import { LocalMediaStorage } from './local-storage';
 import { fingerprint, readAll } from './test-support/storage-contract';
+import { boxPaths, LOCATION, mp4Video, webmVideo } from './test-support/video-files';
 
 const MB = 1024 * 1024;
 let dir: string;
@@ -85,6 +88,7 @@ const isBluish = ([r, g, b]: number[]) => b > 200 && r < 60 && g < 60;
 const hasGpsPointer = (exif: Buffer) =>
   exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
+/** Only the first bytes of an MP4: enough for the type sniffer, not a video. */
 function fakeMp4(size: number, brand = 'isom'): Buffer {
   const ftyp = Buffer.concat([
     Buffer.from([0, 0, 0, 0x18]),
@@ -151,6 +155,7 @@ describe('ingestUpload: images', () => {
       height: 20,
     });
     expect(result.bytes).toBe((await stored(result.key)).length);
+    expect(result.sizeBytes).toBe(result.bytes + (await stored(result.thumbKey!)).length);
     const again = await ingest(png);
     expect(again.key).not.toBe(result.key);
     expect(await readdir(tmpDir)).toEqual([]);
@@ -364,17 +369,22 @@ describe('ingestUpload: size limits', () => {
   });
 
   it('applies the image limit to images and the video limit to videos', async () => {
-    const video = fakeMp4(300 * 1024);
+    const video = mp4Video({ mdatBytes: 300 * 1024 });
     const result = await ingest(video, { limits: { image: 100 * 1024 } });
     expect(result.mediaType).toBe('video');
   });
 });
 
 describe('ingestUpload: videos', () => {
-  it('stores an MP4 byte for byte, named by its real type, without a thumbnail', async () => {
-    const video = fakeMp4(500_000);
+  it('stores an MP4 without metadata byte for byte, named by its real type, without a thumbnail', async () => {
+    const video = mp4Video({ mdatBytes: 500_000 });
     const result = await ingest(video, { declaredType: 'image/jpeg' });
-    expect(result).toMatchObject({ mediaType: 'video', mimeType: 'video/mp4', bytes: 500_000 });
+    expect(result).toMatchObject({
+      mediaType: 'video',
+      mimeType: 'video/mp4',
+      bytes: video.length,
+      sizeBytes: video.length,
+    });
     expect(result.thumbKey).toBeUndefined();
     expect(result.key).toMatch(/^u\/42\/post-1\/[0-9a-f-]{36}\.mp4$/);
     expect(fingerprint(await stored(result.key))).toBe(fingerprint(video));
@@ -382,46 +392,151 @@ describe('ingestUpload: videos', () => {
   });
 
   it('recognises QuickTime and WebM', async () => {
-    const mov = await ingest(fakeMp4(10_000, 'qt  '));
+    const mov = await ingest(mp4Video({ brand: 'qt  ' }));
     expect(mov).toMatchObject({ mimeType: 'video/quicktime' });
     expect(mov.key.endsWith('.mov')).toBe(true);
-    const ebml = [
-      0x1a,
-      0x45,
-      0xdf,
-      0xa3,
-      0x9f,
-      0x42,
-      0x86,
-      0x81,
-      0x01,
-      0x42,
-      0xf7,
-      0x81,
-      0x01,
-      0x42,
-      0xf2,
-      0x81,
-      0x04,
-      0x42,
-      0xf3,
-      0x81,
-      0x08,
-      0x42,
-      0x82,
-      0x84,
-      ...Buffer.from('webm'),
-      0x42,
-      0x87,
-      0x81,
-      0x04,
-      0x42,
-      0x85,
-      0x81,
-      0x02,
-    ];
-    const webm = await ingest(Buffer.concat([Buffer.from(ebml), Buffer.alloc(10_000)]));
-    expect(webm).toMatchObject({ mimeType: 'video/webm' });
-    expect(webm.key.endsWith('.webm')).toBe(true);
+    for (const live of [false, true]) {
+      const video = webmVideo({ live });
+      const webm = await ingest(video);
+      expect(webm).toMatchObject({ mimeType: 'video/webm', bytes: video.length });
+      expect(webm.key.endsWith('.webm')).toBe(true);
+      expect((await stored(webm.key)).equals(video)).toBe(true);
+    }
+  });
+
+  it("blanks an Android video's location: udta boxes become free boxes of the same size", async () => {
+    for (const largeMdat of [false, true]) {
+      const video = mp4Video({ androidLocation: true, largeMdat });
+      expect(video.includes(LOCATION)).toBe(true);
+      const result = await ingest(video);
+      const after = await stored(result.key);
+      expect(after.includes(LOCATION)).toBe(false);
+      expect(after.includes('Phoneco')).toBe(false);
+      expect(after.includes('\u00a9xyz', 0, 'latin1')).toBe(false);
+      // Same length and the same media bytes at the same offsets: stco still points at the samples.
+      expect(after.length).toBe(video.length);
+      const mdatAt = video.indexOf('mdat') - 4;
+      expect(after.subarray(mdatAt).equals(video.subarray(mdatAt))).toBe(true);
+      const chunkOffset = after.readUInt32BE(after.indexOf('stco') + 12);
+      expect([...after.subarray(chunkOffset, chunkOffset + 4)]).toEqual([0, 7, 14, 21]);
+      expect(boxPaths(after)).toEqual(boxPaths(video).map((p) => p.replace(/udta$/, 'free')));
+      expect(boxPaths(after)).toContain('moov/free');
+      expect(boxPaths(after)).toContain('moov/trak/free');
+    }
+  });
+
+  it("blanks an iPhone video's location keys (moov/meta) and XMP", async () => {
+    const video = mp4Video({ brand: 'qt  ', appleLocation: true, xmp: true });
+    const result = await ingest(video);
+    expect(result.mimeType).toBe('video/quicktime');
+    const after = await stored(result.key);
+    expect(after.includes(LOCATION)).toBe(false);
+    expect(after.includes('com.apple.quicktime.location')).toBe(false);
+    expect(after.length).toBe(video.length);
+    expect(boxPaths(after)).toEqual([
+      'ftyp',
+      'moov',
+      'moov/mvhd',
+      'moov/trak',
+      'moov/trak/tkhd',
+      'moov/trak/mdia',
+      'moov/trak/mdia/mdhd',
+      'moov/trak/mdia/hdlr',
+      'moov/trak/mdia/minf',
+      'moov/trak/mdia/minf/vmhd',
+      'moov/trak/mdia/minf/stbl',
+      'moov/trak/mdia/minf/stbl/stsd',
+      'moov/trak/mdia/minf/stbl/stts',
+      'moov/trak/mdia/minf/stbl/stsc',
+      'moov/trak/mdia/minf/stbl/stsz',
+      'moov/trak/mdia/minf/stbl/stco',
+      'moov/free',
+      'free',
+      'mdat',
+    ]);
+  });
+
+  it('voids the location tag of a WebM, live-recorded or not', async () => {
+    for (const live of [false, true]) {
+      const video = webmVideo({ live, locationTag: true });
+      const result = await ingest(video);
+      const after = await stored(result.key);
+      expect(after.includes(LOCATION)).toBe(false);
+      expect(after.includes('RECORDING_LOCATION')).toBe(false);
+      expect(after.length).toBe(video.length);
+      const tagsAt = video.indexOf(Buffer.from([0x12, 0x54, 0xc3, 0x67]));
+      expect(after.subarray(0, tagsAt).equals(video.subarray(0, tagsAt))).toBe(true);
+      // A Void element (0xEC, 8-byte size) covering exactly what the Tags did, to the end.
+      expect(after[tagsAt]).toBe(0xec);
+      expect(after[tagsAt + 1]).toBe(0x01);
+      expect(after.readUIntBE(tagsAt + 3, 6)).toBe(video.length - tagsAt - 9);
+      expect(after.subarray(tagsAt + 9).every((byte) => byte === 0)).toBe(true);
+    }
+  });
+});
+
+describe('ingestUpload: files that only look like videos', () => {
+  const refused = async (bytes: Buffer) => {
+    await expectAppError(ingest(bytes), 'unsupported_media_type', msg.videoUnreadable);
+    expect(await storage.deletePrefix('u/42')).toBe(0);
+    expect(await readdir(tmpDir)).toEqual([]);
+  };
+
+  it('refuses 5 KB of random bytes behind an MP4 ftyp header', async () => {
+    const ftyp = fakeMp4(24);
+    await refused(Buffer.concat([ftyp, randomBytes(5 * 1024 - ftyp.length)]));
+  });
+
+  it('refuses an MP4 without a movie box, with two, or with a box running past the end', async () => {
+    const video = mp4Video();
+    const moovAt = video.indexOf('moov') - 4;
+    const mdatAt = video.indexOf('mdat') - 4;
+    const ftyp = video.subarray(0, moovAt);
+    const moov = video.subarray(moovAt, mdatAt);
+    const mdat = video.subarray(mdatAt);
+    await refused(Buffer.concat([ftyp, mdat]));
+    await refused(Buffer.concat([ftyp, moov, moov, mdat]));
+    await refused(video.subarray(0, video.length - 1));
+    const oversized = Buffer.from(video);
+    oversized.writeUInt32BE(0x7fff_ffff, moovAt);
+    await refused(oversized);
+  });
+
+  it('refuses an ftyp with no brand we know, and a 64-bit size past the end', async () => {
+    const unknownBrand = mp4Video({ brand: 'abcd' });
+    unknownBrand.write('abcdabcdabcd', 16, 'latin1');
+    await refused(unknownBrand);
+    const huge = mp4Video({ largeMdat: true });
+    huge.writeBigUInt64BE(2n ** 40n, huge.indexOf('mdat') + 4);
+    await refused(huge);
+  });
+
+  it('refuses a WebM header with no segment behind it', async () => {
+    const video = webmVideo();
+    const header = video.subarray(0, video.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67])));
+    await refused(Buffer.concat([header, Buffer.alloc(10_000)]));
+    await refused(Buffer.concat([header, Buffer.alloc(10_000, 0x42)]));
+  });
+});
+
+describe('ingestUpload: pixel limit', () => {
+  it('refuses a PNG that declares more than the pixel limit, without decoding it', async () => {
+    const png = await halfRedHalfBlue().png().toBuffer();
+    // IHDR: width and height at bytes 16-23, its CRC over type and data at 29-32.
+    png.writeUInt32BE(10_000, 16);
+    png.writeUInt32BE(8_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    expect(10_000 * 8_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    await expectAppError(ingest(png), 'payload_too_large', msg.imageTooManyPixels);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it('refuses a HEIC whose ispe box declares more than the pixel limit, without decoding it', async () => {
+    const heic = await halfRedHalfBlue().avif().toBuffer();
+    heic.write('heic', 8, 'latin1');
+    const ispe = heic.indexOf('ispe');
+    heic.writeUInt32BE(12_000, ispe + 8);
+    heic.writeUInt32BE(9_000, ispe + 12);
+    await expectAppError(ingest(heic), 'payload_too_large', msg.imageTooManyPixels);
   });
 });

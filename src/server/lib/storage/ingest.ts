@@ -11,6 +11,7 @@ import {
   AVATAR_MAX_BYTES,
   BADGE_IMAGE_SIZE,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   MAX_VIDEO_BYTES,
   STORAGE_CACHE_SECONDS,
   type MediaType,
@@ -18,11 +19,14 @@ import {
 import { formatByteLimit } from '@shared/domain/media';
 import { msg } from '@shared/messages';
 import { AppError } from '../errors';
+import { MalformedMediaError } from './bmff';
 import { toNodeReadable } from './file-stream';
 import { withDecodedHeic } from './heic';
+import { declaredPixels } from './image-pixels';
 import { normalizePrefix, thumbKeyFor } from './keys';
 import { ACCEPTED_FORMATS } from './media-formats';
 import type { MediaStorage } from './storage';
+import { cleanVideo } from './video';
 
 export type UploadKind = 'media' | 'avatar' | 'badge';
 
@@ -95,6 +99,8 @@ export interface IngestedMedia {
   mimeType: string;
   /** Size of the stored object at `key`. */
   bytes: number;
+  /** Everything this upload stored (the file and its thumbnail), for the storage quota. */
+  sizeBytes: number;
   /** Pixel size of the stored image, for layout before it loads. */
   width?: number;
   height?: number;
@@ -109,9 +115,10 @@ interface SniffedFormat {
 /**
  * Takes one member upload from stream to storage. The bytes go to a temporary file as they
  * arrive, never all into memory; the type is read from the first bytes and the upload is cut off
- * the moment it passes the limit for that type. Images are re-encoded (see renderImage); videos
- * are stored as received, because transcoding or even reading their metadata would need ffmpeg,
- * which we do not ship. Temporary files are removed on every path.
+ * the moment it passes the limit for that type. Images are re-encoded (see renderImage). Videos
+ * are checked to be the container they claim and their location and user-data boxes are blanked
+ * in the temporary file (see cleanVideo), then stored; they are not transcoded. Temporary files
+ * are removed on every path.
  */
 export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
   const rules = UPLOAD_RULES[input.kind];
@@ -125,13 +132,27 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
     const id = randomUUID();
 
     if (format.mediaType === 'video') {
+      await cleanVideo(upload, format.mime).catch((error: unknown) => {
+        if (error instanceof MalformedMediaError) {
+          throw new AppError('unsupported_media_type', msg.videoUnreadable, {
+            reason: 'unreadable',
+          });
+        }
+        throw error;
+      });
       const key = `${folder}${id}.${format.ext}`;
       const stored = await input.storage.put(key, createReadStream(upload), {
         contentType: format.mime,
         cacheSeconds: STORAGE_CACHE_SECONDS,
         contentLength: bytes,
       });
-      return { key, mediaType: 'video', mimeType: format.mime, bytes: stored.size };
+      return {
+        key,
+        mediaType: 'video',
+        mimeType: format.mime,
+        bytes: stored.size,
+        sizeBytes: stored.size,
+      };
     }
 
     const rendered = await renderImage(upload, format, rules, input.kind);
@@ -154,6 +175,7 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
       mediaType: 'image',
       mimeType: 'image/webp',
       bytes: rendered.main.data.length,
+      sizeBytes: rendered.main.data.length + (rendered.thumb?.length ?? 0),
       width: rendered.main.info.width,
       height: rendered.main.info.pageHeight ?? rendered.main.info.height,
     };
@@ -230,7 +252,8 @@ interface RenderedImage {
  * written as WebP. Sharp copies no metadata unless asked (we never call keepMetadata, keepExif,
  * withMetadata or keepIccProfile), so EXIF (GPS, camera, time), XMP, IPTC and ICC are all gone;
  * colours are converted to sRGB first. The original upload is not kept. GIF and WebP animations
- * stay animated. A decode failure means the bytes only looked like an image: 415.
+ * stay animated. A decode failure means the bytes only looked like an image: 415. An image whose
+ * header declares more than MAX_IMAGE_PIXELS (per frame) is refused before any decoding.
  */
 async function renderImage(
   file: string,
@@ -265,9 +288,18 @@ async function renderImage(
     return { main, thumb };
   };
 
+  const pixels = await declaredPixels(file, format.ext);
+  if (pixels !== null && pixels > MAX_IMAGE_PIXELS) {
+    throw new AppError('payload_too_large', msg.imageTooManyPixels, {
+      limitPixels: MAX_IMAGE_PIXELS,
+    });
+  }
   try {
-    // failOn 'error' rather than the default 'warning': phones write slightly odd but readable files.
-    return await render(sharp(file, { animated, failOn: 'error' }));
+    // failOn 'error' rather than the default 'warning': phones write slightly odd but readable
+    // files. limitInputPixels fences the decode itself; an animation keeps sharp's default, which
+    // counts every frame, because its frames were held to the limit one by one above.
+    const limitInputPixels = animated ? true : MAX_IMAGE_PIXELS;
+    return await render(sharp(file, { animated, failOn: 'error', limitInputPixels }));
   } catch (error) {
     if (format.ext !== 'heic' && format.ext !== 'heif') throw unsupported(kind, error);
   }

@@ -39,8 +39,8 @@ export class LocalMediaStorage implements MediaStorage {
         `Local storage serves ${key} as ${servedType}, not ${options.contentType}: name the key by its type`,
       );
     }
-    await mkdir(this.tmpDir, { recursive: true });
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = path.join(this.tmpDir, randomUUID());
     try {
       if (isBytes(body)) {

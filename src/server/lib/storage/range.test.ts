@@ -27,6 +27,13 @@ describe('parseRangeHeader', () => {
     expect(parseRangeHeader('bytes=-10', 0)).toEqual({ kind: 'unsatisfiable' });
   });
 
+  it('finds nothing to send when an open range starts at or past the end', () => {
+    for (const header of ['bytes=100-', 'bytes=101-', 'bytes=5000-', `bytes=${'9'.repeat(30)}-`]) {
+      expect(parseRangeHeader(header, 100), header).toEqual({ kind: 'unsatisfiable' });
+    }
+    expect(parseRangeHeader('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
+  });
+
   it('ignores what it does not understand', () => {
     for (const header of [
       undefined,

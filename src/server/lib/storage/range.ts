@@ -19,10 +19,10 @@ export function parseRangeHeader(header: string | null | undefined, size: number
     return { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) {
-    return { kind: 'whole' };
-  }
+  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
+  // `a-b` with b < a is invalid, so ignored.
+  if (end < start) return { kind: 'whole' };
+  // Before the end is clamped to the size: `bytes=N-` at or past the end is a 416, however large N.
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', range: { start, end: Math.min(end, size - 1) } };
 }

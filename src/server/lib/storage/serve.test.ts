@@ -7,7 +7,7 @@ import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { AppError } from '../errors';
 import { LocalMediaStorage } from './local-storage';
 import { S3MediaStorage } from './s3-storage';
-import { serveMedia } from './serve';
+import { MEDIA_CACHE_CONTROL, serveMedia } from './serve';
 import type { MediaStorage } from './storage';
 import { startFakeS3, type FakeS3 } from './test-support/fake-s3';
 import { sampleBytes } from './test-support/storage-contract';
@@ -18,6 +18,9 @@ const bytes = sampleBytes(1000);
 function mediaApp(storage: MediaStorage) {
   const app = new Hono();
   app.get('/media/:key{.+}', (c) => serveMedia(c, storage, c.req.param('key')));
+  app.get('/restricted/:key{.+}', (c) =>
+    serveMedia(c, storage, c.req.param('key'), { cacheControl: MEDIA_CACHE_CONTROL.restricted }),
+  );
   app.onError((error, c) =>
     error instanceof AppError
       ? c.json({ code: error.code, message: error.message }, error.status)
@@ -90,10 +93,13 @@ describe.each(['local', 's3'])('serveMedia over %s storage', (driver) => {
     expect((await body(overlong)).equals(bytes.subarray(998))).toBe(true);
   });
 
-  it('answers 416 for a range that starts past the end', async () => {
-    const res = await request({ Range: 'bytes=1000-1010' });
-    expect(res.status).toBe(416);
-    expect(res.headers.get('content-range')).toBe('bytes */1000');
+  it('answers 416 for a range that starts past the end, open-ended or not', async () => {
+    for (const range of ['bytes=1000-1010', 'bytes=1000-', 'bytes=4096-']) {
+      const res = await request({ Range: range });
+      expect(res.status, range).toBe(416);
+      expect(res.headers.get('content-range'), range).toBe('bytes */1000');
+      expect((await body(res)).length, range).toBe(0);
+    }
   });
 
   it('sends the whole object for several ranges or a malformed one', async () => {
@@ -129,6 +135,22 @@ describe.each(['local', 's3'])('serveMedia over %s storage', (driver) => {
     expect(res.headers.get('content-length')).toBe('1000');
     expect(res.headers.get('content-type')).toBe('video/mp4');
     expect(res.body).toBeNull();
+  });
+
+  it('sends the Cache-Control it is given on every kind of answer', async () => {
+    const app = mediaApp(drivers[driver]());
+    const at = (headers: Record<string, string> = {}, method = 'GET') =>
+      app.request(`/restricted/${KEY}`, { method, headers });
+    const etag = (await at()).headers.get('etag')!;
+    for (const res of [
+      await at(),
+      await at({}, 'HEAD'),
+      await at({ Range: 'bytes=0-9' }),
+      await at({ Range: 'bytes=5000-' }),
+      await at({ 'If-None-Match': etag }),
+    ]) {
+      expect(res.headers.get('cache-control'), String(res.status)).toBe('private, no-cache');
+    }
   });
 
   it('answers 404, not an error, for a missing object or an impossible key', async () => {

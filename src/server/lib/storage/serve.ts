@@ -6,7 +6,20 @@ import { InvalidKeyError } from './keys';
 import { parseRangeHeader } from './range';
 import type { ByteRange, MediaObjectInfo, MediaStorage } from './storage';
 
-const CACHE_CONTROL = `private, max-age=${STORAGE_CACHE_SECONDS}`;
+/**
+ * Every file is for signed-in members, so no shared cache may keep one. A file every member may
+ * see is reused by the browser for an hour; a file only its owner or an admin may see (a hidden
+ * or private post) is checked with the server on every use, so access ends when it is taken away.
+ */
+export const MEDIA_CACHE_CONTROL = {
+  community: `private, max-age=${STORAGE_CACHE_SECONDS}`,
+  restricted: 'private, no-cache',
+} as const;
+
+export interface ServeOptions {
+  /** Default: MEDIA_CACHE_CONTROL.community. */
+  cacheControl?: string;
+}
 
 /**
  * Answers a GET or HEAD for one stored object: 200, 206 for a single `Range: bytes=a-b`,
@@ -18,16 +31,23 @@ export async function serveMedia(
   c: Context,
   storage: MediaStorage,
   key: string,
+  options: ServeOptions = {},
 ): Promise<Response> {
+  const cacheControl = options.cacheControl ?? MEDIA_CACHE_CONTROL.community;
   try {
-    return await respond(c, storage, key);
+    return await respond(c, storage, key, cacheControl);
   } catch (error) {
     if (error instanceof InvalidKeyError) throw notFound();
     throw error;
   }
 }
 
-async function respond(c: Context, storage: MediaStorage, key: string): Promise<Response> {
+async function respond(
+  c: Context,
+  storage: MediaStorage,
+  key: string,
+  cacheControl: string,
+): Promise<Response> {
   const rangeHeader = c.req.header('range');
   const ifNoneMatch = c.req.header('if-none-match');
   const ifRange = c.req.header('if-range');
@@ -39,24 +59,30 @@ async function respond(c: Context, storage: MediaStorage, key: string): Promise<
     const info = await storage.stat(key);
     if (!info) throw notFound();
     if (ifNoneMatch && etagMatches(ifNoneMatch, info.etag)) {
-      return c.body(null, 304, baseHeaders(info));
+      return c.body(null, 304, baseHeaders(info, cacheControl));
     }
     // If-Range: only send part of the object if it is still the version the client has.
     if (rangeHeader && (!ifRange || ifRange.trim() === info.etag)) {
       const parsed = parseRangeHeader(rangeHeader, info.size);
       if (parsed.kind === 'unsatisfiable') {
-        return c.body(null, 416, { ...baseHeaders(info), 'Content-Range': `bytes */${info.size}` });
+        return c.body(null, 416, {
+          ...baseHeaders(info, cacheControl),
+          'Content-Range': `bytes */${info.size}`,
+        });
       }
       if (parsed.kind === 'partial') range = parsed.range;
     }
     if (isHead) {
-      return c.body(null, 200, { ...bodyHeaders(info), 'Content-Length': String(info.size) });
+      return c.body(null, 200, {
+        ...bodyHeaders(info, cacheControl),
+        'Content-Length': String(info.size),
+      });
     }
   }
 
   const object = await storage.get(key, range);
   if (!object) throw notFound();
-  const headers = bodyHeaders(object);
+  const headers = bodyHeaders(object, cacheControl);
   if (!range) {
     return c.body(object.stream, 200, { ...headers, 'Content-Length': String(object.size) });
   }
@@ -67,19 +93,19 @@ async function respond(c: Context, storage: MediaStorage, key: string): Promise<
   });
 }
 
-function baseHeaders(info: MediaObjectInfo): Record<string, string> {
+function baseHeaders(info: MediaObjectInfo, cacheControl: string): Record<string, string> {
   const headers: Record<string, string> = {
     ETag: info.etag,
-    'Cache-Control': CACHE_CONTROL,
+    'Cache-Control': cacheControl,
     'Accept-Ranges': 'bytes',
   };
   if (info.lastModified) headers['Last-Modified'] = info.lastModified.toUTCString();
   return headers;
 }
 
-function bodyHeaders(info: MediaObjectInfo): Record<string, string> {
+function bodyHeaders(info: MediaObjectInfo, cacheControl: string): Record<string, string> {
   return {
-    ...baseHeaders(info),
+    ...baseHeaders(info, cacheControl),
     'Content-Type': info.contentType,
     'X-Content-Type-Options': 'nosniff',
     'Content-Disposition': 'inline',

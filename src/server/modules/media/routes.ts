@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/deps';
-import { requireActor } from '../../lib/session';
-import { serveMedia } from '../../lib/storage';
+import { serviceContext } from '../../lib/request-context';
+import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
+import { mediaAccess } from './service';
 
-/** Proof photos and videos are for signed-in members only; range requests let videos seek. */
-export const mediaRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/*', async (c) => {
-  await requireActor(c);
-  const key = decodeURIComponent(c.req.path.replace(/^\/api\/media\//, ''));
-  return serveMedia(c, c.get('deps').storage, key);
+/**
+ * Proof photos and videos, for the members who may see their post (mediaAccess); range requests
+ * let videos seek. The key is Hono's decoded path parameter: a malformed `%` escape stays as
+ * written, names no media row, and is a 404 like any other unknown key.
+ */
+export const mediaRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:key{.+}', async (c) => {
+  const ctx = await serviceContext(c);
+  const access = await mediaAccess(ctx, c.req.param('key'));
+  return serveMedia(c, ctx.storage, access.key, {
+    cacheControl: MEDIA_CACHE_CONTROL[access.audience],
+  });
 });
