@@ -21,6 +21,12 @@ import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
 import { communityRoutes } from './modules/community/routes';
 import { adminRoutes } from './modules/admin/routes';
+import {
+  accountDataRoutes,
+  avatarRoutes,
+  profileRoutes,
+  settingsRoutes,
+} from './modules/profile/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -67,6 +73,10 @@ export function createApp(deps: AppDeps) {
   api.route('/cycle', cycleRoutes);
   api.route('/community', communityRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/profile', profileRoutes);
+  api.route('/settings', settingsRoutes);
+  api.route('/account', accountDataRoutes);
+  api.route('/avatars', avatarRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

@@ -8,7 +8,8 @@ describe('configuration', () => {
       port: 3000,
       dataDir: './data',
       publicUrl: 'http://localhost:3000',
-      trustProxy: false,
+      trustProxy: 0,
+      allowedHosts: [],
       adminEmails: [],
       storage: { driver: 'local' },
     });
@@ -31,7 +32,25 @@ describe('configuration', () => {
       PORT: '8080',
     });
     expect(config.adminEmails).toEqual(['boss@example.com', 'coach@example.com']);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('trusts X-Forwarded-For only with TRUST_PROXY, for TRUST_PROXY_HOPS proxies (default 1)', () => {
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' })).toThrow(
+      /TRUST_PROXY_HOPS/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: 'two' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  it('reads ALLOWED_HOSTS as lower-case hostnames without ports', () => {
+    expect(
+      loadConfig({
+        ALLOWED_HOSTS: ' App.Example.com:8443, ,10.0.0.5:3000,[::1]:3000,www.example.com.',
+      }).allowedHosts,
+    ).toEqual(['app.example.com', '10.0.0.5', '[::1]', 'www.example.com']);
   });
 });

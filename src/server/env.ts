@@ -14,6 +14,13 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** `Example.com:8443` -> `example.com`, `[::1]:3000` -> `[::1]`: hosts are compared without ports. */
+export function normalizeHost(entry: string): string {
+  const host = entry.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.replace(/:\d*$/, '').replace(/\.$/, '');
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,6 +35,14 @@ const envSchema = z.object({
   ),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: flag,
+  TRUST_PROXY_HOPS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(10).default(1),
+  ),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map(normalizeHost).filter(Boolean)),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -70,7 +85,13 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   authSecret?: string;
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS when TRUST_PROXY is set),
+   * 0 when the header is not trusted. As in Express's `trust proxy` with a number.
+   */
+  trustProxy: number;
+  /** Hostnames besides PUBLIC_URL's that requests may name in Host (ALLOWED_HOSTS). */
+  allowedHosts: string[];
   adminEmails: string[];
   smtpUrl?: string;
   mailFrom: string;
@@ -116,7 +137,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY_HOPS : 0,
+    allowedHosts: e.ALLOWED_HOSTS,
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from './env';
@@ -6,6 +7,21 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { seedBadges } from './db/seed';
 import { createApp } from './app';
 import { createServices } from './services';
+
+/** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
+function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLogger>) {
+  if (process.platform === 'win32') return;
+  try {
+    const mode = statSync(dataDir).mode & 0o777;
+    if (mode & 0o077)
+      logger.warn(
+        { dataDir, mode: mode.toString(8) },
+        `DATA_DIR is readable by other users: run chmod 700 ${dataDir}`,
+      );
+  } catch {
+    // not created yet: it will be, owner-only
+  }
+}
 
 async function main() {
   const config = loadConfigOrExit();
@@ -23,6 +39,7 @@ async function main() {
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
   const services = createServices({ config, db: database.db, logger });
+  warnIfDataDirShared(config.dataDir, logger);
   const app = createApp({ ...services, clientDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(

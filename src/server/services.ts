@@ -14,7 +14,7 @@ export function resolveAuthSecret(config: Config, logger: Logger): string {
   if (config.authSecret) return config.authSecret;
   const file = path.resolve(config.dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   logger.info({ file }, 'generated an auth secret (set AUTH_SECRET to manage it yourself)');

@@ -7,7 +7,9 @@ import { createApp, type AppDeps } from './app';
 import { createServices } from './services';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
 import type { MailMessage } from './lib/mail';
-import { rateLimits } from './db/schema';
+import { profiles, rateLimits, user } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { createContext, systemContext, type ServiceContext } from './lib/context';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -26,6 +28,10 @@ export interface TestApp {
   }): Promise<{ client: TestClient; email: string; userId: string }>;
   /** Forgets every rate-limit counter (cooldowns included). */
   resetLimits(): Promise<void>;
+  /** A service context for the system itself (CLI, scheduler, webhooks), on the given clock. */
+  system(name?: string, now?: () => Date): ServiceContext;
+  /** A service context acting for this member (read from the database), on the given clock. */
+  contextFor(userId: string, options?: { now?: Date | (() => Date) }): Promise<ServiceContext>;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,32 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async resetLimits() {
       await database.db.delete(rateLimits);
+    },
+    system(name = 'test', now) {
+      return systemContext(deps, name, now);
+    },
+    async contextFor(userId, options = {}) {
+      const [row] = await database.db
+        .select({ user, profile: profiles })
+        .from(user)
+        .leftJoin(profiles, eq(profiles.id, user.id))
+        .where(eq(user.id, userId))
+        .limit(1);
+      if (!row) throw new Error(`no member ${userId}`);
+      const member = {
+        userId,
+        email: row.user.email,
+        emailVerified: row.user.emailVerified,
+        displayName: row.profile?.displayName ?? row.user.email.split('@')[0],
+        avatarUrl: row.profile?.avatarUrl ?? null,
+        isAdmin: row.profile?.isAdmin ?? false,
+        createdAt: row.user.createdAt.toISOString(),
+      };
+      const { now } = options;
+      return createContext(deps, {
+        actor: member.isAdmin ? { kind: 'admin', user: member } : { kind: 'member', user: member },
+        now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
+      });
     },
     async close() {
       await services.mailer.idle();

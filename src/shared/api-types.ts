@@ -1,4 +1,11 @@
-import type { CouponFailureReason, MediaType, ReactionKey, StreakBadgeCode } from './constants';
+import type {
+  CouponFailureReason,
+  Gender,
+  MediaType,
+  ReactionKey,
+  StreakBadgeCode,
+  UnitPref,
+} from './constants';
 import type { InsightLevel } from './domain/consistency';
 import type { MilestoneState } from './domain/milestones';
 
@@ -307,4 +314,105 @@ export interface AuditEventView {
 export interface AuditEventsPage {
   events: AuditEventView[];
   nextCursor: string | null;
+}
+
+// ---------------------------------------------------------------------------
+// Profile, health, settings, consents, data export, account deletion
+// ---------------------------------------------------------------------------
+
+/** GET and PUT /api/profile; POST and DELETE /api/profile/avatar. The signed-in member's own profile. */
+export interface ProfileView {
+  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  country: string | null;
+  homeTimezone: string;
+  unitPref: UnitPref;
+  /** A URL the member's browser can load (served by GET /api/avatars/…), or null. */
+  avatarUrl: string | null;
+  email: string;
+  /** When the account was created (ISO instant). */
+  memberSince: string;
+}
+
+/** One badge the member has earned, for Your Badges. */
+export interface EarnedBadge {
+  code: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  reason: string | null;
+  awardedAt: string;
+}
+
+/** GET /api/profile/badges: oldest first. */
+export interface EarnedBadgesResponse {
+  badges: EarnedBadge[];
+}
+
+/** The health profile as stored: metric, whatever units the member types in. */
+export interface HealthProfileView {
+  birthYear: number | null;
+  gender: Gender | null;
+  heightCm: number | null;
+  weightKg: number | null;
+  baselineSteps: number | null;
+  goals: string[];
+  equipment: string[];
+  constraints: string | null;
+  socialShareWeight: boolean;
+  updatedAt: string;
+}
+
+/** GET /api/profile/health. The Day-1 Health Intake opens by itself when both are null. */
+export interface HealthProfileResponse {
+  health: HealthProfileView | null;
+  /** When the member skipped the intake; it stays skipped on every device. */
+  intakeSkippedAt: string | null;
+}
+
+/** PUT /api/profile/health and POST /api/profile/intake. */
+export interface HealthSavedResponse {
+  health: HealthProfileView;
+  /** True when this call created the health profile (the catalogue's 'created' message applies). */
+  created: boolean;
+}
+
+export interface SettingsView {
+  reminderHour: number;
+  emailNudges: boolean;
+  pushNudges: boolean;
+  /** The zone the member chose. */
+  timezone: string;
+  /** The zone their day is counted in right now; differs from `timezone` while a change waits. */
+  timezoneInEffect: string;
+}
+
+export interface ConsentsView {
+  tosAcceptedAt: string | null;
+  healthDisclaimerAcceptedAt: string | null;
+  marketingOptIn: boolean;
+  marketingOptedAt: string | null;
+}
+
+/** GET /api/settings. */
+export interface SettingsResponse {
+  settings: SettingsView;
+  consents: ConsentsView;
+}
+
+/** PUT /api/settings. */
+export interface SettingsSavedResponse {
+  settings: SettingsView;
+}
+
+/** PUT /api/settings/consents. */
+export interface ConsentsSavedResponse {
+  consents: ConsentsView;
+}
+
+/** POST /api/account/export: a short-lived link the browser downloads the ZIP from. */
+export interface ExportLinkResponse {
+  url: string;
+  expiresAt: string;
 }

@@ -88,6 +88,9 @@ export const RESEND_COOLDOWN_SECONDS = 30 as const;
 /** Server-side lifetime and attempt limit of an e-mailed code (not in the spec). */
 export const OTP_TTL_MINUTES = 10 as const;
 export const OTP_MAX_ATTEMPTS = 5 as const;
+/** Wrong codes per account (across codes) before code entry pauses for the rest of the window. */
+export const CODE_FAILURES_PER_ACCOUNT = 15 as const;
+export const CODE_FAILURE_WINDOW_MINUTES = 60 as const;
 /** After the code is verified the password sign-in is retried once, 1 s later. */
 export const SIGN_IN_RETRY_DELAY_MS = 1000 as const;
 export const SIGN_IN_RETRIES = 1 as const;
@@ -210,6 +213,11 @@ export const JOURNAL_MARKDOWN = {
 
 export const MAX_MEDIA_PER_CHECKIN = 10 as const;
 export const MAX_MEDIA_PER_UPDATE = 5 as const;
+/**
+ * Not in the spec: an update declared with media but no text, whose files never arrived, is removed
+ * this long after its 15-minute upload window closed (room for a slow upload still streaming).
+ */
+export const PENDING_UPDATE_GRACE_MINUTES = 60 as const;
 export const ACCEPTED_MEDIA_TYPES = ['image/*', 'video/*'] as const;
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -230,6 +238,16 @@ export const MAX_IMAGE_BYTES = 15 * MB;
 export const MAX_VIDEO_BYTES = 200 * MB;
 export const AVATAR_MAX_BYTES = 5 * MB;
 export const STORAGE_CACHE_SECONDS = 3600 as const;
+/**
+ * Not in the spec. Pixels per image (per frame of an animation), checked from the header before
+ * decoding: a decode holds every pixel in memory (50 MP is 200 MB as RGBA). 48 MP phone photos pass.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * Not in the spec. Stored proof photos and videos per member (files and previews): about ten
+ * 200 MB clips, or thousands of photos (a stored photo is 0.2-0.5 MB).
+ */
+export const MEDIA_STORAGE_QUOTA_BYTES = 2 * 1024 * MB;
 
 // ---------------------------------------------------------------------------
 // Feed, comments, reactions, reports
@@ -243,6 +261,15 @@ export const FIRST_COMMENTS_SHOWN = 2 as const;
 export const COMMENT_MAX_LENGTH = 1000 as const;
 /** Not in the spec. */
 export const REPORT_REASON_MAX = 500 as const;
+/**
+ * Not in the spec: per-member write limits (a lively thread is a few comments a minute; a bot is
+ * dozens a second). Refused writes are not counted.
+ */
+export const COMMENTS_PER_MINUTE = 10 as const;
+export const COMMENTS_PER_DAY = 300 as const;
+/** Not in the spec: updates on the member's own check-ins. */
+export const UPDATES_PER_HOUR = 10 as const;
+export const UPDATES_PER_DAY = 30 as const;
 export const POST_VISIBILITY = 'public' as const;
 
 export const REACTION_KEYS = ['like', 'strong', 'celebrate', 'fireworks'] as const;
@@ -481,6 +508,15 @@ export const FITNESS_LEVEL_LABELS = {
 /** Not in the spec (it says "no other bound"): keeps free text fields sane on the server. */
 export const WORKOUT_NOTES_MAX = 1000 as const;
 export const HEALTH_CONSTRAINTS_MAX = 1000 as const;
+/** Not in the spec: per-member limits on avatar uploads (each is re-encoded) and data exports (each reads every file). */
+export const AVATAR_UPLOADS_PER_HOUR = 10 as const;
+export const AVATAR_UPLOADS_PER_DAY = 30 as const;
+export const DATA_EXPORTS_PER_HOUR = 3 as const;
+export const DATA_EXPORTS_PER_DAY = 10 as const;
+/** How long the link from 'Download my data' works (it is signed for the member who asked). */
+export const DATA_EXPORT_LINK_SECONDS = 300 as const;
+/** What the member types to confirm 'Delete my account'; checked on the server. */
+export const ACCOUNT_DELETE_CONFIRMATION = 'DELETE' as const;
 
 // ---------------------------------------------------------------------------
 // Admin

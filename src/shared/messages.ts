@@ -19,9 +19,22 @@ import {
   COMMENT_MAX_LENGTH,
   REPORT_REASON_MAX,
   DISPLAY_NAME_MAX,
+  MAX_IMAGE_PIXELS,
+  MEDIA_STORAGE_QUOTA_BYTES,
+  ACCOUNT_DELETE_CONFIRMATION,
 } from './constants';
+import { formatNumber } from './format';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** A wait in the largest whole unit that is not zero: '40 seconds', '3 minutes', '2 hours'. */
+const waitTime = (seconds: number) => {
+  if (seconds < 60) return plural(seconds, '1 second', `${seconds} seconds`);
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, '1 minute', `${minutes} minutes`);
+  const hours = Math.ceil(minutes / 60);
+  return plural(hours, '1 hour', `${hours} hours`);
+};
 
 export const msg = {
   // -------------------------------------------------------------------------
@@ -103,7 +116,8 @@ export const msg = {
   journalHelper:
     'Share how it went today. Markdown supported: bold, italic, headings, lists, links, emoji.',
   journalPlaceholder: 'Wins, struggles, energy, soreness, mindset…',
-  journalCounter: (length: number, max: number = JOURNAL_MAX_LENGTH) => `${length}/${max}`,
+  journalCounter: (length: number, max: number = JOURNAL_MAX_LENGTH) =>
+    `${formatNumber(length)}/${formatNumber(max)}`,
   enterLinkUrl: 'Enter link URL:',
   linkTextDefault: 'link text',
   defaultCaption: 'Daily check-in complete!',
@@ -136,7 +150,7 @@ export const msg = {
   dayNOf90: (n: number) => `Day ${n} of ${CYCLE_LENGTH_DAYS}`,
   viewUpdates: (n: number) => plural(n, 'View 1 update', `View ${n} updates`),
   hideUpdates: (n: number) => plural(n, 'Hide 1 update', `Hide ${n} updates`),
-  viewAllComments: (n: number) => `View all ${n} comments`,
+  viewAllComments: (n: number) => `View all ${formatNumber(n)} comments`,
   errorLoadingFeed: 'Error loading feed',
   errorUpdatingLike: 'Error updating like',
   errorAddingReaction: 'Error adding reaction',
@@ -312,7 +326,9 @@ export const msg = {
   // =========================================================================
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   waitBeforeNewCode: (seconds: number) =>
-    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
+    `Please wait ${formatNumber(seconds)} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
+  codeEntryPaused: (minutes: number) =>
+    `Too many wrong codes for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   invalidCursor: 'That page of the feed is no longer available. Refresh to start again.',
   mediaPositionTaken: 'That file is already attached. Refresh and try again.',
   trialAlreadyUsed: 'Your free trial has already been used.',
@@ -355,6 +371,9 @@ export const msg = {
   tooManyUpdateMedia: `You can add up to ${MAX_MEDIA_PER_UPDATE} photos or videos to an update.`,
   unsupportedFileType: 'Please choose an image or video file.',
   fileTooLarge: (limit: string) => `That file is too large. The limit is ${limit}.`,
+  videoUnreadable: "We couldn't read that video. Please choose an MP4, MOV or WebM file.",
+  imageTooManyPixels: `That photo is too big to process. Please choose one under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+  storageQuotaReached: `You've used your ${MEDIA_STORAGE_QUOTA_BYTES / 1024 ** 3} GB of space for proof photos and videos, so this one can't be added.`,
   commentEmpty: 'Please write a comment first.',
   commentTooLong: `Comments can be up to ${COMMENT_MAX_LENGTH} characters.`,
   alreadyReported: "You've already reported this post. Thanks for letting us know.",
@@ -363,6 +382,18 @@ export const msg = {
   reportSent: "Thanks. We'll take a look.",
   unknownReaction: "That reaction isn't available.",
   postNotAvailable: 'This post is no longer available.',
+  commentRateLimited: (seconds: number) =>
+    `You're commenting very fast. Please try again in ${waitTime(seconds)}.`,
+  updateRateLimited: (seconds: number) =>
+    `You've added a lot of updates. Please try again in ${waitTime(seconds)}.`,
+  cycleCompleteNoCheckin: 'Your 90-day cycle is complete. Start a new cycle to keep checking in.',
+  cycleCompleteTitle: 'Cycle complete',
+  cycleCompleteSummary: `You made it through all ${CYCLE_LENGTH_DAYS} days. Your check-ins stay in your history. Start a new cycle to begin again at Day 1.`,
+  updateMediaAllFailed:
+    "Your update wasn't saved: none of its photos or videos could be uploaded. Please try again.",
+  textHasNullCharacter:
+    'Your text contains an invisible null character. Please remove it and try again.',
+  checkinEditEmpty: 'Nothing to save: the edit did not change any field.',
   birthYearRange: (maxYear: number) =>
     `Birth year must be between ${BIRTH_YEAR_MIN} and ${maxYear}.`,
   heightRange: 'Please check your height.',
@@ -407,6 +438,43 @@ export const msg = {
     `${score}% consistency. No need to be perfect. Check in today and start a new streak.`,
   emptyLeaderboard: 'No one is on the board yet. Check in today to claim the first spot.',
   emptyStreaks: 'No streaks running yet. Check in today and yours starts at 1.',
+  emptyBuddyFeed:
+    'No buddy posts in the last 2 days. Invite a workout buddy and their check-ins show up here.',
+  codeAlreadySent: 'We sent you a code a moment ago. Check your email.',
+  // Profile, health intake, settings, data export and account deletion (decision 0016)
+  healthProfileUpdated: 'Health profile updated.',
+  healthIntakeIntro:
+    'A few numbers now make your progress easier to see later. Skip it if you like: you can fill it in any time under Profile, Health.',
+  healthDisclaimer:
+    'StackDays is a habit programme, not medical advice. Check with a doctor before you start a new exercise or eating plan.',
+  skipForNow: 'Skip for now',
+  avatarRemoved: 'Avatar removed.',
+  noBadgesYet: 'No badges yet. Check in 7 days in a row to earn your first one.',
+  timeZonePending: (zone: string) =>
+    `Your days switch to ${zone} as soon as its date matches your current one (within a day), so today's check-in stays today's.`,
+  avatarRateLimited: (seconds: number) =>
+    `You've changed your picture a lot. Please try again in ${waitTime(seconds)}.`,
+  exportRateLimited: (seconds: number) =>
+    `You've downloaded your data a few times already. Please try again in ${waitTime(seconds)}.`,
+  exportLinkExpired: 'This download link has expired. Start the download again from Settings.',
+  downloadMyData: 'Download my data',
+  downloadMyDataHint:
+    'One ZIP file: your profile, settings and check-ins as JSON, a CSV with one row per check-in day, and your original photos and videos.',
+  downloadStarted: 'Your download has started.',
+  downloadFailed: "We couldn't prepare your download. Please try again.",
+  deleteMyAccount: 'Delete my account',
+  deleteAccountWarning:
+    'This removes your account, profile, check-ins, posts, comments, likes, reactions, photos and videos for good, and signs you out everywhere. Comments others left on your posts go too. This cannot be undone.',
+  deleteAccountTypeToConfirm: `Type ${ACCOUNT_DELETE_CONFIRMATION} to confirm.`,
+  deleteAccountConfirmMismatch: `Please type ${ACCOUNT_DELETE_CONFIRMATION} to confirm.`,
+  accountDeleted: 'Your account has been deleted.',
+  deleteAccountFailed: "We couldn't delete your account. Please try again.",
+  cancelSubscriptionFailed:
+    "We couldn't cancel your subscription, so nothing was deleted. Please try again in a few minutes.",
+  // HTTP limits (decision 0012)
+  requestTooLarge: 'The request is too large.',
+  unknownHost:
+    'This server does not answer for that address. Open it at its PUBLIC_URL, or list the name in ALLOWED_HOSTS.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

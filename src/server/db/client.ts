@@ -56,8 +56,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
-    release = acquireDataDirLock(path.resolve(options.dataDir));
+    // Created readable by its owner only: it holds every member's data (decision 0012).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    release = await acquireDataDirLock(path.resolve(options.dataDir));
   }
   try {
     const client = await PGlite.create({

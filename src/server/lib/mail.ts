@@ -4,6 +4,7 @@ import type { Config } from '../env';
 import type { Db } from '../db/client';
 import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
+import { redactSecrets } from './http/redact';
 
 export interface MailMessage {
   to: string;
@@ -23,7 +24,9 @@ export interface Mailer {
 
 /**
  * Sends over SMTP_URL, or, without it, writes the whole message to the server log so a newcomer can
- * read a sign-in code there. Every message is recorded in notification_logs: queued, then sent or failed.
+ * read a sign-in code there. Every message is recorded in notification_logs: queued, then sent or failed,
+ * with its subject and the start of its text stripped of secrets (codes masked, links cut before their
+ * token), because admins read that table.
  */
 export function createMailer(deps: {
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
@@ -56,8 +59,8 @@ export function createMailer(deps: {
         userId: message.userId ?? null,
         toEmail: message.to,
         kind: message.kind,
-        subject: message.subject,
-        bodyPreview: message.text.slice(0, 200),
+        subject: redactSecrets(message.subject),
+        bodyPreview: redactSecrets(message.text).slice(0, 200),
         sendStatus: 'queued',
         scheduledFor: new Date(),
       })
@@ -87,7 +90,7 @@ export function createMailer(deps: {
       logger.error({ err: error, to: message.to, kind: message.kind }, 'mail delivery failed');
       await db
         .update(notificationLogs)
-        .set({ sendStatus: 'failed', error: (error as Error).message.slice(0, 500) })
+        .set({ sendStatus: 'failed', error: redactSecrets((error as Error).message).slice(0, 500) })
         .where(eq(notificationLogs.id, log.id));
       return { ok: false };
     }

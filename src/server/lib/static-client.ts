@@ -4,6 +4,17 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './deps';
 
+/** Query parameters that carry a secret: a buddy invite token, an admin invite (e-mail and token). */
+const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
+
+/**
+ * A page whose address holds an invite token: the invite landing (/invite/<token>), the admin-invite
+ * sign-up (/signup?admin_invite=...&token=...) and the pages an invite is carried to (?invite=...).
+ */
+function carriesToken(url: URL): boolean {
+  return url.pathname.startsWith('/invite/') || TOKEN_PARAMS.some((p) => url.searchParams.has(p));
+}
+
 /** Serves the built front end: hashed assets cached for a year, every other path gets index.html. */
 export function staticClient(clientDir: string) {
   const app = new Hono<AppEnv>();
@@ -23,6 +34,8 @@ export function staticClient(clientDir: string) {
     if (!existsSync(indexPath))
       return c.text('The front end is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
+    // No Referer from this page at all, not even to our own origin through a logging proxy.
+    if (carriesToken(new URL(c.req.url))) c.header('Referrer-Policy', 'no-referrer');
     return c.html(readFileSync(indexPath, 'utf8'));
   });
   return app;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { cycleDay } from './cycle-day';
+import { cycleDay, isCycleComplete } from './cycle-day';
 import { localDateIn } from './local-date';
 
 describe('cycleDay', () => {
@@ -13,6 +13,14 @@ describe('cycleDay', () => {
   it('clamps below 1 when today is before the start', () => {
     expect(cycleDay('2026-01-10', '2026-01-09')).toBe(1);
     expect(cycleDay('2026-01-10', '2025-06-01')).toBe(1);
+  });
+
+  it('is complete from the day after day 90, not before', () => {
+    expect(isCycleComplete('2026-01-01', '2026-03-30')).toBe(false); // day 89
+    expect(isCycleComplete('2026-01-01', '2026-03-31')).toBe(false); // day 90
+    expect(isCycleComplete('2026-01-01', '2026-04-01')).toBe(true); // day 91
+    expect(isCycleComplete('2026-01-01', '2026-07-19')).toBe(true); // day 200
+    expect(isCycleComplete('2026-01-10', '2026-01-09')).toBe(false);
   });
 
   it('clamps at 90 after the cycle ends', () => {

@@ -10,3 +10,11 @@ export function cycleDay(startDate: LocalDate, today: LocalDate): number {
   const day = daysBetween(startDate, today) + 1;
   return Math.min(CYCLE_LENGTH_DAYS, Math.max(1, day));
 }
+
+/**
+ * True once the member's local date is past the cycle's last day (day 91 onwards): the cycle is
+ * complete, takes no more check-ins, and waits for Start New Cycle (docs/decisions/0014).
+ */
+export function isCycleComplete(startDate: LocalDate, today: LocalDate): boolean {
+  return daysBetween(startDate, today) + 1 > CYCLE_LENGTH_DAYS;
+}

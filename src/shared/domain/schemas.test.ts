@@ -4,6 +4,7 @@ import {
   adminCreateUserSchema,
   awardBadgeSchema,
   badgeSchema,
+  checkinEditSchema,
   checkinSchema,
   checkinUpdateSchema,
   checkoutSchema,
@@ -194,6 +195,62 @@ describe('checkinSchema', () => {
     expect(firstError(checkinSchema, { journalMd: 'x'.repeat(2001) })).toBe(
       'Journal entries can be up to 2000 characters.',
     );
+  });
+});
+
+describe('checkinEditSchema', () => {
+  it('keeps only the fields an edit carries, and refuses an edit carrying none', () => {
+    expect(checkinEditSchema.parse({ steps: '9000' })).toEqual({ steps: 9000 });
+    expect(checkinEditSchema.parse({ journalMd: '' })).toEqual({ journalMd: '' });
+    expect(firstError(checkinEditSchema, {})).toBe(
+      'Nothing to save: the edit did not change any field.',
+    );
+    expect(firstError(checkinEditSchema, { steps: -1 })).toBe('Please enter 0 or more.');
+  });
+});
+
+describe('a NUL character in free text', () => {
+  const nul = 'Good\u0000day';
+  const refused = 'Your text contains an invisible null character. Please remove it and try again.';
+  // Every free-text field a member or an admin types, with its neighbours valid.
+  const cases: [string, z.ZodType, Record<string, unknown>][] = [
+    ['journal', checkinSchema, { journalMd: nul }],
+    ['journal (edit)', checkinEditSchema, { journalMd: nul }],
+    ['update', checkinUpdateSchema, { body: nul }],
+    ['comment', commentSchema, { body: nul }],
+    ['report', reportSchema, { reason: nul }],
+    ['invite first name', inviteSchema, { email: 'a@example.com', firstName: nul }],
+    ['invite last name', inviteSchema, { email: 'a@example.com', lastName: nul }],
+    [
+      'sign-up display name',
+      signUpSchema,
+      { displayName: nul, email: 'a@example.com', password: 'correct horse 1' },
+    ],
+    [
+      'sign-up coupon',
+      signUpSchema,
+      { displayName: 'Al', email: 'a@example.com', password: 'correct horse 1', coupon: nul },
+    ],
+    ['workout notes', workoutPrefsSchema, { fitnessLevel: 'beginner', notes: nul }],
+    ['health constraints', healthProfileSchema, { birthYear: 1990, constraints: nul }],
+    ['admin display name', adminCreateUserSchema, { email: 'a@example.com', displayName: nul }],
+    ['coupon notes', couponFormSchema, { code: 'SAVE', notes: nul }],
+    ['badge name', badgeSchema, { name: nul, code: 'b' }],
+    ['badge description', badgeSchema, { name: 'B', code: 'b', description: nul }],
+    ['award reason', awardBadgeSchema, { badgeId: 1, userId: 'u1', reason: nul }],
+    ['award member', awardBadgeSchema, { badgeId: 1, userId: nul }],
+  ];
+
+  it.each(cases)('is refused clearly in the %s', (_field, schema, input) => {
+    expect(firstError(schema, input)).toBe(refused);
+  });
+
+  it('is refused in names and e-mail addresses too', () => {
+    expect(firstError(displayNameSchema, nul)).toBe(refused);
+    expect(firstError(emailSchema, 'a\u0000@example.com')).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(firstError(couponCodeSchema, nul)).toBe(refused);
   });
 });
 

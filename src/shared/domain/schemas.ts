@@ -84,9 +84,19 @@ const formBoolean = (defaultValue = false) =>
     return v;
   }, z.boolean());
 
+/**
+ * Free text the database can store. PostgreSQL refuses U+0000 in text, so a NUL character used to
+ * fail the insert with a 500; every free-text field starts with this check and refuses it clearly.
+ */
+const storableText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !s.includes('\u0000'), {
+    error: msg.textHasNullCharacter,
+    abort: true,
+  });
+
 /** An optional free-text field: trimmed, '' allowed, capped. */
 const optionalText = (max: number, tooLong: string = msg.textTooLong) =>
-  z.string().trim().max(max, { error: tooLong }).optional();
+  storableText().trim().max(max, { error: tooLong }).optional();
 
 function emailWith(requiredMessage: string) {
   return z
@@ -115,8 +125,7 @@ export const emailSchema = emailWith(msg.emailRequired);
 /** Only length is enforced; passwordStrength() gives the softer feedback. */
 export const passwordSchema = passwordWith(msg.fillInEmailAndPassword);
 
-export const displayNameSchema = z
-  .string({ error: msg.fillInDisplayName })
+export const displayNameSchema = storableText({ error: msg.fillInDisplayName })
   .trim()
   .min(1, { error: msg.fillInDisplayName, abort: true })
   .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong });
@@ -140,8 +149,7 @@ export const couponCodeSchema = z
   .string({ error: msg.couponCodeRequired })
   .transform(normalizeCouponCode)
   .pipe(
-    z
-      .string()
+    storableText()
       .min(1, { error: msg.couponCodeRequired, abort: true })
       .max(COUPON_CODE_MAX, { error: msg.couponCodeTooLong }),
   );
@@ -213,23 +221,37 @@ const checkinCount = (max: number, tooHigh: string) =>
     z.number().min(0, { error: msg.numberNotNegative }).max(max, { error: tooHigh }),
   );
 
+const journalText = storableText().max(JOURNAL_MAX_LENGTH, { error: msg.journalTooLong });
+
 export const checkinSchema = z.object({
   movedMinutes: checkinCount(MOVE_MINUTES_MAX, msg.moveMinutesTooHigh),
   steps: checkinCount(STEPS_MAX, msg.stepsTooHigh),
   proteinTargetHit: formBoolean(),
   hydrationGoalHit: formBoolean(),
-  journalMd: z.string().max(JOURNAL_MAX_LENGTH, { error: msg.journalTooLong }).default(''),
+  journalMd: journalText.default(''),
 });
 export type CheckinInput = z.input<typeof checkinSchema>;
 export type CheckinData = z.output<typeof checkinSchema>;
+
+/**
+ * An edit changes the fields it carries and keeps the others. An edit carrying none is refused: it
+ * used to read as all zeros and wipe the check-in.
+ */
+export const checkinEditSchema = checkinSchema
+  .extend({ journalMd: journalText })
+  .partial()
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
+    error: msg.checkinEditEmpty,
+  });
+export type CheckinEditInput = z.input<typeof checkinEditSchema>;
+export type CheckinEditData = z.output<typeof checkinEditSchema>;
 
 /**
  * An update's text is optional (blank becomes undefined). "Text or at least one
  * media" needs the files too, so the caller checks it with msg.addTextOrMedia.
  */
 export const checkinUpdateSchema = z.object({
-  body: z
-    .string()
+  body: storableText()
     .trim()
     .max(JOURNAL_MAX_LENGTH, { error: msg.updateTooLong })
     .optional()
@@ -239,8 +261,7 @@ export type CheckinUpdateInput = z.input<typeof checkinUpdateSchema>;
 export type CheckinUpdateData = z.output<typeof checkinUpdateSchema>;
 
 export const commentSchema = z.object({
-  body: z
-    .string({ error: msg.commentEmpty })
+  body: storableText({ error: msg.commentEmpty })
     .trim()
     .min(1, { error: msg.commentEmpty, abort: true })
     .max(COMMENT_MAX_LENGTH, { error: msg.commentTooLong }),
@@ -255,8 +276,7 @@ export type ReactionInput = z.input<typeof reactionSchema>;
 export type ReactionData = z.output<typeof reactionSchema>;
 
 export const reportSchema = z.object({
-  reason: z
-    .string({ error: msg.reportReasonRequired })
+  reason: storableText({ error: msg.reportReasonRequired })
     .trim()
     .min(1, { error: msg.reportReasonRequired, abort: true })
     .max(REPORT_REASON_MAX, { error: msg.reportReasonTooLong }),
@@ -387,8 +407,7 @@ export const adminCreateUserSchema = z.object({
   email: emailSchema,
   firstName: personNameSchema,
   lastName: personNameSchema,
-  displayName: z
-    .string()
+  displayName: storableText()
     .trim()
     .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong })
     .optional(),
@@ -438,8 +457,7 @@ export type CouponFormInput = z.input<typeof couponFormSchema>;
 export type CouponFormData = z.output<typeof couponFormSchema>;
 
 export const badgeSchema = z.object({
-  name: z
-    .string({ error: msg.badgeNameRequired })
+  name: storableText({ error: msg.badgeNameRequired })
     .trim()
     .min(1, { error: msg.badgeNameRequired, abort: true })
     .max(BADGE_NAME_MAX, { error: msg.textTooLong }),
@@ -464,9 +482,8 @@ export const awardBadgeSchema = z.object({
       .int({ error: msg.badgeRequired })
       .positive({ error: msg.badgeRequired }),
   ),
-  userId: z.string({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
-  reason: z
-    .string()
+  userId: storableText({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
+  reason: storableText()
     .trim()
     .max(BADGE_REASON_MAX, { error: msg.textTooLong })
     .nullish()

@@ -31,6 +31,8 @@ export const profiles = pgTable(
     /** Set when an administrator created the account; cleared once the person sets a password. */
     adminInviteTokenHash: text('admin_invite_token_hash'),
     adminInviteExpiresAt: ts('admin_invite_expires_at'),
+    /** When the member skipped the Day-1 Health Intake: it stays skipped on every device. */
+    healthIntakeSkippedAt: ts('health_intake_skipped_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -50,9 +52,21 @@ export const userSettings = pgTable(
     emailNudges: boolean('email_nudges').notNull().default(true),
     pushNudges: boolean('push_nudges').notNull().default(false),
     timezone: text('timezone').notNull().default('America/Denver'),
+    /**
+     * A chosen time zone that takes over at `pendingTimezoneFrom`: switching at once would have moved
+     * the member's today to another date (modules/profile/time-zone.ts, decision 0016).
+     */
+    pendingTimezone: text('pending_timezone'),
+    pendingTimezoneFrom: ts('pending_timezone_from'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_settings_reminder_hour_check', sql`${t.reminderHour} between 5 and 22`)],
+  (t) => [
+    check('user_settings_reminder_hour_check', sql`${t.reminderHour} between 5 and 22`),
+    check(
+      'user_settings_pending_timezone_check',
+      sql`(${t.pendingTimezone} is null) = (${t.pendingTimezoneFrom} is null)`,
+    ),
+  ],
 );
 
 export const consents = pgTable('consents', {

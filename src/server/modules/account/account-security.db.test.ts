@@ -299,6 +299,32 @@ describe('guessing (issue 9 #8, #9, #10)', () => {
   });
 });
 
+describe('buddy invites (issue 9 #11)', () => {
+  it('a failed invite does not spend one of the day\'s 10', async () => {
+    const inviter = await t.member();
+    const realSend = t.deps.mailer.send;
+    t.deps.mailer.send = async () => ({ ok: false });
+    try {
+      const failed = await post(inviter.client, '/api/invites', { email: uniqueEmail('lost') });
+      expect(failed.status).toBe(503);
+      expect((await failed.json()).message).toBe(msg.couldNotSendInvite);
+    } finally {
+      t.deps.mailer.send = realSend;
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await post(inviter.client, '/api/invites', { email: uniqueEmail('buddy') })).status,
+      );
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    const rows = await t.deps.db
+      .select()
+      .from(invites)
+      .where(eq(invites.inviterUserId, inviter.userId));
+    expect(rows).toHaveLength(10);
+  });
+});
+
 describe('coupon redemptions table', () => {
   it('keeps one row per coupon and account', async () => {
     const rows = await t.deps.db

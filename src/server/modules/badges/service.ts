@@ -1,48 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { streakEndingAt, badgeCodeForStreak } from '@shared/domain/streaks';
-import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
-import { badges, checkins, userBadges } from '../../db/schema';
-
-export interface AwardedBadge {
-  code: string;
-  name: string;
-  description: string | null;
-}
+import { asc, eq } from 'drizzle-orm';
+import { requireMember, type ServiceContext } from '../../lib/context';
+import { badges, userBadges } from '../../db/schema';
 
 /**
- * After a check-in: the streak of consecutive days ending at that day; at exactly 7, 21, 45, 60 or 90
- * the matching badge is awarded once. The unique (user, badge) key makes concurrent awards safe.
+ * The badges the member has earned, oldest first, for Your Badges on the profile (not routed yet).
+ * Awarding is not a service of its own: see streak-badge.ts, which createCheckin runs.
  */
-export async function awardStreakBadge(
-  db: DbOrTx,
-  input: { userId: string; cycleId: string; dayNumber: number },
-): Promise<AwardedBadge | null> {
-  const days = await db
-    .select({ day: checkins.dayNumber })
-    .from(checkins)
-    .where(eq(checkins.cycleId, input.cycleId))
-    .orderBy(asc(checkins.dayNumber));
-  const streak = streakEndingAt(
-    days.map((d) => d.day),
-    input.dayNumber,
-  );
-  const code = badgeCodeForStreak(streak);
-  if (!code) return null;
-  const [badge] = await db.select().from(badges).where(eq(badges.code, code)).limit(1);
-  if (!badge) return null;
-  const inserted = await db
-    .insert(userBadges)
-    .values({ userId: input.userId, badgeId: badge.id, reason: msg.badgeReason(streak) })
-    .onConflictDoNothing()
-    .returning({ id: userBadges.id });
-  return inserted.length > 0
-    ? { code: badge.code, name: badge.name, description: badge.description }
-    : null;
-}
-
-export async function memberBadges(db: DbOrTx, userId: string) {
-  return db
+export async function listMyBadges(ctx: ServiceContext) {
+  const member = requireMember(ctx);
+  const rows = await ctx.db
     .select({
       code: badges.code,
       name: badges.name,
@@ -53,6 +19,7 @@ export async function memberBadges(db: DbOrTx, userId: string) {
     })
     .from(userBadges)
     .innerJoin(badges, eq(badges.id, userBadges.badgeId))
-    .where(and(eq(userBadges.userId, userId)))
+    .where(eq(userBadges.userId, member.userId))
     .orderBy(asc(userBadges.awardedAt));
+  return rows.map((row) => ({ ...row, awardedAt: row.awardedAt.toISOString() }));
 }

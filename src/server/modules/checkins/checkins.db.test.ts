@@ -1,12 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
+import { MEDIA_STORAGE_QUOTA_BYTES, UPDATES_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp } from '../../test-app';
-import { checkins, cycles, posts, userBadges, userSettings } from '../../db/schema';
-import { createCheckin } from './service';
-import { activeCycle } from '../cycles/service';
-import { awardStreakBadge } from '../badges/service';
+import {
+  checkinUpdates,
+  checkins,
+  cycles,
+  postMedia,
+  posts,
+  userBadges,
+  userSettings,
+} from '../../db/schema';
+import { getMyCycle, startNewCycle } from '../cycles/service';
+import {
+  addUpdateMedia,
+  createCheckin,
+  createUpdate,
+  editCheckin,
+  getToday,
+  type UploadedFile,
+} from './service';
+import { awardStreakBadge } from '../badges/streak-badge';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +41,20 @@ const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
     .png()
     .toBuffer();
+
+const pngFile = async (color: string): Promise<UploadedFile> => ({
+  body: new Blob([new Uint8Array(await png(color))]).stream(),
+});
+
+/** A member whose day turns over at midnight UTC, so a test can name the instant of any cycle day. */
+async function utcMember() {
+  const m = await t.member({ timeZone: 'UTC' });
+  await t.deps.db
+    .update(userSettings)
+    .set({ timezone: 'UTC' })
+    .where(eq(userSettings.userId, m.userId));
+  return m;
+}
 
 async function checkIn(
   client: Awaited<ReturnType<TestApp['member']>>['client'],
@@ -45,14 +75,16 @@ describe('the home screen and cycles', () => {
   });
 
   it("counts the day in the member's own time zone", async () => {
+    const at = async (userId: string, iso: string) =>
+      (await getToday(await t.contextFor(userId, { now: new Date(iso) }))).cycle;
     const { userId } = await t.member({ timeZone: 'Asia/Tokyo' });
     // 2026-03-07 16:30 UTC is already 2026-03-08 in Tokyo.
-    const cycle = await activeCycle(t.deps.db, userId, new Date('2026-03-07T16:30:00Z'));
+    const cycle = await at(userId, '2026-03-07T16:30:00Z');
     expect(cycle.today).toBe('2026-03-08');
-    const later = await activeCycle(t.deps.db, userId, new Date('2026-03-10T14:59:00Z'));
+    const later = await at(userId, '2026-03-10T14:59:00Z');
     expect(later.day).toBe(3);
     const la = await t.member({ timeZone: 'America/Los_Angeles' });
-    const laCycle = await activeCycle(t.deps.db, la.userId, new Date('2026-03-08T07:30:00Z'));
+    const laCycle = await at(la.userId, '2026-03-08T07:30:00Z');
     expect(laCycle.today).toBe('2026-03-07');
   });
 });
@@ -222,6 +254,47 @@ describe('proof media', () => {
     expect((await eleventh.json()).message).toBe(msg.tooManyCheckinMedia);
   });
 
+  it('records the stored size and refuses uploads past the storage quota before storing them', async () => {
+    const { client } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const first = await client.request(`/api/checkins/${checkin.id}/media?index=0`, {
+      method: 'POST',
+      body: await png('red'),
+    });
+    expect(first.status).toBe(201);
+    const [row] = await t.deps.db
+      .select()
+      .from(postMedia)
+      .where(eq(postMedia.postId, checkin.postId));
+    expect(row.sizeBytes).toBeGreaterThan(0);
+
+    // The member's files fill the quota: the next upload is refused, on a check-in and on an update.
+    await t.deps.db
+      .update(postMedia)
+      .set({ sizeBytes: MEDIA_STORAGE_QUOTA_BYTES })
+      .where(eq(postMedia.id, row.id));
+    const full = await client.request(`/api/checkins/${checkin.id}/media?index=1`, {
+      method: 'POST',
+      body: await png('green'),
+    });
+    expect(full.status).toBe(413);
+    expect((await full.json()).message).toBe(msg.storageQuotaReached);
+    const { update } = await (
+      await client.request(`/api/checkins/${checkin.id}/updates`, {
+        method: 'POST',
+        json: { body: 'More', mediaCount: 1 },
+      })
+    ).json();
+    const toUpdate = await client.request(`/api/updates/${update.id}/media?index=0`, {
+      method: 'POST',
+      body: await png('blue'),
+    });
+    expect(toUpdate.status).toBe(413);
+    const today = await (await client.request('/api/checkins/today')).json();
+    expect(today.checkin.media).toHaveLength(1);
+    expect(today.checkin.updates[0].media).toEqual([]);
+  });
+
   it('refuses an SVG with a script and a renamed executable', async () => {
     const { client } = await t.member();
     const { checkin } = await (await checkIn(client)).json();
@@ -291,10 +364,8 @@ describe('streak badges', () => {
     const badges: (string | null)[] = [];
     for (let day = 0; day < 8; day++) {
       const { badge } = await createCheckin(
-        t.deps.db,
-        userId,
+        await t.contextFor(userId, { now: dayAt(start, day) }),
         { ...validCheckin, journalMd: '' },
-        dayAt(start, day),
       );
       badges.push(badge?.code ?? null);
     }
@@ -314,17 +385,19 @@ describe('streak badges', () => {
     const offsets = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
     const awarded: string[] = [];
     for (const offset of offsets) {
-      const { badge } = await createCheckin(t.deps.db, userId, validCheckin, dayAt(start, offset));
+      const ctx = await t.contextFor(userId, { now: dayAt(start, offset) });
+      const { badge } = await createCheckin(ctx, validCheckin);
       if (badge) awarded.push(`${offset}:${badge.code}`);
     }
     expect(awarded).toEqual([]);
-    const { badge } = await createCheckin(t.deps.db, userId, validCheckin, dayAt(start, 13));
+    const ctx = await t.contextFor(userId, { now: dayAt(start, 13) });
+    const { badge } = await createCheckin(ctx, validCheckin);
     expect(badge?.code).toBe('starter_7');
   });
 
   it('never awards twice under concurrent requests', async () => {
     const { userId } = await t.member();
-    const cycle = await activeCycle(t.deps.db, userId);
+    const { cycle } = await getToday(await t.contextFor(userId));
     const values = Array.from({ length: 7 }, (_, i) => ({
       cycleId: cycle.id,
       userId,
@@ -348,5 +421,249 @@ describe('streak badges', () => {
       .from(cycles)
       .where(and(eq(cycles.userId, userId), eq(cycles.isActive, true)));
     expect(active.id).toBe(cycle.id);
+  });
+});
+
+describe('after day 90 (docs/decisions/0014)', () => {
+  const START = new Date('2026-01-01T12:00:00Z');
+  /** Noon UTC on day `day` of a cycle that started on 2026-01-01. */
+  const onDay = (day: number) => new Date(START.getTime() + (day - 1) * 86_400_000);
+  const at = (userId: string, day: number) => t.contextFor(userId, { now: onDay(day) });
+
+  /** A member whose active cycle started on 2026-01-01, with check-ins on the given days. */
+  async function memberWithCheckins(days: number[]) {
+    const m = await utcMember();
+    await getToday(await at(m.userId, 1)); // the cycle starts on the first visit
+    for (const day of days) await createCheckin(await at(m.userId, day), validCheckin);
+    return m;
+  }
+
+  it('takes check-ins on days 89 and 90 as those days, with the cycle still open', async () => {
+    const { userId } = await memberWithCheckins([]);
+    for (const day of [89, 90]) {
+      const before = await getToday(await at(userId, day));
+      expect(before.cycle).toMatchObject({ day, complete: false });
+      expect(before.checkin).toBeNull();
+      const { checkin } = await createCheckin(await at(userId, day), validCheckin);
+      expect(checkin.dayNumber).toBe(day);
+    }
+    const myCycle = await getMyCycle(await at(userId, 90));
+    expect(myCycle.cycle).toMatchObject({ day: 90, complete: false });
+    expect(myCycle.days.slice(87).map((d) => d.status)).toEqual(['missed', 'done', 'done']);
+  });
+
+  it.each([91, 200])(
+    'reports the cycle complete on day %i and refuses a check-in clearly, saving nothing',
+    async (day) => {
+      const done = await memberWithCheckins([89, 90]);
+      const missed = await memberWithCheckins([88, 89]);
+      for (const { userId } of [done, missed]) {
+        const today = await getToday(await at(userId, day));
+        expect(today.cycle).toMatchObject({ day: 90, totalDays: 90, complete: true });
+        expect(today.checkin).toBeNull();
+        await expect(createCheckin(await at(userId, day), validCheckin)).rejects.toMatchObject({
+          status: 409,
+          message: msg.cycleCompleteNoCheckin,
+        });
+        const rows = await t.deps.db.select().from(checkins).where(eq(checkins.userId, userId));
+        expect(rows.map((r) => r.dayNumber).sort()).toEqual(
+          userId === done.userId ? [89, 90] : [88, 89],
+        );
+      }
+
+      // My Cycle shows the cycle as it ended: day 90, nothing "today" or "upcoming".
+      const ended = await getMyCycle(await at(missed.userId, day));
+      expect(ended.cycle).toMatchObject({ day: 90, complete: true });
+      expect(ended.days.slice(86).map((d) => d.status)).toEqual([
+        'missed',
+        'done',
+        'done',
+        'missed',
+      ]);
+      expect(ended.days.some((d) => d.status === 'today' || d.status === 'upcoming')).toBe(false);
+      expect(ended.stats).toMatchObject({ checkins: 2, consistency: 2 });
+      expect(ended.milestones.every((m) => m.state === 'achieved')).toBe(true);
+
+      // Start New Cycle begins again at Day 1, and the day's check-in goes there.
+      const next = await startNewCycle(await at(missed.userId, day));
+      expect(next.cycle).toMatchObject({ day: 1, complete: false });
+      const { checkin } = await createCheckin(await at(missed.userId, day), validCheckin);
+      expect(checkin).toMatchObject({ dayNumber: 1, cycleId: next.cycle.id });
+    },
+  );
+
+  it('answers the same over HTTP: today says complete, a submit is a 409 with the reason', async () => {
+    const { client, userId } = await t.member();
+    const { cycle } = await (await client.request('/api/checkins/today')).json();
+    const start = new Date(`${cycle.today}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() - 199); // today is day 200
+    await t.deps.db
+      .update(cycles)
+      .set({ startDate: start.toISOString().slice(0, 10) })
+      .where(eq(cycles.id, cycle.id));
+    const today = await (await client.request('/api/checkins/today')).json();
+    expect(today.cycle).toMatchObject({ day: 90, complete: true });
+    const refused = await checkIn(client);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(msg.cycleCompleteNoCheckin);
+    expect(await t.deps.db.select().from(checkins).where(eq(checkins.userId, userId))).toEqual([]);
+    const view = await (await client.request('/api/cycle')).json();
+    expect(view.cycle.complete).toBe(true);
+  });
+});
+
+describe('the 15-minute window, one rule for check-ins and updates', () => {
+  it('closes at exactly 15:00 for an edit and for an upload to an update', async () => {
+    const { userId } = await utcMember();
+    const created = new Date('2026-05-04T09:00:00Z');
+    const justBefore = new Date(created.getTime() + 15 * 60_000 - 1);
+    const closing = new Date(created.getTime() + 15 * 60_000);
+    const ctxAt = (now: Date) => t.contextFor(userId, { now });
+    const { checkin } = await createCheckin(await ctxAt(created), validCheckin);
+    const { update } = await createUpdate(await ctxAt(created), {
+      checkinId: checkin.id,
+      body: 'Evening walk',
+      mediaCount: 2,
+    });
+
+    const edited = await editCheckin(await ctxAt(justBefore), {
+      checkinId: checkin.id,
+      changes: { steps: 9100 },
+    });
+    expect(edited.checkin.steps).toBe(9100);
+    await expect(
+      editCheckin(await ctxAt(closing), { checkinId: checkin.id, changes: { steps: 1 } }),
+    ).rejects.toMatchObject({ status: 403, message: msg.checkinEditWindowClosed });
+
+    const first = await addUpdateMedia(await ctxAt(justBefore), {
+      updateId: update.id,
+      index: 0,
+      file: await pngFile('teal'),
+    });
+    expect(first.media.mediaType).toBe('image');
+    await expect(
+      addUpdateMedia(await ctxAt(closing), {
+        updateId: update.id,
+        index: 1,
+        file: await pngFile('navy'),
+      }),
+    ).rejects.toMatchObject({ status: 403, message: msg.checkinEditWindowClosed });
+  });
+});
+
+describe('an update with nothing in it', () => {
+  it('is never shown when every file of a photo-only update fails, and is removed later', async () => {
+    const { client, userId } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const created = await client.request(`/api/checkins/${checkin.id}/updates`, {
+      method: 'POST',
+      json: { mediaCount: 1 },
+    });
+    expect(created.status).toBe(201);
+    const { update } = await created.json();
+    const failed = await client.request(`/api/updates/${update.id}/media?index=0`, {
+      method: 'POST',
+      body: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      headers: { 'content-type': 'image/svg+xml' },
+    });
+    expect(failed.status).toBe(415);
+
+    const today = await (await client.request('/api/checkins/today')).json();
+    expect(today.checkin.updates).toEqual([]);
+    const feed = await (await client.request('/api/feed')).json();
+    const card = feed.posts.find((p: { id: string }) => p.id === checkin.postId);
+    expect(card.updates).toEqual([]);
+
+    // Once nothing can land on it any more, the member's next update removes it from the database.
+    await t.deps.db
+      .update(checkinUpdates)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(checkinUpdates.id, update.id));
+    const next = await client.request(`/api/checkins/${checkin.id}/updates`, {
+      method: 'POST',
+      json: { body: 'Stretching later' },
+    });
+    expect(next.status).toBe(201);
+    const rows = await t.deps.db
+      .select()
+      .from(checkinUpdates)
+      .where(eq(checkinUpdates.userId, userId));
+    expect(rows.map((r) => r.body)).toEqual(['Stretching later']);
+  });
+
+  it('shows a photo-only update once its first file lands', async () => {
+    const { client } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const { update } = await (
+      await client.request(`/api/checkins/${checkin.id}/updates`, {
+        method: 'POST',
+        json: { mediaCount: 1 },
+      })
+    ).json();
+    const landed = await client.request(`/api/updates/${update.id}/media?index=0`, {
+      method: 'POST',
+      body: await png('purple'),
+    });
+    expect(landed.status).toBe(201);
+    const today = await (await client.request('/api/checkins/today')).json();
+    expect(today.checkin.updates).toHaveLength(1);
+    expect(today.checkin.updates[0]).toMatchObject({ body: null });
+    expect(today.checkin.updates[0].media).toHaveLength(1);
+  });
+});
+
+describe('edits carry only what changes', () => {
+  it('refuses an empty edit with a 422 instead of resetting the check-in to zeros', async () => {
+    const { client } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const empty = await client.request(`/api/checkins/${checkin.id}`, {
+      method: 'PATCH',
+      json: {},
+    });
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).message).toBe(msg.checkinEditEmpty);
+    const partial = await client.request(`/api/checkins/${checkin.id}`, {
+      method: 'PATCH',
+      json: { steps: 9000 },
+    });
+    expect(partial.status).toBe(200);
+    expect((await partial.json()).checkin).toMatchObject({
+      steps: 9000,
+      movedMinutes: validCheckin.movedMinutes,
+      proteinTargetHit: true,
+      journalMd: validCheckin.journalMd,
+    });
+    const [row] = await t.deps.db.select().from(checkins).where(eq(checkins.id, checkin.id));
+    expect(row).toMatchObject({ steps: 9000, movedMinutes: 30, journalMd: '**Strong** day' });
+  });
+
+  it('refuses a NUL character in the journal with a 422', async () => {
+    const { client } = await t.member();
+    const res = await checkIn(client, { ...validCheckin, journalMd: 'Good\u0000day' });
+    expect(res.status).toBe(422);
+    expect((await res.json()).message).toBe(msg.textHasNullCharacter);
+  });
+});
+
+describe('update limits', () => {
+  it(`takes ${UPDATES_PER_HOUR} updates an hour, then refuses with the wait`, async () => {
+    const { client } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const results = await Promise.all(
+      Array.from({ length: UPDATES_PER_HOUR + 5 }, (_, i) =>
+        client.request(`/api/checkins/${checkin.id}/updates`, {
+          method: 'POST',
+          json: { body: `Update ${i}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(UPDATES_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const refused = await results.find((r) => r.status === 429)!.json();
+    expect(refused.message).toMatch(
+      /^You've added a lot of updates\. Please try again in \d+ (minutes?|hours?)\.$/,
+    );
+    expect(refused.details.retryAfter).toBeGreaterThan(0);
   });
 });

@@ -1,24 +1,22 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MAX_MEDIA_PER_CHECKIN, MAX_MEDIA_PER_UPDATE } from '@shared/constants';
-import { checkinSchema, checkinUpdateSchema } from '@shared/domain/schemas';
+import { checkinEditSchema, checkinSchema, checkinUpdateSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { currentActor, requireActor } from '../../lib/session';
-import { AppError } from '../../lib/errors';
+import { serviceContext } from '../../lib/request-context';
 import { jsonBody, parseWith } from '../../lib/validate';
-import { ingestUpload, thumbKeyFor } from '../../lib/storage';
 import {
   addCheckinMedia,
   addUpdateMedia,
-  assertCanAddCheckinMedia,
-  assertCanAddUpdateMedia,
   createCheckin,
   createUpdate,
   editCheckin,
-  today,
-  type StoredMedia,
+  getToday,
+  type UploadedFile,
 } from './service';
+
+// Each route: build the context, parse the input with the shared schemas, call one service, answer.
 
 const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
 const sortIndexQuery = (max: number) =>
@@ -29,89 +27,60 @@ const sortIndexQuery = (max: number) =>
       .min(0)
       .max(max * 4),
   });
+const updateBody = checkinUpdateSchema.extend({
+  mediaCount: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MEDIA_PER_UPDATE, { error: msg.tooManyUpdateMedia })
+    .default(0),
+});
 
-/** Streams one file from the request body to storage; removes it again if recording it fails. */
-async function storeUpload<T>(
-  c: Context<AppEnv>,
-  keyPrefix: string,
-  record: (media: StoredMedia) => Promise<T>,
-) {
-  const { storage } = c.get('deps');
-  const ingested = await ingestUpload({
-    storage,
-    source: c.req.raw.body,
+/** The request body as an upload: streamed by the service, never read here. */
+function uploadedFile(c: Context<AppEnv>): UploadedFile {
+  const length = c.req.header('content-length');
+  return {
+    body: c.req.raw.body,
     declaredType: c.req.header('content-type'),
-    keyPrefix,
-    kind: 'media',
-  });
-  try {
-    return await record({
-      key: ingested.key,
-      mediaType: ingested.mediaType,
-      mimeType: ingested.mimeType,
-    });
-  } catch (error) {
-    await storage.delete(ingested.key).catch(() => {});
-    if (ingested.thumbKey) await storage.delete(thumbKeyFor(ingested.key)).catch(() => {});
-    throw error;
-  }
+    declaredBytes: length && /^\d+$/.test(length) ? Number(length) : undefined,
+  };
 }
 
 export const checkinRoutes = new Hono<AppEnv>()
   .get('/today', async (c) => {
-    const actor = await requireActor(c);
+    const ctx = await serviceContext(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await today(c.get('deps').db, actor.userId));
+    return c.json(await getToday(ctx));
   })
   .post('/', async (c) => {
-    const actor = await requireActor(c);
+    const ctx = await serviceContext(c);
     const input = await jsonBody(c, checkinSchema);
-    return c.json(await createCheckin(c.get('deps').db, actor.userId, input), 201);
+    return c.json(await createCheckin(ctx, input), 201);
   })
   .patch('/:id', async (c) => {
-    const actor = await requireActor(c);
+    const ctx = await serviceContext(c);
     const { id } = parseWith(idParam, c.req.param());
-    const input = await jsonBody(c, checkinSchema);
-    return c.json({ checkin: await editCheckin(c.get('deps').db, actor.userId, id, input) });
+    const changes = await jsonBody(c, checkinEditSchema);
+    return c.json(await editCheckin(ctx, { checkinId: id, changes }));
   })
   .post('/:id/media', async (c) => {
-    const actor = await requireActor(c);
+    const ctx = await serviceContext(c);
     const { id } = parseWith(idParam, c.req.param());
     const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_CHECKIN), c.req.query());
-    const { db } = c.get('deps');
-    const { postId } = await assertCanAddCheckinMedia(db, actor.userId, id);
-    const media = await storeUpload(c, `u/${actor.userId}/${postId}`, (m) =>
-      addCheckinMedia(db, postId, index, m),
-    );
-    return c.json({ media }, 201);
+    const file = uploadedFile(c);
+    return c.json(await addCheckinMedia(ctx, { checkinId: id, index, file }), 201);
   })
   .post('/:id/updates', async (c) => {
-    const actor = await currentActor(c);
-    // The spec's own words for an update without a session.
-    if (!actor) throw new AppError('unauthorized', msg.signInToAddUpdates);
+    const ctx = await serviceContext(c);
     const { id } = parseWith(idParam, c.req.param());
-    const input = await jsonBody(
-      c,
-      checkinUpdateSchema.extend({
-        mediaCount: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_MEDIA_PER_UPDATE, { error: msg.tooManyUpdateMedia })
-          .default(0),
-      }),
-    );
-    return c.json({ update: await createUpdate(c.get('deps').db, actor.userId, id, input) }, 201);
+    const input = await jsonBody(c, updateBody);
+    return c.json(await createUpdate(ctx, { checkinId: id, ...input }), 201);
   });
 
 export const updateRoutes = new Hono<AppEnv>().post('/:id/media', async (c) => {
-  const actor = await requireActor(c);
+  const ctx = await serviceContext(c);
   const { id } = parseWith(idParam, c.req.param());
   const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_UPDATE), c.req.query());
-  const { db } = c.get('deps');
-  await assertCanAddUpdateMedia(db, actor.userId, id);
-  const media = await storeUpload(c, `u/${actor.userId}/updates/${id}`, (m) =>
-    addUpdateMedia(db, id, index, m),
-  );
-  return c.json({ media }, 201);
+  const file = uploadedFile(c);
+  return c.json(await addUpdateMedia(ctx, { updateId: id, index, file }), 201);
 });

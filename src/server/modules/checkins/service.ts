@@ -1,21 +1,411 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/**
+ * The check-in services, and THE example of the service shape every module follows
+ * (docs/decisions/0011-service-context.md):
+ *
+ * 1. An exported service is `verb(ctx: ServiceContext, input)`. Its first line is `requireMember(ctx)`
+ *    (or `requireAdmin(ctx)`). The acting member is `requireMember(ctx).userId`: the input never
+ *    carries the caller's own id, so no caller can act for someone else by changing an argument.
+ * 2. It reads the time from `ctx.now()`, once, and passes that instant down; never `new Date()`.
+ *    Tests, jobs and scripts set the clock by building their own context.
+ * 3. It never imports Hono and never sees a request: the route parses the input with the shared zod
+ *    schemas and passes plain values (an upload's body stream is a plain value too), and it sets
+ *    headers and cookies from what the service returns.
+ * 4. Every multi-step write runs in `withTransaction(ctx, async (ctx) => …)`, which joins a
+ *    transaction the caller already opened; inside, only the inner `ctx` is used. Work for after the
+ *    commit (clearing the feed cache) goes through `afterCommit`, so a rollback leaves no trace.
+ * 5. Building blocks other services reuse (activeCycle, refreshCycleStats, awardStreakBadge, the feed
+ *    SQL) are plain functions over `db: DbOrTx` with explicit arguments, in files that are not
+ *    service entry points (cycles/queries.ts, cycles/stats.ts, badges/streak-badge.ts). They do no
+ *    authorization: only services that already did call them.
+ * 6. The answer is a response type from src/shared/api-types.ts, defined once and read by the client.
+ * 7. A refusal is an AppError carrying a sentence from src/shared/messages.ts.
+ * 8. Per-member limits (`enforce`, lib/rate-limit.ts) are counted inside the write's transaction,
+ *    so a refused or failed write uses nothing up.
+ */
+import { and, asc, count, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import {
+  CHECKIN_EDIT_WINDOW_MINUTES,
+  MAX_IMAGE_BYTES,
   MAX_MEDIA_PER_CHECKIN,
   MAX_MEDIA_PER_UPDATE,
-  CHECKIN_EDIT_WINDOW_MINUTES,
+  MAX_VIDEO_BYTES,
+  PENDING_UPDATE_GRACE_MINUTES,
+  UPDATES_PER_DAY,
+  UPDATES_PER_HOUR,
 } from '@shared/constants';
+import type {
+  AddMediaResponse,
+  AddUpdateResponse,
+  CheckinView,
+  CreateCheckinResponse,
+  EditCheckinResponse,
+  TodayResponse,
+} from '@shared/api-types';
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
-import type { CheckinData } from '@shared/domain/schemas';
+import type { CheckinData, CheckinEditData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
+import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { activeCycle, type CycleView } from '../cycles/service';
+import { enforce } from '../../lib/rate-limit';
+import { ingestUpload, thumbKeyFor } from '../../lib/storage';
+import { awardStreakBadge } from '../badges/streak-badge';
+import { activeCycle } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
-import { invalidateFeed } from '../feed/cache';
-import { awardStreakBadge, type AwardedBadge } from '../badges/service';
-import { mediaView, type MediaView } from '../media/urls';
-import type { CheckinView } from '@shared/api-types';
+import { invalidateFeedAfterCommit } from '../feed/cache';
+import { assertStorageQuota } from '../media/quota';
+import { mediaView } from '../media/urls';
+
+/** The home screen: the active cycle (made if needed) and today's check-in, if done. */
+export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
+  const member = requireMember(ctx);
+  const now = ctx.now();
+  const cycle = await activeCycle(ctx.db, member.userId, now);
+  const [row] = await ctx.db
+    .select({ id: checkins.id })
+    .from(checkins)
+    // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
+    .where(and(eq(checkins.userId, member.userId), eq(checkins.localDate, cycle.today)))
+    .limit(1);
+  return { cycle, checkin: row ? await loadCheckinView(ctx.db, row.id, now) : null };
+}
+
+/**
+ * Today's check-in and its post, in one transaction: both or neither. The database allows one
+ * check-in per cycle day and per local date, so a double-click or 20 racing requests make exactly one.
+ * A complete cycle (past day 90) takes no check-in: the member starts a new cycle first.
+ */
+export async function createCheckin(
+  ctx: ServiceContext,
+  input: CheckinData,
+): Promise<CreateCheckinResponse> {
+  const member = requireMember(ctx);
+  const now = ctx.now();
+  const created = await withTransaction(ctx, async (ctx) => {
+    const cycle = await activeCycle(ctx.db, member.userId, now);
+    if (cycle.complete) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
+    const [checkin] = await ctx.db
+      .insert(checkins)
+      .values({
+        cycleId: cycle.id,
+        userId: member.userId,
+        dayNumber: cycle.day,
+        localDate: cycle.today,
+        movedMinutes: input.movedMinutes,
+        steps: input.steps,
+        proteinTargetHit: input.proteinTargetHit,
+        hydrationGoalHit: input.hydrationGoalHit,
+        journalMd: journalOrNull(input.journalMd),
+        mediaUrl: null,
+        createdAt: now,
+        completedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: checkins.id, dayNumber: checkins.dayNumber });
+    if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
+    await ctx.db.insert(posts).values({
+      checkinId: checkin.id,
+      userId: member.userId,
+      caption: postCaption(input.journalMd),
+      visibility: 'public',
+      createdAt: now,
+    });
+    await refreshCycleStats(ctx.db, [cycle.id]);
+    const badge = await awardStreakBadge(ctx.db, {
+      userId: member.userId,
+      cycleId: cycle.id,
+      dayNumber: checkin.dayNumber,
+    });
+    await removeAbandonedUpdates(ctx.db, member.userId, now);
+    invalidateFeedAfterCommit(ctx);
+    return { checkinId: checkin.id, badge };
+  });
+  const checkin = await loadCheckinView(ctx.db, created.checkinId, now);
+  return { checkin: checkin!, badge: created.badge };
+}
+
+/**
+ * Changes the fields the edit carries, within 15 minutes of the check-in's creation; the post's
+ * caption follows the journal. An edit carrying no field never gets here (checkinEditSchema).
+ */
+export async function editCheckin(
+  ctx: ServiceContext,
+  input: { checkinId: string; changes: CheckinEditData },
+): Promise<EditCheckinResponse> {
+  const member = requireMember(ctx);
+  const now = ctx.now();
+  const { checkinId, changes } = input;
+  await withTransaction(ctx, async (ctx) => {
+    const { checkin } = await ownCheckin(ctx.db, member.userId, checkinId, { lock: true });
+    assertEditable(checkin.createdAt, now);
+    const journalMd =
+      changes.journalMd === undefined ? undefined : journalOrNull(changes.journalMd);
+    await ctx.db
+      .update(checkins)
+      .set({
+        movedMinutes: changes.movedMinutes,
+        steps: changes.steps,
+        proteinTargetHit: changes.proteinTargetHit,
+        hydrationGoalHit: changes.hydrationGoalHit,
+        journalMd,
+        updatedAt: now,
+      })
+      .where(eq(checkins.id, checkinId));
+    if (changes.journalMd !== undefined) {
+      await ctx.db
+        .update(posts)
+        .set({ caption: postCaption(changes.journalMd) })
+        .where(eq(posts.checkinId, checkinId));
+    }
+    await refreshCycleStats(ctx.db, [checkin.cycleId]);
+    invalidateFeedAfterCommit(ctx);
+  });
+  return { checkin: (await loadCheckinView(ctx.db, checkinId, now))! };
+}
+
+/** One file arriving in a request body: the route hands over the stream and what the client declared. */
+export interface UploadedFile {
+  body: ReadableStream<Uint8Array> | null;
+  /** The Content-Type the client sent; ignored for the type (read from the bytes), kept for logs. */
+  declaredType?: string;
+  /** The Content-Length the client sent, if any: what the storage quota counts before streaming. */
+  declaredBytes?: number;
+}
+
+/** A proof photo or video for the member's own check-in, at the position they chose (0-based). */
+export async function addCheckinMedia(
+  ctx: ServiceContext,
+  input: { checkinId: string; index: number; file: UploadedFile },
+): Promise<AddMediaResponse> {
+  const member = requireMember(ctx);
+  const startedAt = ctx.now();
+  const { checkinId, index } = input;
+  // The parent checks run twice: before any byte is stored (a refused upload costs nothing), and
+  // again with the check-in locked in the transaction that records the file, so parallel uploads
+  // cannot pass the limit together and a file never lands on a check-in that stopped taking them.
+  const checkParent = async (db: DbOrTx, lock: boolean) => {
+    const { checkin, postId } = await ownCheckin(db, member.userId, checkinId, { lock });
+    // An upload that started inside the edit window may finish after it closes.
+    assertEditable(checkin.createdAt, startedAt);
+    if (!postId) throw new AppError('not_found', msg.notFound);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(postMedia)
+      .where(eq(postMedia.postId, postId));
+    if (n >= MAX_MEDIA_PER_CHECKIN)
+      throw new AppError('validation_failed', msg.tooManyCheckinMedia);
+    return postId;
+  };
+  const postId = await checkParent(ctx.db, false);
+  await assertStorageQuota(ctx, expectedBytes(input.file));
+  return storeMedia(ctx, {
+    file: input.file,
+    folder: `u/${member.userId}/${postId}`,
+    record: async (db, stored) => {
+      await checkParent(db, true);
+      const [row] = await db
+        .insert(postMedia)
+        .values({ postId, sortIndex: index, ...stored })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+  });
+}
+
+/**
+ * A later note on the member's own check-in: text, or media to follow (declared up front), or both.
+ * An update without text stays out of sight until its first file lands, and is removed if none
+ * does (docs/decisions/0014), so the feed never shows an empty update. Counted against the
+ * member's update limits in the same transaction: a refused update uses up nothing.
+ */
+export async function createUpdate(
+  ctx: ServiceContext,
+  input: { checkinId: string; body?: string; mediaCount: number },
+): Promise<AddUpdateResponse> {
+  // The spec's own words for an update without a session.
+  const member = requireMember(ctx, msg.signInToAddUpdates);
+  const now = ctx.now();
+  const body = input.body?.trim() || null;
+  if (!body && input.mediaCount === 0) throw new AppError('validation_failed', msg.addTextOrMedia);
+  if (input.mediaCount > MAX_MEDIA_PER_UPDATE)
+    throw new AppError('validation_failed', msg.tooManyUpdateMedia);
+  return withTransaction(ctx, async (ctx) => {
+    await ownCheckin(ctx.db, member.userId, input.checkinId);
+    await enforce(
+      ctx.db,
+      [
+        { key: `update:hour:${member.userId}`, max: UPDATES_PER_HOUR, windowSeconds: 3600 },
+        { key: `update:day:${member.userId}`, max: UPDATES_PER_DAY, windowSeconds: 86_400 },
+      ],
+      { message: msg.updateRateLimited, now },
+    );
+    await removeAbandonedUpdates(ctx.db, member.userId, now);
+    const [row] = await ctx.db
+      .insert(checkinUpdates)
+      .values({ checkinId: input.checkinId, userId: member.userId, body, createdAt: now })
+      .returning();
+    if (body) invalidateFeedAfterCommit(ctx);
+    return {
+      update: { id: row.id, body: row.body, createdAt: row.createdAt.toISOString(), media: [] },
+    };
+  });
+}
+
+/** A photo or video for the member's own update, within 15 minutes of the update's creation. */
+export async function addUpdateMedia(
+  ctx: ServiceContext,
+  input: { updateId: string; index: number; file: UploadedFile },
+): Promise<AddMediaResponse> {
+  const member = requireMember(ctx);
+  const startedAt = ctx.now();
+  const { updateId, index } = input;
+  const checkParent = async (db: DbOrTx, lock: boolean) => {
+    const query = db
+      .select({ createdAt: checkinUpdates.createdAt })
+      .from(checkinUpdates)
+      .where(and(eq(checkinUpdates.id, updateId), eq(checkinUpdates.userId, member.userId)))
+      .limit(1);
+    const [update] = lock ? await query.for('update') : await query;
+    if (!update) throw new AppError('not_found', msg.notFound);
+    assertEditable(update.createdAt, startedAt);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(checkinUpdateMedia)
+      .where(eq(checkinUpdateMedia.updateId, updateId));
+    if (n >= MAX_MEDIA_PER_UPDATE) throw new AppError('validation_failed', msg.tooManyUpdateMedia);
+  };
+  await checkParent(ctx.db, false);
+  await assertStorageQuota(ctx, expectedBytes(input.file));
+  return storeMedia(ctx, {
+    file: input.file,
+    folder: `u/${member.userId}/updates/${updateId}`,
+    record: async (db, stored) => {
+      await checkParent(db, true);
+      const [row] = await db
+        .insert(checkinUpdateMedia)
+        .values({ updateId, sortIndex: index, ...stored })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Private steps of the services above
+// ---------------------------------------------------------------------------------------------------
+
+const journalOrNull = (journalMd: string) => (journalMd.trim() ? journalMd : null);
+
+/** The member's own check-in (optionally locked until the transaction ends), with its post's id. */
+async function ownCheckin(
+  db: DbOrTx,
+  userId: string,
+  checkinId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({ checkin: checkins, postId: posts.id })
+    .from(checkins)
+    .leftJoin(posts, eq(posts.checkinId, checkins.id))
+    .where(and(eq(checkins.id, checkinId), eq(checkins.userId, userId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: checkins }) : await query;
+  // Someone else's check-in looks exactly like a missing one.
+  if (!row) throw new AppError('not_found', msg.notFound);
+  return row;
+}
+
+/** The one 15-minute rule (isCheckinEditable), for check-ins and updates alike. */
+function assertEditable(createdAt: Date, now: Date) {
+  if (!isCheckinEditable(createdAt, now))
+    throw new AppError('forbidden', msg.checkinEditWindowClosed);
+}
+
+type StoredFile = Pick<
+  typeof postMedia.$inferInsert,
+  'storagePath' | 'mediaType' | 'mimeType' | 'sizeBytes'
+>;
+type MediaRow = Parameters<typeof mediaView>[0];
+
+/**
+ * What an upload will add to the member's storage, for the quota check before any byte is stored:
+ * the declared Content-Length, capped by the largest file ingest accepts (the type is not known
+ * until the first bytes arrive); that largest file when no length was declared.
+ */
+function expectedBytes(file: UploadedFile): number {
+  const largest = Math.max(MAX_IMAGE_BYTES, MAX_VIDEO_BYTES);
+  const declared = file.declaredBytes;
+  return declared !== undefined && Number.isFinite(declared) && declared >= 0
+    ? Math.min(declared, largest)
+    : largest;
+}
+
+/**
+ * Streams one file to storage, then records it with `record` in one transaction (which re-checks
+ * the parent, and the quota with the size actually stored). A file that cannot be recorded is
+ * removed from storage again; a taken position is a conflict.
+ */
+async function storeMedia(
+  ctx: ServiceContext,
+  input: {
+    file: UploadedFile;
+    folder: string;
+    record: (db: DbOrTx, stored: StoredFile) => Promise<MediaRow | undefined>;
+  },
+): Promise<AddMediaResponse> {
+  const ingested = await ingestUpload({
+    storage: ctx.storage,
+    source: input.file.body,
+    declaredType: input.file.declaredType,
+    keyPrefix: input.folder,
+    kind: 'media',
+  });
+  try {
+    return await withTransaction(ctx, async (ctx) => {
+      await assertStorageQuota(ctx, ingested.sizeBytes);
+      const row = await input.record(ctx.db, {
+        storagePath: ingested.key,
+        mediaType: ingested.mediaType,
+        mimeType: ingested.mimeType,
+        sizeBytes: ingested.sizeBytes,
+      });
+      if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
+      invalidateFeedAfterCommit(ctx);
+      return { media: mediaView(row) };
+    });
+  } catch (error) {
+    await ctx.storage.delete(ingested.key).catch(() => {});
+    if (ingested.thumbKey) await ctx.storage.delete(thumbKeyFor(ingested.key)).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes the member's updates that never got text or a file once nothing can land on them any
+ * more: their 15-minute upload window closed, plus a grace for an upload still streaming. They were
+ * never shown (see loadCheckinView and the feed SQL); this keeps them from piling up.
+ */
+async function removeAbandonedUpdates(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const cutoff = new Date(
+    now.getTime() - (CHECKIN_EDIT_WINDOW_MINUTES + PENDING_UPDATE_GRACE_MINUTES) * 60_000,
+  );
+  await db.delete(checkinUpdates).where(
+    and(
+      eq(checkinUpdates.userId, userId),
+      isNull(checkinUpdates.body),
+      lt(checkinUpdates.createdAt, cutoff),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(checkinUpdateMedia)
+          .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
+      ),
+    ),
+  );
+}
 
 async function loadCheckinView(
   db: DbOrTx,
@@ -71,277 +461,14 @@ async function loadCheckinView(
     editableUntil: checkinEditableUntil(checkin.createdAt).toISOString(),
     editable: isCheckinEditable(checkin.createdAt, now),
     media: media.map(mediaView),
-    updates: updates.map((u) => ({
-      id: u.id,
-      body: u.body,
-      createdAt: u.createdAt.toISOString(),
-      media: updateMedia.filter((m) => m.updateId === u.id).map(mediaView),
-    })),
+    updates: updates
+      .map((u) => ({
+        id: u.id,
+        body: u.body,
+        createdAt: u.createdAt.toISOString(),
+        media: updateMedia.filter((m) => m.updateId === u.id).map(mediaView),
+      }))
+      // An update waiting for its first file is not shown (see createUpdate).
+      .filter((u) => u.body || u.media.length > 0),
   };
-}
-
-/** The home screen: the active cycle (made if needed) and today's check-in, if done. */
-export async function today(
-  db: DbOrTx,
-  userId: string,
-  now = new Date(),
-): Promise<{ cycle: CycleView; checkin: CheckinView | null }> {
-  const cycle = await activeCycle(db, userId, now);
-  const [row] = await db
-    .select({ id: checkins.id })
-    .from(checkins)
-    // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
-    .where(and(eq(checkins.userId, userId), eq(checkins.localDate, cycle.today)))
-    .limit(1);
-  return { cycle, checkin: row ? await loadCheckinView(db, row.id, now) : null };
-}
-
-/**
- * Today's check-in and its post, in one transaction: both or neither. The database allows one
- * check-in per cycle day and per local date, so a double-click or 20 racing requests make exactly one.
- */
-export async function createCheckin(
-  db: DbOrTx,
-  userId: string,
-  input: CheckinData,
-  now = new Date(),
-) {
-  const result = await db.transaction(async (tx) => {
-    const cycle = await activeCycle(tx, userId, now);
-    const [checkin] = await tx
-      .insert(checkins)
-      .values({
-        cycleId: cycle.id,
-        userId,
-        dayNumber: cycle.day,
-        localDate: cycle.today,
-        movedMinutes: input.movedMinutes,
-        steps: input.steps,
-        proteinTargetHit: input.proteinTargetHit,
-        hydrationGoalHit: input.hydrationGoalHit,
-        journalMd: input.journalMd.trim() ? input.journalMd : null,
-        mediaUrl: null,
-        createdAt: now,
-        completedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: checkins.id, dayNumber: checkins.dayNumber });
-    if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
-    await tx.insert(posts).values({
-      checkinId: checkin.id,
-      userId,
-      caption: postCaption(input.journalMd),
-      visibility: 'public',
-      createdAt: now,
-    });
-    await refreshCycleStats(tx, [cycle.id]);
-    const badge = await awardStreakBadge(tx, {
-      userId,
-      cycleId: cycle.id,
-      dayNumber: checkin.dayNumber,
-    });
-    return { checkinId: checkin.id, badge };
-  });
-  invalidateFeed(db);
-  const view = await loadCheckinView(db, result.checkinId, now);
-  return { checkin: view!, badge: result.badge as AwardedBadge | null };
-}
-
-async function ownCheckin(db: DbOrTx, userId: string, checkinId: string) {
-  const [row] = await db
-    .select({ checkin: checkins, postId: posts.id })
-    .from(checkins)
-    .leftJoin(posts, eq(posts.checkinId, checkins.id))
-    .where(and(eq(checkins.id, checkinId), eq(checkins.userId, userId)))
-    .limit(1);
-  // Someone else's check-in looks exactly like a missing one.
-  if (!row) throw new AppError('not_found', msg.notFound);
-  return row;
-}
-
-function assertEditable(createdAt: Date, now: Date) {
-  if (!isCheckinEditable(createdAt, now))
-    throw new AppError('forbidden', msg.checkinEditWindowClosed);
-}
-
-/** Edits within 15 minutes of creation; the post's caption follows the journal. */
-export async function editCheckin(
-  db: DbOrTx,
-  userId: string,
-  checkinId: string,
-  input: CheckinData,
-  now = new Date(),
-) {
-  const { checkin } = await ownCheckin(db, userId, checkinId);
-  assertEditable(checkin.createdAt, now);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(checkins)
-      .set({
-        movedMinutes: input.movedMinutes,
-        steps: input.steps,
-        proteinTargetHit: input.proteinTargetHit,
-        hydrationGoalHit: input.hydrationGoalHit,
-        journalMd: input.journalMd.trim() ? input.journalMd : null,
-        updatedAt: now,
-      })
-      .where(eq(checkins.id, checkinId));
-    await tx
-      .update(posts)
-      .set({ caption: postCaption(input.journalMd) })
-      .where(eq(posts.checkinId, checkinId));
-    await refreshCycleStats(tx, [checkin.cycleId]);
-  });
-  invalidateFeed(db);
-  return (await loadCheckinView(db, checkinId, now))!;
-}
-
-export interface StoredMedia {
-  key: string;
-  mediaType: 'image' | 'video';
-  mimeType: string;
-}
-
-/** Checks a media upload may go to this check-in before any bytes are stored. */
-export async function assertCanAddCheckinMedia(
-  db: DbOrTx,
-  userId: string,
-  checkinId: string,
-  now = new Date(),
-) {
-  const row = await ownCheckin(db, userId, checkinId);
-  assertEditable(row.checkin.createdAt, now);
-  if (!row.postId) throw new AppError('not_found', msg.notFound);
-  return { postId: row.postId };
-}
-
-/**
- * Records one uploaded file at the position the member chose. The parent row (post or update) is
- * locked so parallel uploads cannot pass the limit together; a taken position is a conflict.
- */
-async function addMediaInOrder(
-  db: DbOrTx,
-  parent: { lock: SQL; count: (tx: Tx) => Promise<number>; max: number; tooMany: string },
-  insert: (tx: Tx) => Promise<Parameters<typeof mediaView>[0] | undefined>,
-) {
-  return db
-    .transaction(async (tx) => {
-      await tx.execute(parent.lock);
-      if ((await parent.count(tx)) >= parent.max)
-        throw new AppError('validation_failed', parent.tooMany);
-      const row = await insert(tx);
-      if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
-      return mediaView(row);
-    })
-    .finally(() => invalidateFeed(db));
-}
-
-const countRows = async (tx: Tx, query: SQL) => Number((await queryRows(tx, query))[0].n);
-
-export function addCheckinMedia(db: DbOrTx, postId: string, sortIndex: number, media: StoredMedia) {
-  return addMediaInOrder(
-    db,
-    {
-      lock: sql`select 1 from ${posts} where ${posts.id} = ${postId} for update`,
-      count: (tx) =>
-        countRows(
-          tx,
-          sql`select count(*)::int as n from ${postMedia} where ${postMedia.postId} = ${postId}`,
-        ),
-      max: MAX_MEDIA_PER_CHECKIN,
-      tooMany: msg.tooManyCheckinMedia,
-    },
-    async (tx) =>
-      (
-        await tx
-          .insert(postMedia)
-          .values({
-            postId,
-            storagePath: media.key,
-            mediaType: media.mediaType,
-            mimeType: media.mimeType,
-            sortIndex,
-          })
-          .onConflictDoNothing()
-          .returning()
-      )[0],
-  );
-}
-
-/** An update on the member's own check-in: text, or media to follow (declared up front). */
-export async function createUpdate(
-  db: DbOrTx,
-  userId: string,
-  checkinId: string,
-  input: { body?: string; mediaCount: number },
-  now = new Date(),
-) {
-  await ownCheckin(db, userId, checkinId);
-  if (!input.body && input.mediaCount === 0)
-    throw new AppError('validation_failed', msg.addTextOrMedia);
-  if (input.mediaCount > MAX_MEDIA_PER_UPDATE)
-    throw new AppError('validation_failed', msg.tooManyUpdateMedia);
-  const [row] = await db
-    .insert(checkinUpdates)
-    .values({ checkinId, userId, body: input.body ?? null, createdAt: now })
-    .returning();
-  invalidateFeed(db);
-  return {
-    id: row.id,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
-    media: [] as MediaView[],
-  };
-}
-
-export async function assertCanAddUpdateMedia(
-  db: DbOrTx,
-  userId: string,
-  updateId: string,
-  now = new Date(),
-) {
-  const [row] = await db
-    .select()
-    .from(checkinUpdates)
-    .where(and(eq(checkinUpdates.id, updateId), eq(checkinUpdates.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('not_found', msg.notFound);
-  if (now.getTime() - row.createdAt.getTime() > CHECKIN_EDIT_WINDOW_MINUTES * 60_000) {
-    throw new AppError('forbidden', msg.checkinEditWindowClosed);
-  }
-}
-
-export function addUpdateMedia(
-  db: DbOrTx,
-  updateId: string,
-  sortIndex: number,
-  media: StoredMedia,
-) {
-  return addMediaInOrder(
-    db,
-    {
-      lock: sql`select 1 from ${checkinUpdates} where ${checkinUpdates.id} = ${updateId} for update`,
-      count: (tx) =>
-        countRows(
-          tx,
-          sql`select count(*)::int as n from ${checkinUpdateMedia} where ${checkinUpdateMedia.updateId} = ${updateId}`,
-        ),
-      max: MAX_MEDIA_PER_UPDATE,
-      tooMany: msg.tooManyUpdateMedia,
-    },
-    async (tx) =>
-      (
-        await tx
-          .insert(checkinUpdateMedia)
-          .values({
-            updateId,
-            storagePath: media.key,
-            mediaType: media.mediaType,
-            mimeType: media.mimeType,
-            sortIndex,
-          })
-          .onConflictDoNothing()
-          .returning()
-      )[0],
-  );
 }

@@ -9,11 +9,14 @@ export type { CommunityBoard, LeaderboardEntry };
 export const BOARD_TTL_MS = 30_000;
 
 /**
- * One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
+ * A building block (no authorization; see service.ts). One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
  * member's day counted in their own time zone. The streak is the real run of consecutive days that is
  * still alive (ending today or yesterday), not the check-in count (docs/decisions/0006).
  */
-export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promise<CommunityBoard> {
+export async function computeCommunityBoard(
+  db: DbOrTx,
+  now: Date = new Date(),
+): Promise<CommunityBoard> {
   const nowIso = now.toISOString();
   const rows = await queryRows(
     db,
@@ -86,21 +89,26 @@ export async function computeCommunityBoard(db: DbOrTx, now = new Date()): Promi
 
 /**
  * The board changes slowly and every member sees the same one: computed at most once per interval per
- * process, and concurrent requests share one computation.
+ * app (keyed like the feed cache, by the app's config object), and concurrent requests share one
+ * computation.
  */
 const caches = new WeakMap<
   object,
   { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }
 >();
 
-export async function communityBoard(db: DbOrTx, ttlMs = BOARD_TTL_MS): Promise<CommunityBoard> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = {}));
+export async function cachedCommunityBoard(
+  app: { config: object; db: DbOrTx },
+  now: Date,
+  ttlMs = BOARD_TTL_MS,
+): Promise<CommunityBoard> {
+  let cache = caches.get(app.config);
+  if (!cache) caches.set(app.config, (cache = {}));
   const entry = cache;
-  if (entry.value && Date.now() - entry.value.at < ttlMs) return entry.value.board;
-  entry.pending ??= computeCommunityBoard(db)
+  if (entry.value && now.getTime() - entry.value.at < ttlMs) return entry.value.board;
+  entry.pending ??= computeCommunityBoard(app.db, now)
     .then((board) => {
-      entry.value = { board, at: Date.now() };
+      entry.value = { board, at: now.getTime() };
       return board;
     })
     .finally(() => {

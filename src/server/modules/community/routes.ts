@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/deps';
-import { requireActor } from '../../lib/session';
-import { communityBoard } from './leaderboard';
+import { serviceContext } from '../../lib/request-context';
+import { getCommunityBoard } from './service';
 
 export const communityRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  await requireActor(c);
+  const ctx = await serviceContext(c);
+  const board = await getCommunityBoard(ctx);
   c.header('Cache-Control', 'private, max-age=30');
-  return c.json(await communityBoard(c.get('deps').db));
+  return c.json(board);
 });

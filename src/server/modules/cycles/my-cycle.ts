@@ -1,15 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
+import type { CycleDayStatus, CycleView, MyCycleView } from '@shared/api-types';
 import { consistencyScore, insightLevel } from '@shared/domain/consistency';
 import { milestones } from '@shared/domain/milestones';
 import { currentStreak, longestStreak } from '@shared/domain/streaks';
 import { addDays } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
 import { checkins } from '../../db/schema';
-import { activeCycle } from './service';
 
-/** Everything My Cycle shows, from the active cycle's check-ins (at most 90 rows). */
-export async function myCycle(db: DbOrTx, userId: string, now = new Date()) {
-  const cycle = await activeCycle(db, userId, now);
+/**
+ * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows). A building block of the
+ * cycle services: no authorization here.
+ *
+ * A complete cycle (past day 90) shows as it stood on day 90: every day without a check-in is missed
+ * (day 90 included), the current streak is the run as of day 90 (as the leaderboard counts it), and
+ * every milestone is reached (docs/decisions/0014).
+ */
+export async function myCycleView(db: DbOrTx, cycle: CycleView): Promise<MyCycleView> {
   const rows = await db
     .select({ day: checkins.dayNumber, movedMinutes: checkins.movedMinutes, steps: checkins.steps })
     .from(checkins)
@@ -18,6 +24,11 @@ export async function myCycle(db: DbOrTx, userId: string, now = new Date()) {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const dayNumbers = rows.map((r) => r.day);
   const consistency = consistencyScore(rows.length, cycle.day);
+  const status = (day: number): CycleDayStatus => {
+    if (byDay.has(day)) return 'done';
+    if (day < cycle.day || cycle.complete) return 'missed';
+    return day === cycle.day ? 'today' : 'upcoming';
+  };
   return {
     cycle,
     stats: {
@@ -34,13 +45,7 @@ export async function myCycle(db: DbOrTx, userId: string, now = new Date()) {
       return {
         day,
         date: addDays(cycle.startDate, i),
-        status: row
-          ? 'done'
-          : day < cycle.day
-            ? 'missed'
-            : day === cycle.day
-              ? 'today'
-              : 'upcoming',
+        status: status(day),
         movedMinutes: row?.movedMinutes ?? 0,
         steps: row?.steps ?? 0,
       };

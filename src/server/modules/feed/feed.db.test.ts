@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
-import { encodeCursor } from './service';
+import { encodeCursor } from './cursor';
 import { invalidateFeed } from './cache';
 
 let t: TestApp;
@@ -77,7 +78,7 @@ describe('the community feed', () => {
     const author = await memberWithPost();
     const viewer = await t.member();
     await t.deps.db.update(posts).set({ isHidden: true }).where(eq(posts.id, author.postId));
-    invalidateFeed(t.deps.db); // what the admin's hide action does
+    invalidateFeed(t.deps); // what the admin's hide action does
     const { posts: list } = await feed(viewer.client);
     expect(list.some((p: { id: string }) => p.id === author.postId)).toBe(false);
     const like = await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'PUT' });
@@ -96,7 +97,7 @@ describe('the community feed', () => {
         .values({ userId: viewer.userId, caption: `p${i}`, createdAt: new Date(base + i * 1000) });
     }
     expect(cycle.day).toBe(1);
-    invalidateFeed(t.deps.db); // the posts above bypassed the services
+    invalidateFeed(t.deps); // the posts above bypassed the services
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -114,9 +115,17 @@ describe('the community feed', () => {
       .where(eq(posts.isHidden, false));
     expect(seen.length).toBe(all.length);
 
+    const someId = '00000000-0000-0000-0000-000000000000';
     for (const bad of [
       'not-a-cursor',
-      encodeCursor("2026-01-01'; drop table posts; --", '00000000-0000-0000-0000-000000000000'),
+      encodeCursor("2026-01-01'; drop table posts; --", someId),
+      // Well-formed, but not a time PostgreSQL can read: these used to fail the query with a 500.
+      encodeCursor('2026-13-45 10:00:00+00', someId),
+      encodeCursor('2026-02-30 10:00:00.5+00', someId),
+      encodeCursor('2026-01-01 24:00:00+00', someId),
+      encodeCursor('0000-01-01 10:00:00+00', someId),
+      encodeCursor('99999-01-01 10:00:00+00', someId),
+      encodeCursor('2026-01-01 10:00:00+99', someId),
     ]) {
       const res = await viewer.client.request(`/api/feed?cursor=${encodeURIComponent(bad)}`);
       expect(res.status).toBe(400);
@@ -212,6 +221,54 @@ describe('likes, reactions and comments', () => {
     expect(
       (await (await author.client.request(`/api/posts/${author.postId}/comments`)).json()).comments,
     ).toHaveLength(0);
+  });
+
+  it('refuses a NUL character in a comment or a report with a 422, not a 500', async () => {
+    const author = await memberWithPost();
+    const viewer = await t.member();
+    const comment = await viewer.client.request(`/api/posts/${author.postId}/comments`, {
+      method: 'POST',
+      json: { body: 'Nice\u0000work' },
+    });
+    expect(comment.status).toBe(422);
+    expect((await comment.json()).message).toBe(msg.textHasNullCharacter);
+    const report = await viewer.client.request(`/api/posts/${author.postId}/reports`, {
+      method: 'POST',
+      json: { reason: 'Spam\u0000' },
+    });
+    expect(report.status).toBe(422);
+    expect((await report.json()).message).toBe(msg.textHasNullCharacter);
+  });
+
+  it(`takes ${COMMENTS_PER_MINUTE} comments a minute from a member, and refuses the rest`, async () => {
+    const author = await memberWithPost();
+    const viewer = await t.member();
+    const other = await t.member();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        viewer.client.request(`/api/posts/${author.postId}/comments`, {
+          method: 'POST',
+          json: { body: `Comment ${i}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(COMMENTS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - COMMENTS_PER_MINUTE);
+    const refused = await results.find((r) => r.status === 429)!.json();
+    expect(refused.message).toMatch(
+      /^You're commenting very fast\. Please try again in \d+ (seconds?|minutes?)\.$/,
+    );
+    const thread = await (
+      await viewer.client.request(`/api/posts/${author.postId}/comments`)
+    ).json();
+    expect(thread.comments).toHaveLength(COMMENTS_PER_MINUTE);
+    // The limit is the member's own: someone else still comments.
+    const theirs = await other.client.request(`/api/posts/${author.postId}/comments`, {
+      method: 'POST',
+      json: { body: 'Go!' },
+    });
+    expect(theirs.status).toBe(201);
   });
 
   it('takes one open report per member and post', async () => {

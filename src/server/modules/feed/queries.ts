@@ -12,6 +12,8 @@ const mediaJson = (alias: string) =>
     `json_build_object('id', ${alias}.id, 'storagePath', ${alias}.storage_path, 'mediaType', ${alias}.media_type, 'mimeType', ${alias}.mime_type, 'sortIndex', ${alias}.sort_index)`,
   );
 
+// Building blocks of the feed services (service.ts): plain queries over `db`, no authorization.
+
 /**
  * Posts with everything a feed card shows, in ONE statement whatever the page size: author, check-in
  * numbers, the author's cumulative totals up to that day, counts, reactions, media, the first comments
@@ -46,7 +48,10 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
       coalesce((select json_agg(json_build_object('id', u.id, 'body', u.body, 'createdAt', u.created_at,
           'media', coalesce((select json_agg(${mediaJson('um')} order by um.sort_index) from checkin_update_media um where um.update_id = u.id), '[]'::json))
           order by u.created_at)
-        from checkin_updates u where u.checkin_id = k.id), '[]'::json) as updates
+        from checkin_updates u where u.checkin_id = k.id
+          -- an update waiting for its first file is not shown (checkins/service.ts createUpdate)
+          and (u.body is not null or exists (select 1 from checkin_update_media um0 where um0.update_id = u.id))
+        ), '[]'::json) as updates
     from page p
     join profiles pr on pr.id = p.user_id
     left join checkins k on k.id = p.checkin_id

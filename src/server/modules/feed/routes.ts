@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { OkResponse } from '@shared/api-types';
 import { commentSchema, reactionSchema, reportSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { requireActor } from '../../lib/session';
+import { serviceContext } from '../../lib/request-context';
 import { jsonBody, parseWith } from '../../lib/validate';
 import {
   addComment,
@@ -16,65 +17,66 @@ import {
   setReaction,
 } from './service';
 
-const idParam = z.object({ id: z.uuid({ error: msg.postNotAvailable }) });
+const postParam = z.object({ id: z.uuid({ error: msg.postNotAvailable }) });
+const commentParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const ok: OkResponse = { ok: true };
 
 export const feedRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const actor = await requireActor(c);
-    const cursor = c.req.query('cursor') || undefined;
+    const ctx = await serviceContext(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await communityFeed(c.get('deps').db, actor.userId, cursor));
+    return c.json(await communityFeed(ctx, { cursor: c.req.query('cursor') || undefined }));
   })
   .get('/buddies', async (c) => {
-    const actor = await requireActor(c);
+    const ctx = await serviceContext(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await buddyFeed(c.get('deps').db, actor.userId));
+    return c.json(await buddyFeed(ctx));
   });
 
 export const postRoutes = new Hono<AppEnv>()
   .put('/:id/like', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json(await setLike(c.get('deps').db, actor.userId, id, true));
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
+    return c.json(await setLike(ctx, { postId: id, liked: true }));
   })
   .delete('/:id/like', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json(await setLike(c.get('deps').db, actor.userId, id, false));
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
+    return c.json(await setLike(ctx, { postId: id, liked: false }));
   })
   .put('/:id/reaction', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
     const { reaction } = await jsonBody(c, reactionSchema);
-    return c.json(await setReaction(c.get('deps').db, actor.userId, id, reaction));
+    return c.json(await setReaction(ctx, { postId: id, reaction }));
   })
   .delete('/:id/reaction', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json(await setReaction(c.get('deps').db, actor.userId, id, null));
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
+    return c.json(await setReaction(ctx, { postId: id, reaction: null }));
   })
   .get('/:id/comments', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json({ comments: await listComments(c.get('deps').db, actor.userId, id) });
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
+    return c.json(await listComments(ctx, { postId: id }));
   })
   .post('/:id/comments', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
     const { body } = await jsonBody(c, commentSchema);
-    return c.json(await addComment(c.get('deps').db, actor.userId, id, body), 201);
+    return c.json(await addComment(ctx, { postId: id, body }), 201);
   })
   .post('/:id/reports', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseWith(idParam, c.req.param());
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
     const { reason } = await jsonBody(c, reportSchema);
-    await reportPost(c.get('deps').db, actor.userId, id, reason);
-    return c.json({ ok: true }, 201);
+    await reportPost(ctx, { postId: id, reason });
+    return c.json(ok, 201);
   });
 
 export const commentRoutes = new Hono<AppEnv>().delete('/:id', async (c) => {
-  const actor = await requireActor(c);
-  const { id } = parseWith(z.object({ id: z.uuid({ error: msg.notFound }) }), c.req.param());
-  await deleteComment(c.get('deps').db, actor.userId, id);
-  return c.json({ ok: true });
+  const ctx = await serviceContext(c);
+  const { id } = parseWith(commentParam, c.req.param());
+  await deleteComment(ctx, { commentId: id });
+  return c.json(ok);
 });

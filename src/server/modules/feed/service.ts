@@ -1,36 +1,228 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   BUDDY_FEED_HOURS,
   BUDDY_FEED_LIMIT,
+  COMMENTS_PER_DAY,
+  COMMENTS_PER_MINUTE,
   FEED_PAGE_SIZE,
   REACTION_KEYS,
   type ReactionKey,
 } from '@shared/constants';
+import type {
+  BuddyFeed,
+  CommentThread,
+  CreatedComment,
+  FeedPage,
+  FeedPost,
+  LikeState,
+  ReactionState,
+} from '@shared/api-types';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { comments, likes, postReactions, posts, profiles, reports } from '../../db/schema';
+import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { forViewer, selectFeedPosts, toFeedPost, viewerMarks, type FeedPost } from './queries';
-import { cachedFeedPage, invalidateFeed } from './cache';
+import { enforce } from '../../lib/rate-limit';
+import { forViewer, selectFeedPosts, toFeedPost, viewerMarks } from './queries';
+import { cachedFeedPage, invalidateFeedAfterCommit } from './cache';
+import { decodeCursor, encodeCursor } from './cursor';
 
-const cursorSchema = z.object({
-  t: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
-  id: z.uuid(),
-});
+// The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed
+// cache after any change it commits. See modules/checkins/service.ts for the rules they follow.
 
-/** An opaque "load more" position: the last post's exact timestamp and id. */
-export function encodeCursor(t: string, id: string): string {
-  return Buffer.from(JSON.stringify({ t, id })).toString('base64url');
+/** Public, visible posts, newest first, 30 a page, paged by cursor (never by offset). */
+export async function communityFeed(
+  ctx: ServiceContext,
+  input: { cursor?: string },
+): Promise<FeedPage> {
+  const member = requireMember(ctx);
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const where = after
+    ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
+    : sql`true`;
+  const page = await cachedFeedPage(ctx, `community:${input.cursor ?? ''}`, async () => {
+    const rows = await selectFeedPosts(ctx.db, where, FEED_PAGE_SIZE + 1);
+    const last = rows[FEED_PAGE_SIZE - 1];
+    return {
+      cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
+      nextCursor:
+        rows.length > FEED_PAGE_SIZE && last
+          ? encodeCursor(String(last.cursor_ts), String(last.id))
+          : null,
+    };
+  });
+  return {
+    posts: await withViewer(ctx.db, member.userId, page.cards),
+    nextCursor: page.nextCursor,
+  };
 }
 
-export function decodeCursor(cursor: string): { t: string; id: string } {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError('bad_request', msg.invalidCursor);
-  }
+/** Posts of members who accepted the viewer's invite, from the last 48 hours, at most 20. */
+export async function buddyFeed(ctx: ServiceContext): Promise<BuddyFeed> {
+  const member = requireMember(ctx);
+  const since = new Date(ctx.now().getTime() - BUDDY_FEED_HOURS * 60 * 60 * 1000).toISOString();
+  const where = sql`p.created_at > ${since}::timestamptz and p.user_id in (
+    select i.accepted_user_id from invites i where i.inviter_user_id = ${member.userId} and i.accepted_user_id is not null
+  )`;
+  const rows = await selectFeedPosts(ctx.db, where, BUDDY_FEED_LIMIT);
+  return { posts: await withViewer(ctx.db, member.userId, rows.map(toFeedPost)) };
 }
+
+/** Like or unlike: idempotent, so double clicks and concurrent requests end in one clear state. */
+export async function setLike(
+  ctx: ServiceContext,
+  input: { postId: string; liked: boolean },
+): Promise<LikeState> {
+  const member = requireMember(ctx);
+  const { postId } = input;
+  await withTransaction(ctx, async (ctx) => {
+    await visiblePost(ctx.db, postId);
+    if (input.liked) {
+      await ctx.db
+        .insert(likes)
+        .values({ postId, userId: member.userId, createdAt: ctx.now() })
+        .onConflictDoNothing();
+    } else {
+      await ctx.db
+        .delete(likes)
+        .where(and(eq(likes.postId, postId), eq(likes.userId, member.userId)));
+    }
+    invalidateFeedAfterCommit(ctx);
+  });
+  return likeState(ctx.db, postId, member.userId);
+}
+
+/** One reaction per member and post: a new choice replaces the old one; null removes it. */
+export async function setReaction(
+  ctx: ServiceContext,
+  input: { postId: string; reaction: ReactionKey | null },
+): Promise<ReactionState> {
+  const member = requireMember(ctx);
+  const { postId, reaction } = input;
+  await withTransaction(ctx, async (ctx) => {
+    await visiblePost(ctx.db, postId);
+    if (reaction) {
+      await ctx.db
+        .insert(postReactions)
+        .values({ postId, userId: member.userId, reaction, createdAt: ctx.now() })
+        .onConflictDoUpdate({
+          target: [postReactions.postId, postReactions.userId],
+          set: { reaction, createdAt: ctx.now() },
+        });
+    } else {
+      await ctx.db
+        .delete(postReactions)
+        .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, member.userId)));
+    }
+    invalidateFeedAfterCommit(ctx);
+  });
+  return reactionState(ctx.db, postId, member.userId);
+}
+
+/** The whole comment thread of a visible post, oldest first. */
+export async function listComments(
+  ctx: ServiceContext,
+  input: { postId: string },
+): Promise<CommentThread> {
+  const member = requireMember(ctx);
+  await visiblePost(ctx.db, input.postId);
+  const rows = await ctx.db
+    .select({
+      id: comments.id,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      userId: comments.userId,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(comments)
+    .innerJoin(profiles, eq(profiles.id, comments.userId))
+    .where(eq(comments.postId, input.postId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return {
+    comments: rows.map((r) => ({
+      id: r.id,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+      author: { id: r.userId, displayName: r.displayName, avatarUrl: r.avatarUrl },
+      mine: r.userId === member.userId,
+    })),
+  };
+}
+
+/**
+ * A comment on a visible post, within the member's comment limits. The limit is counted in the
+ * comment's transaction, so a refused or failed comment does not use up the member's allowance.
+ */
+export async function addComment(
+  ctx: ServiceContext,
+  input: { postId: string; body: string },
+): Promise<CreatedComment> {
+  const member = requireMember(ctx);
+  return withTransaction(ctx, async (ctx) => {
+    await visiblePost(ctx.db, input.postId);
+    await enforce(
+      ctx.db,
+      [
+        { key: `comment:minute:${member.userId}`, max: COMMENTS_PER_MINUTE, windowSeconds: 60 },
+        { key: `comment:day:${member.userId}`, max: COMMENTS_PER_DAY, windowSeconds: 86_400 },
+      ],
+      { message: msg.commentRateLimited, now: ctx.now() },
+    );
+    const [row] = await ctx.db
+      .insert(comments)
+      .values({
+        postId: input.postId,
+        userId: member.userId,
+        body: input.body,
+        createdAt: ctx.now(),
+      })
+      .returning({ id: comments.id });
+    invalidateFeedAfterCommit(ctx);
+    return { id: row.id };
+  });
+}
+
+/** Members delete their own comments; anyone else's reads as not found. */
+export async function deleteComment(
+  ctx: ServiceContext,
+  input: { commentId: string },
+): Promise<void> {
+  const member = requireMember(ctx);
+  await withTransaction(ctx, async (ctx) => {
+    const deleted = await ctx.db
+      .delete(comments)
+      .where(and(eq(comments.id, input.commentId), eq(comments.userId, member.userId)))
+      .returning({ id: comments.id });
+    if (deleted.length === 0) throw new AppError('not_found', msg.notFound);
+    invalidateFeedAfterCommit(ctx);
+  });
+}
+
+/** A report for the admins; one open report per member and post (the database enforces it). */
+export async function reportPost(
+  ctx: ServiceContext,
+  input: { postId: string; reason: string },
+): Promise<void> {
+  const member = requireMember(ctx);
+  await visiblePost(ctx.db, input.postId);
+  const inserted = await ctx.db
+    .insert(reports)
+    .values({
+      postId: input.postId,
+      reporterId: member.userId,
+      reason: input.reason,
+      status: 'open',
+      createdAt: ctx.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (inserted.length === 0) throw new AppError('conflict', msg.alreadyReported);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Private steps of the services above
+// ---------------------------------------------------------------------------------------------------
 
 async function withViewer(db: DbOrTx, viewerId: string, cards: FeedPost[]): Promise<FeedPost[]> {
   const marks = await viewerMarks(
@@ -41,38 +233,8 @@ async function withViewer(db: DbOrTx, viewerId: string, cards: FeedPost[]): Prom
   return cards.map((post) => forViewer(post, viewerId, marks));
 }
 
-/** Public, visible posts, newest first, 30 a page, paged by cursor (never by offset). */
-export async function communityFeed(db: DbOrTx, viewerId: string, cursor?: string) {
-  const after = cursor ? decodeCursor(cursor) : null;
-  const where = after
-    ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
-    : sql`true`;
-  const page = await cachedFeedPage(db, `community:${cursor ?? ''}`, async () => {
-    const rows = await selectFeedPosts(db, where, FEED_PAGE_SIZE + 1);
-    const last = rows[FEED_PAGE_SIZE - 1];
-    return {
-      cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
-      nextCursor:
-        rows.length > FEED_PAGE_SIZE && last
-          ? encodeCursor(String(last.cursor_ts), String(last.id))
-          : null,
-    };
-  });
-  return { posts: await withViewer(db, viewerId, page.cards), nextCursor: page.nextCursor };
-}
-
-/** Posts of members who accepted the viewer's invite, from the last 48 hours, at most 20. */
-export async function buddyFeed(db: DbOrTx, viewerId: string, now = new Date()) {
-  const since = new Date(now.getTime() - BUDDY_FEED_HOURS * 60 * 60 * 1000).toISOString();
-  const where = sql`p.created_at > ${since}::timestamptz and p.user_id in (
-    select i.accepted_user_id from invites i where i.inviter_user_id = ${viewerId} and i.accepted_user_id is not null
-  )`;
-  const rows = await selectFeedPosts(db, where, BUDDY_FEED_LIMIT);
-  return { posts: await withViewer(db, viewerId, rows.map(toFeedPost)) };
-}
-
 /** A post members may interact with: public and not hidden. Anything else reads as gone. */
-async function visiblePost(db: DbOrTx, postId: string) {
+async function visiblePost(db: DbOrTx, postId: string): Promise<void> {
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
@@ -81,7 +243,7 @@ async function visiblePost(db: DbOrTx, postId: string) {
   if (!post) throw new AppError('not_found', msg.postNotAvailable);
 }
 
-async function likeState(db: DbOrTx, postId: string, userId: string) {
+async function likeState(db: DbOrTx, postId: string, userId: string): Promise<LikeState> {
   const [row] = await db
     .select({
       likeCount: sql<number>`count(*)::int`,
@@ -92,16 +254,7 @@ async function likeState(db: DbOrTx, postId: string, userId: string) {
   return { likeCount: Number(row.likeCount), likedByMe: Boolean(row.likedByMe) };
 }
 
-/** Like or unlike: idempotent, so double clicks and concurrent requests end in one clear state. */
-export async function setLike(db: DbOrTx, userId: string, postId: string, liked: boolean) {
-  await visiblePost(db, postId);
-  if (liked) await db.insert(likes).values({ postId, userId }).onConflictDoNothing();
-  else await db.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, userId)));
-  invalidateFeed(db);
-  return likeState(db, postId, userId);
-}
-
-async function reactionState(db: DbOrTx, postId: string, userId: string) {
+async function reactionState(db: DbOrTx, postId: string, userId: string): Promise<ReactionState> {
   const rows = await db
     .select({ reaction: postReactions.reaction, userId: postReactions.userId })
     .from(postReactions)
@@ -116,81 +269,4 @@ async function reactionState(db: DbOrTx, postId: string, userId: string) {
     if (row.userId === userId) myReaction = row.reaction as ReactionKey;
   }
   return { reactions, myReaction };
-}
-
-/** One reaction per member and post: a new choice replaces the old one; null removes it. */
-export async function setReaction(
-  db: DbOrTx,
-  userId: string,
-  postId: string,
-  reaction: ReactionKey | null,
-) {
-  await visiblePost(db, postId);
-  if (reaction) {
-    await db
-      .insert(postReactions)
-      .values({ postId, userId, reaction })
-      .onConflictDoUpdate({
-        target: [postReactions.postId, postReactions.userId],
-        set: { reaction, createdAt: new Date() },
-      });
-  } else {
-    await db
-      .delete(postReactions)
-      .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
-  }
-  invalidateFeed(db);
-  return reactionState(db, postId, userId);
-}
-
-export async function listComments(db: DbOrTx, viewerId: string, postId: string) {
-  await visiblePost(db, postId);
-  const rows = await db
-    .select({
-      id: comments.id,
-      body: comments.body,
-      createdAt: comments.createdAt,
-      userId: comments.userId,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(comments)
-    .innerJoin(profiles, eq(profiles.id, comments.userId))
-    .where(eq(comments.postId, postId))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((r) => ({
-    id: r.id,
-    body: r.body,
-    createdAt: r.createdAt.toISOString(),
-    author: { id: r.userId, displayName: r.displayName, avatarUrl: r.avatarUrl },
-    mine: r.userId === viewerId,
-  }));
-}
-
-export async function addComment(db: DbOrTx, userId: string, postId: string, body: string) {
-  await visiblePost(db, postId);
-  const [row] = await db.insert(comments).values({ postId, userId, body }).returning();
-  invalidateFeed(db);
-  return { id: row.id };
-}
-
-/** Members delete their own comments; anyone else's reads as not found. */
-export async function deleteComment(db: DbOrTx, userId: string, commentId: string) {
-  const deleted = await db
-    .delete(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.userId, userId)))
-    .returning({ id: comments.id });
-  if (deleted.length === 0) throw new AppError('not_found', msg.notFound);
-  invalidateFeed(db);
-}
-
-/** A report for the admins; one open report per member and post (the database enforces it). */
-export async function reportPost(db: DbOrTx, userId: string, postId: string, reason: string) {
-  await visiblePost(db, postId);
-  const inserted = await db
-    .insert(reports)
-    .values({ postId, reporterId: userId, reason, status: 'open' })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 0) throw new AppError('conflict', msg.alreadyReported);
 }

@@ -56,31 +56,38 @@ export async function createInvite(ctx: ServiceContext, input: InviteData): Prom
       reason: 'invite_rate_limited',
       retryAfter: counted.retryAfter,
     });
-  const token = randomBytes(24).toString('base64url');
-  const [invite] = await ctx.db
-    .insert(invites)
-    .values({
-      tokenHash: hashToken(token),
-      inviterUserId: member.userId,
-      email: input.email,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_SECONDS * 1000),
-      createdAt: now,
-    })
-    .returning({ id: invites.id });
-  const sent = await ctx.mailer.send({
-    ...inviteMail({
-      to: input.email,
-      inviterName: member.displayName,
-      firstName: input.firstName,
-      link: `${ctx.config.publicUrl}/invite/${token}`,
-    }),
-    userId: member.userId,
-  });
-  if (!sent.ok) {
-    await ctx.db.delete(invites).where(eq(invites.id, invite.id));
+  // Anything that goes wrong from here gives the invite back: a failed invite spends none of the 10.
+  let inviteId: string | null = null;
+  try {
+    const token = randomBytes(24).toString('base64url');
+    const [invite] = await ctx.db
+      .insert(invites)
+      .values({
+        tokenHash: hashToken(token),
+        inviterUserId: member.userId,
+        email: input.email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_SECONDS * 1000),
+        createdAt: now,
+      })
+      .returning({ id: invites.id });
+    inviteId = invite.id;
+    const sent = await ctx.mailer.send({
+      ...inviteMail({
+        to: input.email,
+        inviterName: member.displayName,
+        firstName: input.firstName,
+        link: `${ctx.config.publicUrl}/invite/${token}`,
+      }),
+      userId: member.userId,
+    });
+    if (!sent.ok) throw new AppError('unavailable', msg.couldNotSendInvite);
+  } catch (error) {
+    if (inviteId) await ctx.db.delete(invites).where(eq(invites.id, inviteId));
     await refund(ctx.db, limit);
+    if (error instanceof AppError) throw error;
+    ctx.logger.error({ err: error }, 'invite failed');
     throw new AppError('unavailable', msg.couldNotSendInvite);
   }
   return { ok: true };

@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
+import { msg } from '@shared/messages';
+import { AppError } from '../errors';
+
+/** The largest JSON (or other non-upload) body any /api route accepts. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Routes that stream their body to storage and count bytes themselves (lib/storage/ingest.ts, with
+ * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES. Add avatar and badge
+ * uploads here when they arrive.
+ */
+export const STREAMING_UPLOAD_ROUTES = ['/api/checkins/:id/media', '/api/updates/:id/media'];
+
+/**
+ * Caps every /api body before a route reads it: a Content-Length over the limit is refused at once,
+ * unread, and a chunked body is counted while it arrives and refused at the first byte over.
+ */
+export function apiBodyLimit(): MiddlewareHandler {
+  return except(
+    STREAMING_UPLOAD_ROUTES,
+    bodyLimit({
+      maxSize: MAX_JSON_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', msg.requestTooLarge);
+      },
+    }),
+  );
+}

@@ -1,0 +1,47 @@
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from '../../env';
+
+/**
+ * One policy for pages and API answers. Scripts only from our own files (the Vite build has no inline
+ * script); no plugins, no framing, no <base> or form target elsewhere. Images and video also from
+ * blob: and data: for the previews of files a member is about to upload. Styles allow 'unsafe-inline'
+ * because sonner and Radix's scroll lock insert <style> elements at run time (decision 0012).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** One year; sent only when PUBLIC_URL is https, and without includeSubDomains (other hosts are not ours). */
+const HSTS = 'max-age=31536000';
+
+/**
+ * CSP, X-Frame-Options DENY, nosniff, Referrer-Policy and (over https) HSTS on every answer, with
+ * hono/secure-headers. A header a route set itself (a stricter Referrer-Policy on an invite page) wins.
+ */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): MiddlewareHandler {
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  return secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: https ? HSTS : false,
+    overwrite: false,
+  });
+}
+
+/** API answers are private unless a route says otherwise (media and the leaderboard set their own). */
+export const noStoreByDefault: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+};

@@ -1,0 +1,181 @@
+/**
+ * 'Delete my account' (decision 0016). Order:
+ *
+ * 1. The typed confirmation, checked here (the form's check is only a convenience).
+ * 2. A paid subscription is cancelled with the payment provider first; if that fails nothing is deleted.
+ * 3. One transaction: the audit record, the rows that name the member without a cascading key (e-mails
+ *    sent to them, reports they filed, invites they accepted or that were addressed to them, their
+ *    sign-in codes and limit counters), then the account itself, which cascades to everything else:
+ *    sessions, profile, settings, consents, health profile, cycles, check-ins, updates, posts (with
+ *    every comment, like and reaction on them, whoever wrote it), their own comments, likes and
+ *    reactions, badges, invites sent, subscription, workout plans.
+ * 4. After the commit, the files: every media key the rows named (with thumbnails), the avatar, and the
+ *    member's whole storage folder. A failure there is logged; the rows are gone, so no route serves
+ *    those files any more (every file read needs its row), and deleting the folder again is safe.
+ */
+import { eq, or, sql } from 'drizzle-orm';
+import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
+import { msg } from '@shared/messages';
+import {
+  checkinUpdateMedia,
+  checkinUpdates,
+  checkins,
+  invites,
+  notificationLogs,
+  postMedia,
+  posts,
+  profiles,
+  rateLimits,
+  reports,
+  subscriptions,
+  user,
+  verification,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { afterCommit, requireMember, withTransaction, type ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { thumbKeyFor } from '../../lib/storage';
+import { invalidateFeedAfterCommit } from '../feed/cache';
+import { avatarFolder, avatarKeyFromUrl } from './service';
+
+const LIVE_BILLING_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'];
+
+/**
+ * Cancels the member's paid subscription with Stripe, when billing is configured and they have one.
+ * Trials and comps without a Stripe subscription have nothing to cancel.
+ */
+async function cancelPaidSubscription(ctx: ServiceContext, userId: string): Promise<void> {
+  const stripe = ctx.config.stripe;
+  if (!stripe) return;
+  const [row] = await ctx.db
+    .select({
+      status: subscriptions.status,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  if (!row?.stripeSubscriptionId || !LIVE_BILLING_STATUSES.includes(row.status)) return;
+  const response = await fetch(
+    `https://api.stripe.com/v1/subscriptions/${encodeURIComponent(row.stripeSubscriptionId)}`,
+    { method: 'DELETE', headers: { Authorization: `Bearer ${stripe.secretKey}` } },
+  ).catch((error: unknown) => {
+    ctx.logger.error({ err: error, userId }, 'account deletion: Stripe unreachable');
+    return null;
+  });
+  // 404: Stripe no longer has it (already cancelled there); nothing left to stop.
+  if (!response || (!response.ok && response.status !== 404)) {
+    ctx.logger.error({ status: response?.status, userId }, 'account deletion: cancel refused');
+    throw new AppError('unavailable', msg.cancelSubscriptionFailed);
+  }
+}
+
+/** Every storage key the member's rows name (media, their thumbnails, the avatar). */
+async function storedKeys(ctx: ServiceContext, userId: string): Promise<string[]> {
+  const postFiles = await ctx.db
+    .select({ path: postMedia.storagePath, type: postMedia.mediaType })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(eq(posts.userId, userId));
+  const updateFiles = await ctx.db
+    .select({ path: checkinUpdateMedia.storagePath, type: checkinUpdateMedia.mediaType })
+    .from(checkinUpdateMedia)
+    .innerJoin(checkinUpdates, eq(checkinUpdates.id, checkinUpdateMedia.updateId))
+    .where(eq(checkinUpdates.userId, userId));
+  const [profile] = await ctx.db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const keys = new Set<string>();
+  for (const file of [...postFiles, ...updateFiles]) {
+    if (/^https?:\/\//i.test(file.path)) continue;
+    keys.add(file.path);
+    if (file.type === 'image') keys.add(thumbKeyFor(file.path));
+  }
+  const avatar = avatarKeyFromUrl(profile?.avatarUrl ?? null);
+  if (avatar) keys.add(avatar);
+  return [...keys];
+}
+
+async function deleteFiles(ctx: ServiceContext, userId: string, keys: string[]): Promise<void> {
+  let failed = 0;
+  for (const key of keys) {
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      failed += 1;
+      ctx.logger.error({ err: error, userId, key }, 'account deletion: file not removed');
+    });
+  }
+  for (const folder of [avatarFolder(userId), `u/${userId}`]) {
+    await ctx.storage.deletePrefix(folder).catch((error: unknown) => {
+      failed += 1;
+      ctx.logger.error({ err: error, userId, folder }, 'account deletion: folder not removed');
+    });
+  }
+  if (failed === 0) ctx.logger.info({ userId, files: keys.length }, 'account deleted');
+}
+
+export async function deleteAccount(
+  ctx: ServiceContext,
+  input: { confirmation: string },
+): Promise<void> {
+  const member = requireMember(ctx);
+  if (input.confirmation.trim() !== ACCOUNT_DELETE_CONFIRMATION) {
+    throw new AppError('validation_failed', msg.deleteAccountConfirmMismatch, {
+      fields: { confirmation: msg.deleteAccountConfirmMismatch },
+    });
+  }
+  const userId = member.userId;
+  await cancelPaidSubscription(ctx, userId);
+
+  await withTransaction(ctx, async (ctx) => {
+    const [account] = await ctx.db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
+    if (!account) throw new AppError('not_found', msg.notFound);
+    const email = account.email;
+    const keys = await storedKeys(ctx, userId);
+    const [{ checkinCount }] = await ctx.db
+      .select({ checkinCount: sql<number>`count(*)::int` })
+      .from(checkins)
+      .where(eq(checkins.userId, userId));
+    const [{ postCount }] = await ctx.db
+      .select({ postCount: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(eq(posts.userId, userId));
+
+    // The audit trail keeps who and what, never the member's content or address.
+    await audit(ctx, {
+      action: 'account.delete',
+      target: { type: 'user', id: userId },
+      before: { checkins: Number(checkinCount), posts: Number(postCount), files: keys.length },
+      after: null,
+    });
+
+    // Rows that name the member but do not cascade with the account.
+    await ctx.db
+      .delete(notificationLogs)
+      .where(or(eq(notificationLogs.userId, userId), eq(notificationLogs.toEmail, email)));
+    await ctx.db.delete(reports).where(eq(reports.reporterId, userId));
+    await ctx.db
+      .delete(invites)
+      .where(or(eq(invites.acceptedUserId, userId), sql`lower(${invites.email}) = ${email}`));
+    await ctx.db
+      .delete(verification)
+      .where(sql`right(${verification.identifier}, ${email.length + 5}) = ${`-otp-${email}`}`);
+    await ctx.db
+      .delete(rateLimits)
+      .where(
+        or(
+          sql`position(${email} in ${rateLimits.key}) > 0`,
+          sql`position(${userId} in ${rateLimits.key}) > 0`,
+        ),
+      );
+    // Everything else cascades from the account (see the schema's foreign keys).
+    await ctx.db.delete(user).where(eq(user.id, userId));
+
+    invalidateFeedAfterCommit(ctx);
+    afterCommit(ctx, () => deleteFiles(ctx, userId, keys));
+  });
+}

@@ -1,0 +1,108 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import {
+  addDays,
+  isValidTimeZone,
+  localDateIn,
+  type LocalDate,
+} from '@shared/domain/local-date';
+import type { DbOrTx } from '../../db/client';
+import { userSettings } from '../../db/schema';
+
+// A building block (no authorization): the member's day is counted in their settings time zone
+// (decision 0003), and a change of zone must never move "today" to another date (decision 0016).
+// A change that would is kept as pending with the instant it takes over.
+
+export interface StoredTimeZone {
+  timezone: string;
+  pendingTimezone: string | null;
+  pendingTimezoneFrom: Date | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The first instant of calendar date `date` in `timeZone` (midnight, or later on a day that skips it). */
+export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  const noonUtc = Date.parse(`${date}T12:00:00Z`);
+  // Every zone's midnight lies within a day of UTC noon: search that window for the first instant
+  // whose local date is `date` (ISO dates compare as strings).
+  let before = noonUtc - DAY_MS;
+  let onOrAfter = noonUtc + DAY_MS;
+  while (onOrAfter - before > 1) {
+    const mid = Math.floor((before + onOrAfter) / 2);
+    if (localDateIn(new Date(mid), timeZone) >= date) onOrAfter = mid;
+    else before = mid;
+  }
+  return new Date(onOrAfter);
+}
+
+/**
+ * What to store when the member picks `requested` at `now`. A zone that shows the same date as the one
+ * in effect takes over at once. Otherwise it takes over at the first instant both zones have reached
+ * the day after today (in the zone in effect): until then the old zone counts, so a check-in made today
+ * stays today's, and from then on the new zone counts on the same date, so no day repeats or goes
+ * missing (one day is shorter or longer than 24 hours, as on a flight).
+ */
+export function planTimeZoneChange(
+  current: StoredTimeZone,
+  requested: string,
+  now: Date,
+): StoredTimeZone {
+  const inEffect = effectiveTimeZone(current, now);
+  if (requested === inEffect || localDateIn(now, requested) === localDateIn(now, inEffect)) {
+    return { timezone: requested, pendingTimezone: null, pendingTimezoneFrom: null };
+  }
+  const tomorrow = addDays(localDateIn(now, inEffect), 1);
+  const from = Math.max(
+    startOfLocalDate(tomorrow, inEffect).getTime(),
+    startOfLocalDate(tomorrow, requested).getTime(),
+  );
+  return { timezone: inEffect, pendingTimezone: requested, pendingTimezoneFrom: new Date(from) };
+}
+
+/** The zone the member's day is counted in at `now`. */
+export function effectiveTimeZone(stored: StoredTimeZone, now: Date): string {
+  const { pendingTimezone, pendingTimezoneFrom } = stored;
+  if (
+    pendingTimezone &&
+    pendingTimezoneFrom &&
+    now.getTime() >= pendingTimezoneFrom.getTime() &&
+    isValidTimeZone(pendingTimezone)
+  ) {
+    return pendingTimezone;
+  }
+  return isValidTimeZone(stored.timezone) ? stored.timezone : DEFAULT_SETTINGS_TIMEZONE;
+}
+
+/**
+ * Makes a pending zone the stored one once its instant has passed. Readers that count the day from
+ * `user_settings.timezone` alone (activeCycle, the leaderboard) see the new zone from then on; the
+ * write happens only while both zones show the same date, so even a reader that ignores the pending
+ * columns never sees today move.
+ */
+export async function applyPendingTimeZone(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select({
+      timezone: userSettings.timezone,
+      pendingTimezone: userSettings.pendingTimezone,
+      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+    })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), isNotNull(userSettings.pendingTimezone)))
+    .limit(1);
+  if (!row?.pendingTimezone || !row.pendingTimezoneFrom) return;
+  if (now < row.pendingTimezoneFrom) return;
+  const next = effectiveTimeZone(row, now);
+  const previous = isValidTimeZone(row.timezone) ? row.timezone : DEFAULT_SETTINGS_TIMEZONE;
+  if (localDateIn(now, next) !== localDateIn(now, previous)) return;
+  await db
+    .update(userSettings)
+    .set({ timezone: next, pendingTimezone: null, pendingTimezoneFrom: null, updatedAt: now })
+    .where(
+      and(
+        eq(userSettings.userId, userId),
+        eq(userSettings.pendingTimezone, row.pendingTimezone),
+        eq(userSettings.pendingTimezoneFrom, row.pendingTimezoneFrom),
+      ),
+    );
+}

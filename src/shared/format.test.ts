@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatList,
+  formatMonthDay,
+  formatNumber,
+  formatPercent,
+  formatShortDateTime,
+  formatTime,
+  formatTimeAgo,
+  formatWeekdayDate,
+} from './format';
+
+// Local times, so the expectations hold in any time zone the tests run in.
+const evening = new Date(2026, 2, 1, 18, 5);
+const morning = new Date(2026, 2, 1, 9, 7);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('numbers', () => {
+  it('writes thousands with a comma', () => {
+    expect(formatNumber(5400)).toBe('5,400');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(0.5)).toBe('0.5');
+    expect(formatPercent(87)).toBe('87%');
+    expect(formatList(['7', '21', '90'])).toBe('7, 21, and 90');
+  });
+
+  it('writes 5,400 even where the machine speaks German', async () => {
+    // A machine whose default locale is German: anything that does not name its locale gets 5.400.
+    const RealNumberFormat = Intl.NumberFormat;
+    const GermanByDefault = function (
+      locales?: string | string[],
+      options?: Intl.NumberFormatOptions,
+    ) {
+      return new RealNumberFormat(locales ?? 'de-DE', options);
+    } as unknown as typeof Intl.NumberFormat;
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: GermanByDefault }));
+    expect(new Intl.NumberFormat().format(5400)).toBe('5.400');
+
+    const fresh = await import('./format');
+    expect(fresh.formatNumber(5400)).toBe('5,400');
+  });
+});
+
+describe('dates and times, in the spec formats', () => {
+  it('MMM dd, yyyy and MMM dd, yyyy HH:mm', () => {
+    expect(formatDate(evening)).toBe('Mar 01, 2026');
+    expect(formatDateTime(evening)).toBe('Mar 01, 2026 18:05');
+    expect(formatDateTime(morning)).toBe('Mar 01, 2026 09:07');
+  });
+
+  it('MMM d, h:mm a and its time part', () => {
+    expect(formatShortDateTime(evening)).toBe('Mar 1, 6:05 PM');
+    expect(formatTime(evening)).toBe('6:05 PM');
+    expect(formatTime(morning)).toBe('9:07 AM');
+  });
+
+  it('reads ISO instants as instants', () => {
+    expect(formatTime(evening.toISOString())).toBe('6:05 PM');
+  });
+
+  it('writes a calendar date as that day in every time zone', () => {
+    expect(formatDate('2026-03-01')).toBe('Mar 01, 2026');
+    expect(formatMonthDay('2026-03-01')).toBe('Mar 1');
+    expect(formatWeekdayDate('2026-03-01')).toBe('Sun, Mar 1');
+  });
+
+  it('writes nothing for something that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatTime(new Date(Number.NaN))).toBe('');
+    expect(formatTimeAgo('')).toBe('');
+  });
+});
+
+describe('time ago', () => {
+  it('says how long ago, in English', () => {
+    const now = new Date(2026, 2, 1, 18, 10);
+    expect(formatTimeAgo(evening, now)).toBe('5 minutes ago');
+    expect(formatTimeAgo(new Date(2026, 2, 1, 16, 10), now)).toBe('about 2 hours ago');
+    expect(formatTimeAgo(new Date(2026, 1, 26, 18, 10), now)).toBe('3 days ago');
+  });
+});

@@ -1,0 +1,78 @@
+// The one way StackDays writes numbers, dates and times for people, in the spec's formats
+// (§9: 'MMM dd, yyyy', 'MMM dd, yyyy HH:mm', 'MMM d, h:mm a'). The locale is named here, never taken
+// from the machine, so 5400 steps read '5,400' on a German laptop and in a server log alike.
+// Instants are written in the time zone of whoever runs this (the member's browser); a calendar date
+// ('yyyy-MM-dd', as cycles and check-in days are kept) is written as that day wherever you are.
+
+import { format, formatDistance, isValid, parseISO } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { DATE_FORMATS } from './constants';
+
+export const DISPLAY_LOCALE = 'en-US';
+
+const numberFormat = new Intl.NumberFormat(DISPLAY_LOCALE);
+const listFormat = new Intl.ListFormat(DISPLAY_LOCALE, { style: 'long', type: 'conjunction' });
+
+/** A Date, an ISO instant ('2026-03-01T18:05:00.000Z') or a calendar date ('2026-03-01'). */
+export type DateInput = Date | string;
+
+function toDate(value: DateInput): Date | null {
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? date : null;
+}
+
+function write(value: DateInput, pattern: string): string {
+  const date = toDate(value);
+  return date ? format(date, pattern, { locale: enUS }) : '';
+}
+
+/** 5400 → '5,400'; 0.5 → '0.5'. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** ['7', '21', '90'] → '7, 21, and 90'. */
+export function formatList(items: readonly string[]): string {
+  return listFormat.format(items);
+}
+
+/** A whole percentage: 87 → '87%'. */
+export function formatPercent(value: number): string {
+  return `${formatNumber(value)}%`;
+}
+
+/** 'Mar 01, 2026' (spec: MMM dd, yyyy). Empty for a value that is not a date. */
+export function formatDate(value: DateInput): string {
+  return write(value, DATE_FORMATS.date);
+}
+
+/** 'Mar 01, 2026 18:05' (spec: MMM dd, yyyy HH:mm). */
+export function formatDateTime(value: DateInput): string {
+  return write(value, DATE_FORMATS.dateTime);
+}
+
+/** 'Mar 1, 6:05 PM' (spec: MMM d, h:mm a). */
+export function formatShortDateTime(value: DateInput): string {
+  return write(value, DATE_FORMATS.shortDateTime);
+}
+
+/** '6:05 PM': the time part of the spec's short format, for something that happened today. */
+export function formatTime(value: DateInput): string {
+  return write(value, 'h:mm a');
+}
+
+/** 'Mar 1': a day within the cycle, where the year goes without saying. */
+export function formatMonthDay(value: DateInput): string {
+  return write(value, 'MMM d');
+}
+
+/** 'Sun, Mar 1': a day of the 90-day calendar. */
+export function formatWeekdayDate(value: DateInput): string {
+  return write(value, 'EEE, MMM d');
+}
+
+/** '5 minutes ago', 'about 2 hours ago', 'in 3 days'. Empty for a value that is not a date. */
+export function formatTimeAgo(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  return date ? formatDistance(date, now, { addSuffix: true, locale: enUS }) : '';
+}
