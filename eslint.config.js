@@ -1,11 +1,26 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+// Every folder under src/client/features is a feature, so a new one is fenced in without editing this file.
+const features = readdirSync(new URL('./src/client/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const clientNeverImportsServer = {
+  group: ['**/server/**', '@server/*'],
+  message: 'The client never imports the server.',
+};
 
 export default tseslint.config(
   {
@@ -33,6 +48,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // No import cycles anywhere in src: the @shared/@client aliases resolve through tsconfig.json.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   // Import boundaries: shared stays pure, client and server never import each other.
   {
     files: ['src/shared/**'],
@@ -55,31 +88,48 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      ...restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }]),
+      ...restrict([clientNeverImportsServer]),
     },
   },
-  // Features do not import each other; routes compose them.
-  ...['auth', 'checkin', 'feed', 'cycle', 'community', 'invites', 'pricing', 'shell'].map(
-    (feature) => ({
-      files: [`src/client/features/${feature}/**`],
-      rules: restrict([
-        { group: ['**/server/**'], message: 'The client never imports the server.' },
-        {
-          group: [
-            '@client/features/*',
-            '!@client/features/' + feature,
-            '!@client/features/' + feature + '/**',
-            '../../features/*',
-          ],
-          message: 'A feature does not import another feature; compose them in a route.',
-        },
-      ]),
-    }),
-  ),
+  // Every query and mutation key comes from lib/query-keys.ts, so an invalidation names what it means.
   {
-    files: ['src/server/modules/**'],
-    rules: restrict([
-      { group: ['**/client/**', '@client/*'], message: 'The server never imports the client.' },
-    ]),
+    files: ['src/client/**'],
+    ignores: ['src/client/lib/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression)',
+          message: 'Take query and mutation keys from @client/lib/query-keys, not a literal.',
+        },
+      ],
+    },
+  },
+  // Features do not import each other or app/; routes in app/ compose them. Checked on the resolved
+  // file, so '@client/features/x', '../../x' and '@client/app/...' are all caught.
+  {
+    files: ['src/client/features/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature; compose them in a route.',
+            })),
+            {
+              target: './src/client/features',
+              from: './src/client/app',
+              message: 'A feature does not import from app/; routes compose features.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -113,6 +113,68 @@ test('a member signs out to the landing page and signs back in with a mailed cod
   noConsoleErrors();
 });
 
+test('a refused code request says how long to wait, counts down, then lets the member ask again', async ({
+  page,
+}, info) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  const email = uniqueEmail('cooldown', info);
+  await signUpAndVerify(page.request, email, 'Quinn');
+  expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
+
+  // A cooldown with no live code (as the hourly cap answers): wait on the e-mail step.
+  let refusals = 0;
+  await page.route('**/api/account/send-code', async (route) => {
+    if (refusals++ > 0) return route.continue();
+    await route.fulfill({
+      status: 429,
+      json: {
+        code: 'rate_limited',
+        message: 'Please wait 3 seconds before asking for a new code.',
+        requestId: 'e2e',
+        details: { retryAfter: 3, codeSent: false },
+      },
+    });
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  const send = page.getByRole('button', { name: 'Send code' });
+  await send.click();
+  const wait = page.getByRole('timer');
+  await expect(wait).toHaveText(/^Please wait [23] seconds? before asking for a new code\.$/);
+  await expect(send).toBeDisabled();
+  await expect(wait).toHaveText('Please wait 1 second before asking for a new code.');
+  await expect(wait).toBeHidden();
+  await expect(send).toBeEnabled();
+  await page.unrouteAll();
+
+  // The real server: a sign-in code was mailed moments ago (another tab), so the page moves on to
+  // the code step, says so, and counts the resend lock down from the server's wait.
+  const seen = (await mailsFor(email)).length;
+  const first = await page.request.post('/api/account/send-code', {
+    data: { email, purpose: 'sign-in' },
+  });
+  expect(first.ok()).toBe(true);
+  const code = await nextCode(email, seen);
+  const refused = page.waitForResponse((res) => res.url().endsWith('/api/account/send-code'));
+  await send.click();
+  const answer = await refused;
+  expect(answer.status()).toBe(429);
+  expect(((await answer.json()) as { details: { codeSent: boolean } }).details.codeSent).toBe(true);
+  await expect(page.getByText('We sent you a code a moment ago. Check your email.')).toBeVisible();
+  await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
+  const resend = page.getByRole('button', { name: /^Resend code in \d+s$/ });
+  await expect(resend).toBeDisabled();
+  const secondsLeft = async () =>
+    Number((await resend.textContent())?.match(/(\d+)s$/)?.[1] ?? Number.NaN);
+  const before = await secondsLeft();
+  await expect.poll(secondsLeft, { timeout: 3_000 }).toBeLessThan(before);
+
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL('/app');
+  noConsoleErrors();
+});
+
 test('a signed-out visitor who opens a member screen is sent to /signin', async ({ page }) => {
   const noConsoleErrors = failOnConsoleErrors(page);
   await page.goto('/');

@@ -153,8 +153,16 @@ test('buddies: A sees B under My Buddies, likes, reacts and comments; B sees all
   );
   await expect(postForB.getByText('Strong start, Ben. Same time tomorrow?')).toBeVisible();
   await expect(postForB.getByText(ava.name)).toBeVisible();
-  // B invited nobody, so there is no buddies section for B.
-  await expect(pageB.getByRole('region', { name: 'My Buddies' })).toHaveCount(0);
+  // B invited nobody: My Buddies stays, says so, and offers the invite dialog.
+  const buddiesB = pageB.getByRole('region', { name: 'My Buddies' });
+  await expect(buddiesB.getByText('0 recent posts')).toBeVisible();
+  await expect(buddiesB.getByText(/Invite a workout buddy/)).toBeVisible();
+  await buddiesB.getByRole('button', { name: 'Invite Workout Buddies' }).click();
+  const inviteDialog = pageB.getByRole('dialog', { name: 'Invite Workout Buddies' });
+  await expect(inviteDialog.getByLabel('First name')).toBeVisible();
+  await inviteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(inviteDialog).toBeHidden();
+  expect(await axeViolations(pageB)).toEqual([]);
 
   noConsoleErrorsA();
   noConsoleErrorsB();

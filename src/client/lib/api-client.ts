@@ -1,13 +1,15 @@
 // The one way the client talks to the server: same-origin JSON with the httpOnly session cookie.
-// Every failure becomes an ApiError; `fromServer` says whether `message` is the server's own
-// member-facing sentence (then show it) or a stand-in for a network or proxy failure (then show
-// the screen's fallback, see errorMessage).
+// Every failure becomes an ApiError; `fromServer` says whether `message` came in the server's own
+// error body or is a stand-in for a network or proxy failure. Which words a member reads is decided
+// by one rule, refusalReason: see the end of this file.
 
 import { msg } from '@shared/messages';
 
 export interface ApiErrorDetails {
   /** Seconds until a rate-limited call may be tried again (429). */
   retryAfter?: number;
+  /** A refused code request (429): true when a live code was already mailed to that address. */
+  codeSent?: boolean;
   /** Field name -> member-facing message (422). */
   fields?: Record<string, string>;
   [key: string]: unknown;
@@ -107,19 +109,25 @@ export const api = {
     request<T>('DELETE', path, options),
 };
 
-/** The server's own sentence when it sent one, otherwise the screen's fallback from msg. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
-}
-
 /**
- * For toasts that carry the screen's own words as the title: the server's explanation when it
- * refused the request (4xx), nothing for a crash or a network failure (the title says enough).
+ * The one rule for what a member reads when a call fails. A 4xx is the server refusing on purpose:
+ * its sentence explains why (a wrong code, a cooldown, a full invite quota), so that is shown. A 5xx,
+ * a network failure or a page that is not our JSON (a proxy's HTML error) explains nothing a member
+ * can act on: the screen shows its own catalogue sentence instead ('Failed to reset cycle' ...).
  */
 export function refusalReason(error: unknown): string | undefined {
-  return error instanceof ApiError && error.fromServer && error.status >= 400 && error.status < 500
+  return error instanceof ApiError &&
+    error.fromServer &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message
     ? error.message
     : undefined;
+}
+
+/** What to tell the member: the server's refusal (4xx), otherwise the screen's `fallback` from msg. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return refusalReason(error) ?? fallback;
 }
 
 /** The server's message for one field of a 422, if it named that field. */

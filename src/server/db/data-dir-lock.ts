@@ -19,8 +19,10 @@ export type LockStrategy = 'socket' | 'pidfile';
  * is left to go stale, a crashed server restarts at once even with the same pid, and two servers
  * starting together cannot both win. The file `stackdays.lock` only names the holder for the message.
  *
- * Elsewhere (macOS, Windows: development machines) the lock is that file, created exclusively; a file
- * naming a dead process, or our own pid, is stale and is replaced by an atomic rename.
+ * Elsewhere (macOS, Windows: development machines) the lock is that file, written whole and linked
+ * into place (which fails if one exists); a file naming a dead process, or our own pid (a restart
+ * that got the crashed server's pid), is stale and is moved aside by rename, which only one
+ * contender can do.
  */
 export async function acquireDataDirLock(
   dataDir: string,

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CircleAlert, RotateCw } from 'lucide-react';
+import type { AwardedBadge, CheckinView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import type { AwardedBadge } from '@client/features/checkin/api/create-checkin';
-import { useToday, type CheckinView } from '@client/features/checkin/api/get-today';
+import { useToday } from '@client/features/checkin/api/get-today';
 import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
 import { CheckinForm } from '@client/features/checkin/components/checkin-form';
 import { CheckinSummary } from '@client/features/checkin/components/checkin-summary';
 import { CycleProgress } from '@client/features/checkin/components/cycle-progress';
 import { TodaySkeleton } from '@client/features/checkin/components/today-skeleton';
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
+import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
 
 /** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
@@ -33,7 +34,12 @@ export function HomeRoute() {
           />
         </div>
         <div className="min-w-0">
-          <TodayCheckin checkin={today.data.checkin} />
+          {/* Past day 90 the cycle takes no check-in: its summary and Start New Cycle instead. */}
+          {today.data.cycle.complete ? (
+            <CycleComplete />
+          ) : (
+            <TodayCheckin checkin={today.data.checkin} />
+          )}
         </div>
       </div>
     );

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminInviteAccepted } from '@shared/api-types';
 import type { AdminInvitePasswordData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { queryKeys } from '@client/lib/query-keys';
 
 export interface AcceptAdminInviteInput extends AdminInvitePasswordData {
   token: string;
 }
 
-export function acceptAdminInvite(
-  input: AcceptAdminInviteInput,
-): Promise<{ ok: boolean; isAdmin: boolean }> {
+export function acceptAdminInvite(input: AcceptAdminInviteInput): Promise<AdminInviteAccepted> {
   return api.post('/api/account/admin-invite', input);
 }
 
@@ -19,6 +18,6 @@ export function useAcceptAdminInvite() {
   return useMutation({
     mutationFn: acceptAdminInvite,
     // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session.all }),
   });
 }

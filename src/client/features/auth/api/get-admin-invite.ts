@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AdminInviteProfile } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-
-export interface AdminInviteProfile {
-  displayName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-}
+import { queryKeys } from '@client/lib/query-keys';
 
 export interface AdminInviteLink {
   email: string;
@@ -20,7 +15,7 @@ export function getAdminInvite(link: AdminInviteLink): Promise<AdminInviteProfil
 /** The invited person's profile; a 404 (wrong or used link) is final, so it is not retried. */
 export function useAdminInvite(link: AdminInviteLink | null) {
   return useQuery({
-    queryKey: ['admin-invite', link?.email, link?.token],
+    queryKey: queryKeys.adminInvite.link(link?.email, link?.token),
     queryFn: () => getAdminInvite(link!),
     enabled: Boolean(link),
     staleTime: Infinity,

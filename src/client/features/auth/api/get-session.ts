@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 
-export type { SessionUser } from '@shared/api-types';
-import type { SessionUser } from '@shared/api-types';
+import type { SessionResponse, SessionUser } from '@shared/api-types';
 
-export interface SessionResponse {
-  user: SessionUser | null;
+/** The cached session: the server's answer, plus one flag the client sets itself. */
+export interface CachedSession extends SessionResponse {
   /**
    * Local only, never from the server: set when the member signed out in this tab, so the guard sends
    * them home ('/') rather than to /signin. The next read of the session drops it.
@@ -13,9 +13,7 @@ export interface SessionResponse {
   signedOut?: true;
 }
 
-export const sessionQueryKey = ['session'] as const;
-
-export async function getSession(): Promise<SessionResponse> {
+export async function getSession(): Promise<CachedSession> {
   try {
     return await api.get<SessionResponse>('/api/account/session');
   } catch (error) {
@@ -26,7 +24,7 @@ export async function getSession(): Promise<SessionResponse> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: queryKeys.session.all,
   queryFn: getSession,
   staleTime: 60_000,
 });
@@ -40,7 +38,7 @@ export type SessionStatus = 'loading' | 'authenticating' | 'signed-in' | 'signed
 export function useSession(): {
   status: SessionStatus;
   user: SessionUser | null;
-  /** Signed out by the member in this tab (see SessionResponse.signedOut). */
+  /** Signed out by the member in this tab (see CachedSession.signedOut). */
   signedOutHere: boolean;
 } {
   const query = useQuery(sessionQueryOptions);

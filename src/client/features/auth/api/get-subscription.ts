@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionView } from '@shared/api-types';
 import { isSubscribed } from '@shared/domain/subscription';
 import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 
-export interface Subscription {
-  status: string;
-  currentPeriodEnd: string | null;
-  priceId: string | null;
-  subscribed: boolean;
-}
-
-/** Keyed by member, so a different member never sees the previous one's answer. */
-export const subscriptionQueryKey = (userId: string) => ['subscription', userId] as const;
-
-export async function getSubscription(): Promise<Subscription> {
+export async function getSubscription(): Promise<SubscriptionView> {
   try {
-    return await api.get<Subscription>('/api/subscription');
+    return await api.get<SubscriptionView>('/api/subscription');
   } catch (error) {
     // Spec: a failed subscription check is only logged; the member counts as not subscribed.
     console.warn('Could not read the subscription', error);
@@ -24,7 +16,7 @@ export async function getSubscription(): Promise<Subscription> {
 
 export const subscriptionQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: subscriptionQueryKey(userId),
+    queryKey: queryKeys.subscription.member(userId),
     queryFn: getSubscription,
   });
 

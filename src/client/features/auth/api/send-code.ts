@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 
 export type CodePurpose = 'sign-in' | 'verify';
@@ -9,7 +10,7 @@ export interface SendCodeInput {
 }
 
 /** Mails a 6-digit code. The server answers ok for unknown addresses too, and 429 inside the 30 s cooldown. */
-export function sendCode(input: SendCodeInput): Promise<{ ok: boolean }> {
+export function sendCode(input: SendCodeInput): Promise<OkResponse> {
   return api.post('/api/account/send-code', input);
 }
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import type { VerifyCodeData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { queryKeys } from '@client/lib/query-keys';
 
-export function signInWithCode(input: VerifyCodeData): Promise<{ ok: boolean }> {
+export function signInWithCode(input: VerifyCodeData): Promise<OkResponse> {
   return api.post('/api/account/sign-in', input);
 }
 
@@ -13,6 +14,6 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signInWithCode,
     // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session.all }),
   });
 }

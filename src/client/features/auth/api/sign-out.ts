@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import { sessionQueryKey, type SessionResponse } from './get-session';
+import { queryKeys } from '@client/lib/query-keys';
+import type { CachedSession } from './get-session';
 
-export function signOut(): Promise<{ ok: boolean }> {
+export function signOut(): Promise<OkResponse> {
   return api.post('/api/account/sign-out');
 }
 
@@ -21,8 +23,13 @@ export function useSignOut({ onSignedOut }: { onSignedOut?: () => void } = {}) {
         console.warn('Sign-out call failed; clearing local state anyway', error);
       }
       // The session entry is overwritten rather than removed, so the guard watching it hears the change.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null, signedOut: true });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session.all[0],
+      });
+      queryClient.setQueryData<CachedSession>(queryKeys.session.all, {
+        user: null,
+        signedOut: true,
+      });
     },
     onSuccess: () => onSignedOut?.(),
   });

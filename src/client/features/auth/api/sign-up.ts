@@ -1,15 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignUpResponse } from '@shared/api-types';
 import type { SignUpData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 
-export interface SignUpResult {
-  ok: boolean;
-  email: string;
-  coupon: string | null;
-  monthsFree: number;
-}
-
-export function signUp(input: SignUpData): Promise<SignUpResult> {
+export function signUp(input: SignUpData): Promise<SignUpResponse> {
   return api.post('/api/account/sign-up', input);
 }
 

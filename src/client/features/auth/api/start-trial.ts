@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionView } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import { subscriptionQueryKey, type Subscription } from './get-subscription';
+import { queryKeys } from '@client/lib/query-keys';
 
-export function startTrial(): Promise<Subscription> {
+export function startTrial(): Promise<SubscriptionView> {
   return api.post('/api/subscription/start-trial');
 }
 
@@ -12,6 +13,6 @@ export function useStartTrial(userId: string) {
   return useMutation({
     mutationFn: startTrial,
     onSuccess: (subscription) =>
-      queryClient.setQueryData(subscriptionQueryKey(userId), subscription),
+      queryClient.setQueryData(queryKeys.subscription.member(userId), subscription),
   });
 }

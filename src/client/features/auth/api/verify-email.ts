@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VerifyEmailResponse } from '@shared/api-types';
 import type { VerifyCodeData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { queryKeys } from '@client/lib/query-keys';
 
 export interface VerifyEmailInput extends VerifyCodeData {
   coupon?: string;
@@ -9,7 +10,7 @@ export interface VerifyEmailInput extends VerifyCodeData {
   invite?: string;
 }
 
-export function verifyEmail(input: VerifyEmailInput): Promise<{ ok: boolean; monthsFree: number }> {
+export function verifyEmail(input: VerifyEmailInput): Promise<VerifyEmailResponse> {
   return api.post('/api/account/verify-email', input);
 }
 
@@ -20,8 +21,8 @@ export function useVerifyEmail() {
     mutationFn: verifyEmail,
     // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription.all });
     },
   });
 }

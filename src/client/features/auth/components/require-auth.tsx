@@ -1,9 +1,10 @@
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import type { SessionUser } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 import { Spinner } from '@client/components/ui/spinner';
-import { useSession, type SessionUser } from '../api/get-session';
+import { useSession } from '../api/get-session';
 import { useSubscription } from '../api/get-subscription';
 
 const SignedInUserContext = createContext<SessionUser | null>(null);

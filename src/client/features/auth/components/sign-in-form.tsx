@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Clock } from 'lucide-react';
 import {
   signInEmailSchema,
   type SignInEmailData,
@@ -17,8 +17,10 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSendCode } from '../api/send-code';
 import { useSignIn } from '../api/sign-in';
-import { useResendCode } from '../hooks/use-resend-code';
 import { useCodeForm } from '../hooks/use-code-form';
+import { useCountdown } from '../hooks/use-countdown';
+import { useResendCode } from '../hooks/use-resend-code';
+import { codeCooldown } from '../lib/code-cooldown';
 import { isCompleteCode } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
 import { CodeField, CodeSentNotice } from './code-field';
@@ -33,11 +35,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     return (
       <EmailStep
         focusOnMount={returning}
-        onCodeSent={(sentTo) => {
+        onCodeSent={(sentTo, lockSeconds) => {
           setEmail(sentTo);
-          resend.startCooldown();
+          resend.lock(lockSeconds);
         }}
-        onCooldown={resend.lockFor}
       />
     );
   }
@@ -54,22 +55,29 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 function EmailStep({
   focusOnMount,
   onCodeSent,
-  onCooldown,
 }: {
   focusOnMount: boolean;
-  onCodeSent: (email: string) => void;
-  onCooldown: (error: unknown) => void;
+  /** A code is in the member's mailbox (just now, or moments ago): go on to the code step. */
+  onCodeSent: (email: string, lockSeconds?: number) => void;
 }) {
   const id = useId();
   const sendCode = useSendCode();
+  const wait = useCountdown();
+  // The address the server asked us to wait for: another address may be tried at once.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const form = useForm<SignInEmailInput, unknown, SignInEmailData>({
     resolver: zodResolver(signInEmailSchema),
     defaultValues: { email: '' },
   });
+  const typed = useWatch({ control: form.control, name: 'email' }) ?? '';
   const error = form.formState.errors.email?.message;
+  const waiting = wait.secondsLeft > 0 && waitingFor !== null && sameAddress(typed, waitingFor);
+  const waitId = `${id}-wait`;
 
   useEffect(() => {
     if (focusOnMount) form.setFocus('email');
@@ -85,8 +93,17 @@ function EmailStep({
             onCodeSent(email);
           },
           onError: (err) => {
-            toast.error(errorMessage(err, msg.sendCodeFailed));
-            onCooldown(err);
+            const cooldown = codeCooldown(err);
+            if (cooldown?.codeSent) {
+              // The code mailed moments ago still works: enter it, and resend once the wait is over.
+              toast.info(msg.codeAlreadySent);
+              onCodeSent(email, cooldown.retryAfter);
+            } else if (cooldown) {
+              setWaitingFor(email);
+              wait.start(cooldown.retryAfter);
+            } else {
+              toast.error(errorMessage(err, msg.sendCodeFailed));
+            }
           },
         },
       )
@@ -111,7 +128,26 @@ function EmailStep({
           {error}
         </FieldMessage>
       </div>
-      <Button type="submit" size="lg" disabled={sendCode.isPending}>
+      {/* Announced once when the wait appears; the seconds then tick quietly (role timer). */}
+      <div aria-live="polite">
+        {waiting && (
+          <p
+            id={waitId}
+            role="timer"
+            aria-live="off"
+            className="tabular flex items-start gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+          >
+            <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {msg.waitBeforeNewCode(wait.secondsLeft)}
+          </p>
+        )}
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={sendCode.isPending || waiting}
+        aria-describedby={waiting ? waitId : undefined}
+      >
         {sendCode.isPending ? msg.sending : 'Send code'}
       </Button>
     </form>
@@ -131,7 +167,7 @@ function CodeStep({
 }) {
   const id = useId();
   const signIn = useSignIn();
-  const { form, error, refuse } = useCodeForm(email);
+  const { form, error, refuse } = useCodeForm(email, msg.authenticationFailed);
   const code = useWatch({ control: form.control, name: 'code' }) ?? '';
 
   const onSubmit = form.handleSubmit((input) =>

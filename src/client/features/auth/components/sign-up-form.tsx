@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import type { SignUpResponse } from '@shared/api-types';
 import { signUpSchema, type SignUpData, type SignUpInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { ApiError, errorMessage } from '@client/lib/api-client';
@@ -9,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
-import { useSignUp, type SignUpResult } from '../api/sign-up';
+import { useSignUp } from '../api/sign-up';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const FORM_FIELDS = ['displayName', 'email', 'password'] as const;
@@ -35,7 +36,7 @@ export function SignUpForm({
   couponField: ReactNode;
   couponCode: string | undefined;
   onCouponRejected: (message: string) => void;
-  onSignedUp: (result: SignUpResult) => void;
+  onSignedUp: (result: SignUpResponse) => void;
 }) {
   const id = useId();
   const signUp = useSignUp();

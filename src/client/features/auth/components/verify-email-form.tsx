@@ -30,12 +30,12 @@ export function VerifyEmailForm({
   const id = useId();
   const verify = useVerifyEmail();
   const resend = useResendCode('verify');
-  const { startCooldown } = resend;
-  const { form, error, refuse } = useCodeForm(email);
+  const { lock } = resend;
+  const { form, error, refuse } = useCodeForm(email, msg.verificationFailed);
 
   useEffect(() => {
-    if (justSignedUp) startCooldown();
-  }, [justSignedUp, startCooldown]);
+    if (justSignedUp) lock();
+  }, [justSignedUp, lock]);
 
   const onSubmit = form.handleSubmit((input) =>
     verify

@@ -7,14 +7,15 @@ import {
   type VerifyCodeData,
   type VerifyCodeInput,
 } from '@shared/domain/schemas';
-import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
+import { refusalReason } from '@client/lib/api-client';
 
 /**
  * The 6-digit code step of sign-in and of e-mail verification: the form (focused when it appears),
- * its error, and `refuse`, which shows a refused code and clears the box for the next try.
+ * its error, and `refuse`. A refused code (4xx) is shown under the box in the server's words and the
+ * box is cleared for the next try; when the server failed instead, the code may be fine, so it stays
+ * and only the screen's `failedMessage` is shown.
  */
-export function useCodeForm(email: string) {
+export function useCodeForm(email: string, failedMessage: string) {
   const form = useForm<VerifyCodeInput, unknown, VerifyCodeData>({
     resolver: zodResolver(verifyCodeSchema),
     defaultValues: { email, code: '' },
@@ -25,9 +26,13 @@ export function useCodeForm(email: string) {
   }, [form]);
 
   const refuse = (err: unknown) => {
-    const message = errorMessage(err, msg.verifyCodeFailed);
-    toast.error(message);
-    form.setError('code', { message });
+    const reason = refusalReason(err);
+    if (!reason) {
+      toast.error(failedMessage);
+      return;
+    }
+    toast.error(reason);
+    form.setError('code', { message: reason });
     form.setValue('code', '');
     form.setFocus('code');
   };

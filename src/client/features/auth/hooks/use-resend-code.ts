@@ -2,25 +2,21 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { RESEND_COOLDOWN_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { ApiError, errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
 import { useSendCode, type CodePurpose } from '../api/send-code';
+import { codeCooldown } from '../lib/code-cooldown';
 import { useCountdown } from './use-countdown';
 
-/** Resending a code: the 30 s lock, the toasts, and the server's own wait when it asks for one. */
+/**
+ * Resending a code: the 30 s lock, the toasts, and the server's own wait when it refuses. The lock
+ * counts down on the button ('Resend code in 12s') and lifts by itself.
+ */
 export function useResendCode(purpose: CodePurpose) {
   const { secondsLeft, start } = useCountdown();
   const sendCode = useSendCode();
 
-  const startCooldown = useCallback(() => start(RESEND_COOLDOWN_SECONDS), [start]);
-
-  /** A 429 says how long to wait: lock the button for exactly that. */
-  const lockFor = useCallback(
-    (error: unknown) => {
-      const retryAfter = error instanceof ApiError ? error.details.retryAfter : undefined;
-      if (typeof retryAfter === 'number' && retryAfter > 0) start(retryAfter);
-    },
-    [start],
-  );
+  /** Locks the button for `seconds` (30 by default: a code was just mailed). */
+  const lock = useCallback((seconds: number = RESEND_COOLDOWN_SECONDS) => start(seconds), [start]);
 
   function resend(email: string) {
     sendCode.mutate(
@@ -28,15 +24,18 @@ export function useResendCode(purpose: CodePurpose) {
       {
         onSuccess: () => {
           toast.success(msg.newCodeSent);
-          startCooldown();
+          lock();
         },
         onError: (error) => {
-          toast.error(errorMessage(error, msg.resendCodeFailed));
-          lockFor(error);
+          const cooldown = codeCooldown(error);
+          if (cooldown) lock(cooldown.retryAfter);
+          // The code mailed moments ago still works: nothing failed, the member only waits.
+          if (cooldown?.codeSent) toast.info(msg.codeAlreadySent);
+          else toast.error(errorMessage(error, msg.resendCodeFailed));
         },
       },
     );
   }
 
-  return { secondsLeft, startCooldown, lockFor, resend, pending: sendCode.isPending };
+  return { secondsLeft, lock, resend, pending: sendCode.isPending };
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddUpdateResponse } from '@shared/api-types';
 import type { CheckinUpdateData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { todayQueryKey, type CheckinUpdate } from './get-today';
+import { afterCheckinSaved } from './checkin-cache';
 import { uploadUpdateMedia } from './upload-update-media';
 
 export function addUpdate(
   checkinId: string,
   input: CheckinUpdateData & { mediaCount: number },
-): Promise<{ update: CheckinUpdate }> {
-  return api.post<{ update: CheckinUpdate }>(
+): Promise<AddUpdateResponse> {
+  return api.post<AddUpdateResponse>(
     `/api/checkins/${encodeURIComponent(checkinId)}/updates`,
     input,
   );
@@ -31,7 +32,7 @@ export function useAddUpdate() {
       input,
       files,
       events,
-    }: AddUpdateVariables): Promise<{ update: CheckinUpdate; uploads: UploadSummary }> => {
+    }: AddUpdateVariables): Promise<AddUpdateResponse & { uploads: UploadSummary }> => {
       const { update } = await addUpdate(checkinId, { ...input, mediaCount: files.length });
       const uploads = await uploadFiles(
         files,
@@ -41,6 +42,6 @@ export function useAddUpdate() {
       );
       return { update, uploads };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+    onSuccess: () => afterCheckinSaved(queryClient, 'update-added'),
   });
 }

@@ -1,23 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateCheckinResponse } from '@shared/api-types';
 import type { CheckinData } from '@shared/domain/schemas';
 import { api, ApiError } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { todayQueryKey, type CheckinView } from './get-today';
+import { afterCheckinSaved } from './checkin-cache';
 import { uploadCheckinMedia } from './upload-checkin-media';
 
-export interface AwardedBadge {
-  code: string;
-  name: string;
-  description: string;
-}
-
-export interface CreateCheckinResult {
-  checkin: CheckinView;
-  badge: AwardedBadge | null;
-}
-
-export function createCheckin(input: CheckinData): Promise<CreateCheckinResult> {
-  return api.post<CreateCheckinResult>('/api/checkins', input);
+export function createCheckin(input: CheckinData): Promise<CreateCheckinResponse> {
+  return api.post<CreateCheckinResponse>('/api/checkins', input);
 }
 
 export interface CreateCheckinVariables {
@@ -38,7 +29,7 @@ export function useCreateCheckin() {
       input,
       files,
       events,
-    }: CreateCheckinVariables): Promise<CreateCheckinResult & { uploads: UploadSummary }> => {
+    }: CreateCheckinVariables): Promise<CreateCheckinResponse & { uploads: UploadSummary }> => {
       const result = await createCheckin(input);
       const uploads = await uploadFiles(
         files,
@@ -49,11 +40,11 @@ export function useCreateCheckin() {
       return { ...result, uploads };
     },
     // Awaited, so the form stays (and its button stays disabled) until the summary can replace it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+    onSuccess: () => afterCheckinSaved(queryClient, 'created'),
     onError: (error) => {
       // Already checked in (another tab or device): show that check-in.
       if (error instanceof ApiError && error.status === 409) {
-        return queryClient.invalidateQueries({ queryKey: todayQueryKey });
+        return queryClient.invalidateQueries({ queryKey: queryKeys.checkins.today });
       }
     },
   });

@@ -1,26 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { nextSortIndex } from '@shared/domain/checkin';
+import type { EditCheckinResponse, MediaView } from '@shared/api-types';
 import type { CheckinData } from '@shared/domain/schemas';
 import { api, ApiError } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { todayQueryKey, type CheckinView, type Media } from './get-today';
+import { afterCheckinSaved } from './checkin-cache';
 import { uploadCheckinMedia } from './upload-checkin-media';
 
-export function editCheckin(
-  checkinId: string,
-  input: CheckinData,
-): Promise<{ checkin: CheckinView }> {
-  return api.patch<{ checkin: CheckinView }>(
-    `/api/checkins/${encodeURIComponent(checkinId)}`,
-    input,
-  );
+export function editCheckin(checkinId: string, input: CheckinData): Promise<EditCheckinResponse> {
+  return api.patch<EditCheckinResponse>(`/api/checkins/${encodeURIComponent(checkinId)}`, input);
 }
 
 export interface EditCheckinVariables {
   checkinId: string;
   input: CheckinData;
   /** What is already attached: new files go after its highest position. */
-  existingMedia: readonly Pick<Media, 'sortIndex'>[];
+  existingMedia: readonly Pick<MediaView, 'sortIndex'>[];
   files: readonly File[];
   events?: UploadEvents;
 }
@@ -35,7 +31,7 @@ export function useEditCheckin() {
       existingMedia,
       files,
       events,
-    }: EditCheckinVariables): Promise<{ checkin: CheckinView; uploads: UploadSummary }> => {
+    }: EditCheckinVariables): Promise<EditCheckinResponse & { uploads: UploadSummary }> => {
       const { checkin } = await editCheckin(checkinId, input);
       const start = nextSortIndex(existingMedia);
       const uploads = await uploadFiles(
@@ -46,11 +42,11 @@ export function useEditCheckin() {
       );
       return { checkin, uploads };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todayQueryKey }),
+    onSuccess: () => afterCheckinSaved(queryClient, 'edited'),
     onError: (error) => {
       // The edit window closed: fetch the check-in again so the Edit button goes away.
       if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-        return queryClient.invalidateQueries({ queryKey: todayQueryKey });
+        return queryClient.invalidateQueries({ queryKey: queryKeys.checkins.today });
       }
     },
   });

@@ -1,27 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TodayResponse } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import type { CheckinView, CycleView } from '@shared/api-types';
+import { queryKeys } from '@client/lib/query-keys';
 
-export type { CheckinView };
-export type {
-  MediaView as Media,
-  UpdateView as CheckinUpdate,
-  CycleView as TodayCycle,
-} from '@shared/api-types';
-
-export interface Today {
-  cycle: CycleView;
-  checkin: CheckinView | null;
-}
-
-export const todayQueryKey = ['checkins', 'today'] as const;
-
-export function getToday(): Promise<Today> {
-  return api.get<Today>('/api/checkins/today');
+export function getToday(): Promise<TodayResponse> {
+  return api.get<TodayResponse>('/api/checkins/today');
 }
 
 export const todayQueryOptions = queryOptions({
-  queryKey: todayQueryKey,
+  queryKey: queryKeys.checkins.today,
   queryFn: getToday,
 });
 

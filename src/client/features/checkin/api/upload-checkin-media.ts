@@ -1,5 +1,5 @@
 import { uploadFile, type UploadOptions } from '@client/lib/upload-file';
-import type { Media } from './get-today';
+import type { AddMediaResponse, MediaView } from '@shared/api-types';
 
 /** One proof file at position `index` of the check-in's media (raw body, progress reported). */
 export function uploadCheckinMedia(
@@ -7,8 +7,8 @@ export function uploadCheckinMedia(
   index: number,
   file: File,
   options?: UploadOptions,
-): Promise<Media> {
-  return uploadFile<{ media: Media }>(
+): Promise<MediaView> {
+  return uploadFile<AddMediaResponse>(
     `/api/checkins/${encodeURIComponent(checkinId)}/media?index=${index}`,
     file,
     options,

@@ -1,5 +1,5 @@
 import { uploadFile, type UploadOptions } from '@client/lib/upload-file';
-import type { Media } from './get-today';
+import type { AddMediaResponse, MediaView } from '@shared/api-types';
 
 /** One file at position `index` of an update's media (raw body, progress reported). */
 export function uploadUpdateMedia(
@@ -7,8 +7,8 @@ export function uploadUpdateMedia(
   index: number,
   file: File,
   options?: UploadOptions,
-): Promise<Media> {
-  return uploadFile<{ media: Media }>(
+): Promise<MediaView> {
+  return uploadFile<AddMediaResponse>(
     `/api/updates/${encodeURIComponent(updateId)}/media?index=${index}`,
     file,
     options,

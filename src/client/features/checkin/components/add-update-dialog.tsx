@@ -90,7 +90,7 @@ function AddUpdateForm({
     }
     media.startUpload();
     try {
-      await mutation.mutateAsync({
+      const { uploads } = await mutation.mutateAsync({
         checkinId,
         input,
         files: media.files,
@@ -105,6 +105,12 @@ function AddUpdateForm({
           },
         },
       });
+      // No text and no file landed: the server shows nothing of it, so neither does the success toast
+      // (each failed file was named above). The form stays open to try again.
+      if (!input.body && uploads.uploaded === 0) {
+        toast.error(msg.updateMediaAllFailed);
+        return;
+      }
       toast.success(msg.updateAdded);
       onAdded();
     } catch (err) {
@@ -139,7 +145,7 @@ function AddUpdateForm({
             {error}
           </FieldMessage>
           <p id={`${id}-hint`} className="tabular ml-auto shrink-0 text-xs text-muted-foreground">
-            {body.length}/{JOURNAL_MAX_LENGTH}
+            {msg.journalCounter(body.length)}
           </p>
         </div>
       </div>

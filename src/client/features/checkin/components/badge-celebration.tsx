@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
+import type { AwardedBadge } from '@shared/api-types';
 import { GENERIC_BADGE_EMOJI, KNOWN_BADGES } from '@shared/constants';
 import { msg } from '@shared/messages';
-import type { AwardedBadge } from '../api/create-checkin';
 
 export function badgeEmoji(code: string): string {
   return code in KNOWN_BADGES

@@ -1,18 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { format } from 'date-fns';
 import { Beef, CircleCheck, Droplets, Footprints, Minus, Pencil, Timer } from 'lucide-react';
+import type { AwardedBadge, CheckinView } from '@shared/api-types';
+import { formatNumber, formatTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Markdown } from '@client/components/ui/markdown';
 import { cn } from '@client/lib/cn';
-import type { AwardedBadge } from '../api/create-checkin';
-import type { CheckinView } from '../api/get-today';
 import { AddUpdateDialog } from './add-update-dialog';
 import { BadgeCelebration } from './badge-celebration';
 import { MediaGallery } from './media-gallery';
-
-const numberFormat = new Intl.NumberFormat();
 
 /** "Today's Check-in Complete!": what was logged, the proof, later updates, Edit and Add Update. */
 export function CheckinSummary({
@@ -32,7 +29,6 @@ export function CheckinSummary({
   badge?: AwardedBadge | null;
   onBadgeDismissed?: () => void;
 }) {
-  const editableUntil = new Date(checkin.editableUntil);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form that had focus is gone: land on the result, which also scrolls it into view.
   useEffect(() => {
@@ -60,8 +56,7 @@ export function CheckinSummary({
               {msg.todaysCheckinComplete}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {msg.dayN(checkin.dayNumber)} · checked in at{' '}
-              {format(new Date(checkin.createdAt), 'h:mm a')}
+              {msg.dayN(checkin.dayNumber)} · checked in at {formatTime(checkin.createdAt)}
             </p>
           </div>
         </div>
@@ -78,7 +73,7 @@ export function CheckinSummary({
           <AddUpdateDialog checkinId={checkin.id} />
           {canEdit && (
             <p className="w-full text-xs text-muted-foreground sm:w-auto">
-              You can edit until {format(editableUntil, 'h:mm a')}.
+              You can edit until {formatTime(checkin.editableUntil)}.
             </p>
           )}
         </div>
@@ -89,13 +84,13 @@ export function CheckinSummary({
           <Stat
             icon={<Timer aria-hidden className="size-4" />}
             label="Move"
-            value={numberFormat.format(checkin.movedMinutes)}
+            value={formatNumber(checkin.movedMinutes)}
             unit="min"
           />
           <Stat
             icon={<Footprints aria-hidden className="size-4" />}
             label="Steps"
-            value={numberFormat.format(checkin.steps)}
+            value={formatNumber(checkin.steps)}
             unit="steps"
           />
         </dl>
@@ -157,7 +152,7 @@ export function CheckinSummary({
                     dateTime={update.createdAt}
                     className="tabular text-xs font-medium text-muted-foreground"
                   >
-                    {format(new Date(update.createdAt), 'h:mm a')}
+                    {formatTime(update.createdAt)}
                   </time>
                   {update.body && <Markdown>{update.body}</Markdown>}
                   <MediaGallery media={update.media} label="Update media" />

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import type { CycleView } from '@shared/api-types';
+import { formatPercent } from '@shared/format';
 import { msg } from '@shared/messages';
-import type { TodayCycle } from '../api/get-today';
 
 /** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
-export function CycleProgress({ cycle, action }: { cycle: TodayCycle; action?: ReactNode }) {
+export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: ReactNode }) {
   const percent = Math.min(100, Math.max(0, Math.round((cycle.day / cycle.totalDays) * 100)));
   return (
     <section aria-labelledby="cycle-day" className="flex flex-col gap-5">
@@ -22,7 +23,7 @@ export function CycleProgress({ cycle, action }: { cycle: TodayCycle; action?: R
           <span id="cycle-progress-label" className="tabular text-sm font-semibold">
             {msg.daysProgress(cycle.day)}
           </span>
-          <span className="tabular text-sm text-muted-foreground">{percent}%</span>
+          <span className="tabular text-sm text-muted-foreground">{formatPercent(percent)}</span>
         </div>
         <div
           role="progressbar"

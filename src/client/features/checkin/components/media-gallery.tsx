@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Expand, Film, X } from 'lucide-react';
+import type { MediaView } from '@shared/api-types';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
-import type { Media } from '../api/get-today';
 
 /**
  * Proof media in a grid. Images show their thumbnail and open larger on click; videos play inline
@@ -13,11 +13,11 @@ export function MediaGallery({
   label = 'Proof media',
   compact = false,
 }: {
-  media: readonly Media[];
+  media: readonly MediaView[];
   label?: string;
   compact?: boolean;
 }) {
-  const [open, setOpen] = useState<{ media: Media; position: number } | null>(null);
+  const [open, setOpen] = useState<{ media: MediaView; position: number } | null>(null);
   if (media.length === 0) return null;
 
   return (

@@ -1,16 +1,19 @@
 import { CalendarCheck, Percent, UserCheck, Users, type LucideIcon } from 'lucide-react';
+import type { CommunityBoard } from '@shared/api-types';
+import { formatNumber, formatPercent } from '@shared/format';
 import { Card } from '@client/components/ui/card';
-import type { CommunityBoard } from '../api/get-community';
-
-const number = new Intl.NumberFormat('en-US');
 
 export function CommunityStats({ stats }: { stats: CommunityBoard['stats'] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Stat icon={Users} label="Active members" value={number.format(stats.activeMembers)} />
-      <Stat icon={CalendarCheck} label="Check-ins" value={number.format(stats.totalCheckins)} />
-      <Stat icon={Percent} label="Average consistency" value={`${stats.averageConsistency}%`} />
-      <Stat icon={UserCheck} label="Checked in today" value={number.format(stats.checkedInToday)} />
+      <Stat icon={Users} label="Active members" value={formatNumber(stats.activeMembers)} />
+      <Stat icon={CalendarCheck} label="Check-ins" value={formatNumber(stats.totalCheckins)} />
+      <Stat
+        icon={Percent}
+        label="Average consistency"
+        value={formatPercent(stats.averageConsistency)}
+      />
+      <Stat icon={UserCheck} label="Checked in today" value={formatNumber(stats.checkedInToday)} />
     </ul>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { LEADERBOARD_TOP } from '@shared/constants';
+import type { LeaderboardEntry } from '@shared/api-types';
+import { formatNumber, formatPercent } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { cn } from '@client/lib/cn';
-import type { LeaderboardEntry } from '../api/get-community';
 import { RankBadge } from './rank-badge';
 import { YouTag } from './you-tag';
 
@@ -78,16 +79,20 @@ export function Leaderboard({
                           {mine && <YouTag />}
                         </span>
                         <span className="tabular text-xs text-muted-foreground sm:hidden">
-                          {entry.checkins} {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day{' '}
-                          {entry.currentDay}
+                          {formatNumber(entry.checkins)}{' '}
+                          {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day {entry.currentDay}
                         </span>
                       </div>
                     </div>
                   </td>
-                  <td className="tabular hidden text-right sm:table-cell">{entry.checkins}</td>
+                  <td className="tabular hidden text-right sm:table-cell">
+                    {formatNumber(entry.checkins)}
+                  </td>
                   <td className="tabular hidden text-right sm:table-cell">{entry.currentDay}</td>
                   <td className="pr-2 text-right">
-                    <span className="tabular text-base font-black">{entry.consistency}%</span>
+                    <span className="tabular text-base font-black">
+                      {formatPercent(entry.consistency)}
+                    </span>
                   </td>
                 </tr>
               );

@@ -1,10 +1,10 @@
 import { Flame } from 'lucide-react';
 import { LONGEST_STREAKS_TOP } from '@shared/constants';
+import type { LeaderboardEntry } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { cn } from '@client/lib/cn';
-import type { LeaderboardEntry } from '../api/get-community';
 import { EmptyBoard } from './leaderboard';
 import { RankBadge } from './rank-badge';
 import { YouTag } from './you-tag';

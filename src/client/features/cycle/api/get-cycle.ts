@@ -1,21 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyCycleView } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-
-import type { MyCycleView as MyCycle } from '@shared/api-types';
-
-export type { CycleDayStatus } from '@shared/api-types';
-export type { MyCycle };
-export type CycleDay = MyCycle['days'][number];
+import { queryKeys } from '@client/lib/query-keys';
 
 /** GET /api/cycle (server: modules/cycles/my-cycle.ts). */
-export const cycleQueryKey = ['cycle'] as const;
-
-export function getCycle(signal?: AbortSignal): Promise<MyCycle> {
-  return api.get<MyCycle>('/api/cycle', { signal });
+export function getCycle(signal?: AbortSignal): Promise<MyCycleView> {
+  return api.get<MyCycleView>('/api/cycle', { signal });
 }
 
 export const cycleQueryOptions = queryOptions({
-  queryKey: cycleQueryKey,
+  queryKey: queryKeys.cycle.all,
   queryFn: ({ signal }) => getCycle(signal),
 });
 

@@ -1,26 +1,32 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MyCycleView } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import { cycleQueryKey, type MyCycle } from './get-cycle';
+import { queryKeys } from '@client/lib/query-keys';
 
-export function restartCycle(): Promise<MyCycle> {
-  return api.post<MyCycle>('/api/cycle/restart');
+export function restartCycle(): Promise<MyCycleView> {
+  return api.post<MyCycleView>('/api/cycle/restart');
 }
 
 /**
- * Ends the current cycle and starts Day 1 today. The answer is the new cycle; the check-in screen's
- * day and the community board change too, so those are read again.
+ * The answer is the new cycle: store it. Home's day counter and today's check-in (the checkin
+ * feature) and the community board change too, so those are read again.
  */
+export async function afterCycleRestart(
+  queryClient: QueryClient,
+  cycle: MyCycleView,
+): Promise<void> {
+  queryClient.setQueryData(queryKeys.cycle.all, cycle);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.checkins.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.community.all }),
+  ]);
+}
+
+/** Ends the current cycle and starts Day 1 today. */
 export function useRestartCycle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restartCycle,
-    onSuccess: async (cycle) => {
-      queryClient.setQueryData(cycleQueryKey, cycle);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cycleQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['checkins'] }),
-        queryClient.invalidateQueries({ queryKey: ['community'] }),
-      ]);
-    },
+    onSuccess: (cycle) => afterCycleRestart(queryClient, cycle),
   });
 }

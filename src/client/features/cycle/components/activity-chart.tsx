@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import { Footprints, Timer } from 'lucide-react';
+import type { MyCycleView } from '@shared/api-types';
+import { formatMonthDay, formatNumber } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import type { CycleDay } from '../api/get-cycle';
 
 type Series = 'minutes' | 'steps';
+type CycleDay = MyCycleView['days'][number];
 
 const SERIES = {
   minutes: { label: 'Minutes', unit: 'min', icon: Timer, pick: (d: CycleDay) => d.movedMinutes },
   steps: { label: 'Steps', unit: 'steps', icon: Footprints, pick: (d: CycleDay) => d.steps },
 } as const;
 
-const number = new Intl.NumberFormat('en-US');
 const STATUS_TEXT = {
   done: 'Done',
   missed: 'Missed',
@@ -81,8 +81,8 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
           aria-hidden
           className="tabular flex h-44 w-12 shrink-0 flex-col justify-between text-right text-xs text-muted-foreground"
         >
-          <span className="-translate-y-1/2">{number.format(scale)}</span>
-          <span>{number.format(scale / 2)}</span>
+          <span className="-translate-y-1/2">{formatNumber(scale)}</span>
+          <span>{formatNumber(scale / 2)}</span>
           <span className="translate-y-1/2">0</span>
         </div>
         <div className="min-w-0 flex-1">
@@ -96,7 +96,7 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
             <title id={`${id}-title`}>{`${label} per day`}</title>
             <desc id={`${id}-desc`}>
               {best && pick(best) > 0
-                ? `${number.format(total)} ${unit} over ${sofar.length} ${sofar.length === 1 ? 'day' : 'days'}. Best: ${number.format(pick(best))} ${unit} on day ${best.day}. The table below lists every day.`
+                ? `${formatNumber(total)} ${unit} over ${sofar.length} ${sofar.length === 1 ? 'day' : 'days'}. Best: ${formatNumber(pick(best))} ${unit} on day ${best.day}. The table below lists every day.`
                 : `No ${label.toLowerCase()} logged yet.`}
             </desc>
             {[0, 0.5, 1].map((f) => (
@@ -132,7 +132,7 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
                       : 'fill-lime-700 dark:fill-lime-400',
                   )}
                 >
-                  <title>{`Day ${d.day}: ${number.format(value)} ${unit}`}</title>
+                  <title>{`Day ${d.day}: ${formatNumber(value)} ${unit}`}</title>
                 </rect>
               );
             })}
@@ -165,9 +165,9 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
           {sofar.map((d) => (
             <tr key={d.day}>
               <th scope="row">{d.day}</th>
-              <td>{format(parseISO(d.date), 'MMM d')}</td>
-              <td>{d.status === 'done' ? d.movedMinutes : STATUS_TEXT[d.status]}</td>
-              <td>{d.status === 'done' ? d.steps : STATUS_TEXT[d.status]}</td>
+              <td>{formatMonthDay(d.date)}</td>
+              <td>{d.status === 'done' ? formatNumber(d.movedMinutes) : STATUS_TEXT[d.status]}</td>
+              <td>{d.status === 'done' ? formatNumber(d.steps) : STATUS_TEXT[d.status]}</td>
             </tr>
           ))}
         </tbody>

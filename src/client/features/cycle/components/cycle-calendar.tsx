@@ -1,8 +1,10 @@
-import { format, parseISO } from 'date-fns';
 import { Check, X } from 'lucide-react';
+import type { CycleDayStatus, MyCycleView } from '@shared/api-types';
+import { formatWeekdayDate } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import type { CycleDay, CycleDayStatus } from '../api/get-cycle';
+
+type CycleDay = MyCycleView['days'][number];
 
 export const DAY_STATUS_LABELS = {
   done: 'Checked in',
@@ -35,7 +37,7 @@ export function CycleCalendar({ days, currentDay }: { days: CycleDay[]; currentD
       <CardTitle>90-day calendar</CardTitle>
       <ol className="grid grid-cols-7 gap-1.5 sm:grid-cols-10 lg:grid-cols-15">
         {days.map((d) => {
-          const date = format(parseISO(d.date), 'EEE, MMM d');
+          const date = formatWeekdayDate(d.date);
           return (
             <li
               key={d.day}

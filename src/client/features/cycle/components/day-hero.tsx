@@ -1,10 +1,10 @@
-import { format, parseISO } from 'date-fns';
+import type { MyCycleView } from '@shared/api-types';
 import { MILESTONE_DAYS } from '@shared/constants';
+import { formatDate, formatNumber, formatPercent } from '@shared/format';
 import { Card } from '@client/components/ui/card';
-import type { MyCycle } from '../api/get-cycle';
 
 /** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
-export function DayHero({ cycle }: { cycle: MyCycle['cycle'] }) {
+export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
   const percent = Math.round((cycle.day / cycle.totalDays) * 100);
   const daysLeft = cycle.totalDays - cycle.day;
   return (
@@ -25,11 +25,9 @@ export function DayHero({ cycle }: { cycle: MyCycle['cycle'] }) {
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
           <dt className="text-muted-foreground">Started</dt>
-          <dd className="tabular font-semibold">
-            {format(parseISO(cycle.startDate), 'MMM d, yyyy')}
-          </dd>
+          <dd className="tabular font-semibold">{formatDate(cycle.startDate)}</dd>
           <dt className="text-muted-foreground">Days to go</dt>
-          <dd className="tabular font-semibold">{daysLeft}</dd>
+          <dd className="tabular font-semibold">{formatNumber(daysLeft)}</dd>
         </dl>
       </div>
 
@@ -38,7 +36,7 @@ export function DayHero({ cycle }: { cycle: MyCycle['cycle'] }) {
           <span id="cycle-progress-label" className="font-semibold">
             90-day progress
           </span>
-          <span className="tabular font-semibold">{percent}%</span>
+          <span className="tabular font-semibold">{formatPercent(percent)}</span>
         </div>
         <div
           role="progressbar"

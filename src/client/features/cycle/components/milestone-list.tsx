@@ -1,9 +1,9 @@
 import { CheckCircle2, Clock, Lock } from 'lucide-react';
+import type { MyCycleView } from '@shared/api-types';
 import { GENERIC_BADGE_EMOJI, KNOWN_BADGES } from '@shared/constants';
 import type { MilestoneState } from '@shared/domain/milestones';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import type { MyCycle } from '../api/get-cycle';
 
 const STATES = {
   achieved: { label: 'Achieved', icon: CheckCircle2, className: 'text-success' },
@@ -15,7 +15,7 @@ export function MilestoneList({
   milestones,
   day,
 }: {
-  milestones: MyCycle['milestones'];
+  milestones: MyCycleView['milestones'];
   day: number;
 }) {
   return (

@@ -60,7 +60,8 @@ function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>[
       <InsightCard level={data.insight} consistency={data.stats.consistency} />
       <StatCards stats={data.stats} day={data.cycle.day} />
       <ActivityChart days={data.days} currentDay={data.cycle.day} />
-      <CycleCalendar days={data.days} currentDay={data.cycle.day} />
+      {/* A complete cycle (past day 90) has no "today" to ring. */}
+      <CycleCalendar days={data.days} currentDay={data.cycle.complete ? 0 : data.cycle.day} />
       <MilestoneList milestones={data.milestones} day={data.cycle.day} />
     </>
   );

@@ -15,7 +15,7 @@ import {
 import { useRestartCycle } from '../api/restart-cycle';
 
 /** 'Start New Cycle' behind a confirmation: ends this cycle, starts Day 1 today, keeps the history. */
-export function StartNewCycle() {
+export function StartNewCycle({ prominent = false }: { prominent?: boolean }) {
   const [open, setOpen] = useState(false);
   const restart = useRestartCycle();
 
@@ -31,7 +31,7 @@ export function StartNewCycle() {
   return (
     <Dialog open={open} onOpenChange={(next) => !restart.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="secondary">
+        <Button variant={prominent ? 'primary' : 'secondary'}>
           <RotateCcw aria-hidden className="size-4" />
           {msg.startNewCycle}
         </Button>

@@ -7,49 +7,49 @@ import {
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
+import type { MyCycleView } from '@shared/api-types';
+import { formatNumber, formatPercent } from '@shared/format';
 import { Card } from '@client/components/ui/card';
-import type { MyCycle } from '../api/get-cycle';
 
-const number = new Intl.NumberFormat('en-US');
 const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
 
-export function StatCards({ stats, day }: { stats: MyCycle['stats']; day: number }) {
+export function StatCards({ stats, day }: { stats: MyCycleView['stats']; day: number }) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
       <Stat
         icon={CalendarCheck}
         label="Check-ins"
-        value={number.format(stats.checkins)}
+        value={formatNumber(stats.checkins)}
         note={`of ${day} ${daysWord(day)} so far`}
       />
       <Stat
         icon={Percent}
         label="Consistency"
-        value={`${stats.consistency}%`}
+        value={formatPercent(stats.consistency)}
         note="check-ins ÷ days"
       />
       <Stat
         icon={Flame}
         label="Current streak"
-        value={number.format(stats.currentStreak)}
+        value={formatNumber(stats.currentStreak)}
         note={`${daysWord(stats.currentStreak)} in a row`}
       />
       <Stat
         icon={Trophy}
         label="Longest streak"
-        value={number.format(stats.longestStreak)}
+        value={formatNumber(stats.longestStreak)}
         note={`${daysWord(stats.longestStreak)} in a row`}
       />
       <Stat
         icon={Timer}
         label="Total minutes"
-        value={number.format(stats.totalMinutes)}
+        value={formatNumber(stats.totalMinutes)}
         note="minutes moved"
       />
       <Stat
         icon={Footprints}
         label="Total steps"
-        value={number.format(stats.totalSteps)}
+        value={formatNumber(stats.totalSteps)}
         note="steps walked"
       />
     </ul>

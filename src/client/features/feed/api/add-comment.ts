@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatedComment } from '@shared/api-types';
 import type { CommentData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 import { syncThread } from './get-comments';
 
-export function addComment(postId: string, input: CommentData): Promise<{ id: string }> {
+export function addComment(postId: string, input: CommentData): Promise<CreatedComment> {
   return api.post(`/api/posts/${postId}/comments`, input);
 }
 

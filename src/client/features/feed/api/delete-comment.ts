@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 import { syncThread } from './get-comments';
 
-export function deleteComment(commentId: string): Promise<{ ok: boolean }> {
+export function deleteComment(commentId: string): Promise<OkResponse> {
   return api.delete(`/api/comments/${commentId}`);
 }
 

@@ -1,15 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { FeedPage, FeedPost } from './types';
+import type { BuddyFeed, FeedPage, FeedPost } from '@shared/api-types';
+import { queryKeys } from '@client/lib/query-keys';
 
 // One post can sit in both lists (a buddy's post is also public), so every change to a post is
 // written to both cached lists at once.
 
-export const feedQueryKey = ['feed'] as const;
-export const communityFeedQueryKey = ['feed', 'community'] as const;
-export const buddyFeedQueryKey = ['feed', 'buddies'] as const;
-
 type CommunityFeedData = InfiniteData<FeedPage, string | null>;
-type BuddyFeedData = { posts: FeedPost[] };
 
 export function patchPost(
   queryClient: QueryClient,
@@ -18,35 +14,35 @@ export function patchPost(
 ) {
   const mapPosts = (posts: FeedPost[]) => posts.map((p) => (p.id === postId ? patch(p) : p));
   queryClient.setQueryData<CommunityFeedData>(
-    communityFeedQueryKey,
+    queryKeys.feed.community,
     (data) =>
       data && {
         ...data,
         pages: data.pages.map((page) => ({ ...page, posts: mapPosts(page.posts) })),
       },
   );
-  queryClient.setQueryData<BuddyFeedData>(
-    buddyFeedQueryKey,
+  queryClient.setQueryData<BuddyFeed>(
+    queryKeys.feed.buddies,
     (data) => data && { ...data, posts: mapPosts(data.posts) },
   );
 }
 
 export function findPost(queryClient: QueryClient, postId: string): FeedPost | undefined {
-  const community = queryClient.getQueryData<CommunityFeedData>(communityFeedQueryKey);
+  const community = queryClient.getQueryData<CommunityFeedData>(queryKeys.feed.community);
   for (const page of community?.pages ?? []) {
     const post = page.posts.find((p) => p.id === postId);
     if (post) return post;
   }
   return queryClient
-    .getQueryData<BuddyFeedData>(buddyFeedQueryKey)
+    .getQueryData<BuddyFeed>(queryKeys.feed.buddies)
     ?.posts.find((p) => p.id === postId);
 }
 
 /** Stops list refetches in flight so they cannot overwrite an optimistic change with older data. */
 export async function cancelFeedLists(queryClient: QueryClient) {
   await Promise.all([
-    queryClient.cancelQueries({ queryKey: communityFeedQueryKey }),
-    queryClient.cancelQueries({ queryKey: buddyFeedQueryKey }),
+    queryClient.cancelQueries({ queryKey: queryKeys.feed.community }),
+    queryClient.cancelQueries({ queryKey: queryKeys.feed.buddies }),
   ]);
 }
 

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BuddyFeed } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import { buddyFeedQueryKey } from './feed-cache';
-import type { FeedPost } from './types';
+import { queryKeys } from '@client/lib/query-keys';
 
-export function getBuddyFeed(signal?: AbortSignal): Promise<{ posts: FeedPost[] }> {
+export function getBuddyFeed(signal?: AbortSignal): Promise<BuddyFeed> {
   return api.get('/api/feed/buddies', { signal });
 }
 
 export const buddyFeedQueryOptions = queryOptions({
-  queryKey: buddyFeedQueryKey,
+  queryKey: queryKeys.feed.buddies,
   queryFn: ({ signal }) => getBuddyFeed(signal),
   // Spec: a failing buddy feed is ignored silently, so there is nothing to retry for.
   retry: false,

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { CommentThread, FeedComment } from '@shared/api-types';
 import { FIRST_COMMENTS_SHOWN } from '@shared/constants';
 import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 import { patchPost } from './feed-cache';
-import type { FeedComment } from './types';
-
-export const commentsQueryKey = (postId: string) => ['feed', 'comments', postId] as const;
 
 export async function getComments(postId: string, signal?: AbortSignal): Promise<FeedComment[]> {
-  const { comments } = await api.get<{ comments: FeedComment[] }>(`/api/posts/${postId}/comments`, {
+  const { comments } = await api.get<CommentThread>(`/api/posts/${postId}/comments`, {
     signal,
   });
   return comments;
@@ -15,7 +14,7 @@ export async function getComments(postId: string, signal?: AbortSignal): Promise
 
 export const commentsQueryOptions = (postId: string) =>
   queryOptions({
-    queryKey: commentsQueryKey(postId),
+    queryKey: queryKeys.feed.comments(postId),
     queryFn: ({ signal }) => getComments(postId, signal),
   });
 
@@ -37,6 +36,6 @@ export async function syncThread(queryClient: QueryClient, postId: string) {
       comments: thread.slice(0, FIRST_COMMENTS_SHOWN),
     }));
   } catch {
-    await queryClient.invalidateQueries({ queryKey: ['feed'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.feed.all });
   }
 }

@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { FeedPage } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-import { communityFeedQueryKey } from './feed-cache';
-import type { FeedPage } from './types';
+import { queryKeys } from '@client/lib/query-keys';
 
 export function getFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
   return api.get<FeedPage>('/api/feed', { query: { cursor }, signal });
 }
 
 export const communityFeedQueryOptions = infiniteQueryOptions({
-  queryKey: communityFeedQueryKey,
+  queryKey: queryKeys.feed.community,
   queryFn: ({ pageParam, signal }) => getFeedPage(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import type { ReportData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 
-export function reportPost(postId: string, input: ReportData): Promise<{ ok: boolean }> {
+export function reportPost(postId: string, input: ReportData): Promise<OkResponse> {
   return api.post(`/api/posts/${postId}/reports`, input);
 }
 

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { FeedPost, ReactionState } from '@shared/api-types';
 import type { ReactionKey } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { api } from '@client/lib/api-client';
+import { mutationKeys } from '@client/lib/query-keys';
 import { cancelFeedLists, findPost, othersPending, patchPost } from './feed-cache';
-import type { FeedPost, ReactionCounts } from './types';
-
-export interface ReactionState {
-  reactions: ReactionCounts;
-  myReaction: ReactionKey | null;
-}
 
 /** A key sets (or replaces) the viewer's one reaction; null removes it. */
 export function setReaction(postId: string, reaction: ReactionKey | null): Promise<ReactionState> {
@@ -28,7 +24,7 @@ function withReaction(post: FeedPost, reaction: ReactionKey | null): FeedPost {
 /** Choose, switch or remove the viewer's reaction on one post, shown at once (see useToggleLike). */
 export function useSetReaction(postId: string) {
   const queryClient = useQueryClient();
-  const mutationKey = ['feed', 'reaction', postId];
+  const mutationKey = mutationKeys.reaction(postId);
   return useMutation({
     mutationKey,
     scope: { id: `reaction:${postId}` },

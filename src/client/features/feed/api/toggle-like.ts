@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { LikeState } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { api } from '@client/lib/api-client';
+import { mutationKeys } from '@client/lib/query-keys';
 import { cancelFeedLists, findPost, othersPending, patchPost } from './feed-cache';
-
-export interface LikeState {
-  likeCount: number;
-  likedByMe: boolean;
-}
 
 export function setLike(postId: string, liked: boolean): Promise<LikeState> {
   const path = `/api/posts/${postId}/like`;
@@ -20,7 +17,7 @@ export function setLike(postId: string, liked: boolean): Promise<LikeState> {
  */
 export function useToggleLike(postId: string) {
   const queryClient = useQueryClient();
-  const mutationKey = ['feed', 'like', postId];
+  const mutationKey = mutationKeys.like(postId);
   return useMutation({
     mutationKey,
     scope: { id: `like:${postId}` },

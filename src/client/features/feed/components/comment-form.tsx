@@ -64,7 +64,7 @@ export function CommentForm({ postId }: { postId: string }) {
               : 'ml-auto tabular text-xs text-muted-foreground'
           }
         >
-          {body.length}/{COMMENT_MAX_LENGTH}
+          {msg.journalCounter(body.length, COMMENT_MAX_LENGTH)}
         </p>
       </div>
       <Button type="submit" className="self-end" disabled={addComment.isPending}>

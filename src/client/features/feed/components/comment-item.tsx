@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { FeedComment } from '@shared/api-types';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
-import type { FeedComment } from '../api/types';
 import { RelativeTime } from './relative-time';
 
 /** One comment: who, when, what. Plain text: comments are short and not markdown. */

@@ -1,5 +1,6 @@
 import { Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import type { FeedPost } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -11,7 +12,6 @@ import {
 } from '@client/components/ui/dialog';
 import { useComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
-import type { FeedPost } from '../api/types';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { DialogCloseButton } from './dialog-close-button';

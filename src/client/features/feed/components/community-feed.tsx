@@ -2,17 +2,27 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Loader2, PenLine, RefreshCw, Users } from 'lucide-react';
 import { toast } from 'sonner';
+import type { FeedPost } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { useBuddyFeed } from '../api/get-buddy-feed';
 import { useCommunityFeed } from '../api/get-feed';
-import type { FeedPost } from '../api/types';
 import { PostCard } from './post-card';
 
-/** The whole feed screen: heading with Refresh, then My Buddies (when there is news) and Community. */
-export function CommunityFeed({ viewerId }: { viewerId: string }) {
+/**
+ * The whole feed screen: heading with Refresh, then My Buddies and Community. My Buddies stays when
+ * it is empty and says what to do next: `inviteBuddies` is the invite button, which belongs to the
+ * invites feature, so the route passes it in.
+ */
+export function CommunityFeed({
+  viewerId,
+  inviteBuddies,
+}: {
+  viewerId: string;
+  inviteBuddies: ReactNode;
+}) {
   const feed = useCommunityFeed();
   const buddies = useBuddyFeed();
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
@@ -52,16 +62,24 @@ export function CommunityFeed({ viewerId }: { viewerId: string }) {
         </Button>
       </div>
 
-      {buddies.posts.length > 0 && (
-        <FeedSection
-          id="buddies"
-          title={msg.myBuddies}
-          icon={<Users aria-hidden className="size-5" />}
-          description={msg.recentPosts(buddies.posts.length)}
-        >
+      <FeedSection
+        id="buddies"
+        title={msg.myBuddies}
+        icon={<Users aria-hidden className="size-5" />}
+        // Spec: a failing buddy feed is ignored silently, so it shows no count rather than a wrong one.
+        description={buddies.isSuccess ? msg.recentPosts(buddies.posts.length) : undefined}
+      >
+        {buddies.isPending ? (
+          <Card aria-hidden className="h-24 animate-pulse bg-muted/60" />
+        ) : buddies.posts.length > 0 ? (
           <PostList posts={buddies.posts} viewerId={viewerId} />
-        </FeedSection>
-      )}
+        ) : (
+          <Card className="flex flex-col items-center gap-4 p-6 text-center">
+            <p className="max-w-sm text-sm text-muted-foreground">{msg.emptyBuddyFeed}</p>
+            {inviteBuddies}
+          </Card>
+        )}
+      </FeedSection>
 
       <FeedSection id="community" title={msg.community}>
         {feed.isPending ? (

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { Flag, MessageCircle, MoreHorizontal } from 'lucide-react';
+import type { FeedPost } from '@shared/api-types';
+import { formatNumber } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
 import {
@@ -10,7 +12,6 @@ import {
 } from '@client/components/ui/dropdown-menu';
 import { Markdown } from '@client/components/ui/markdown';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
-import type { FeedPost } from '../api/types';
 import { CommentItem } from './comment-item';
 import { CommentsDialog } from './comments-dialog';
 import { LikeButton } from './like-button';
@@ -93,11 +94,11 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
           <button
             type="button"
             onClick={() => setCommentsOpen(true)}
-            aria-label={`Comments, ${post.commentCount}`}
+            aria-label={`Comments, ${formatNumber(post.commentCount)}`}
             className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-border px-3 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
           >
             <MessageCircle aria-hidden className="size-4" />
-            <span className="tabular">{post.commentCount}</span>
+            <span className="tabular">{formatNumber(post.commentCount)}</span>
           </button>
         </div>
         <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />

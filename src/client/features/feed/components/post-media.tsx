@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import type { MediaView } from '@shared/api-types';
 import { isLegacyVideoUrl } from '@shared/domain/media';
 import { Dialog, DialogContent, DialogTitle } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
-import type { FeedMedia } from '../api/types';
 import { DialogCloseButton } from './dialog-close-button';
 
 interface ShownMedia {
@@ -13,7 +13,7 @@ interface ShownMedia {
 }
 
 /** The post's media in order, plus the legacy single media_url when an older post has one. */
-export function mediaOf(media: FeedMedia[], legacyUrl?: string | null): ShownMedia[] {
+export function mediaOf(media: MediaView[], legacyUrl?: string | null): ShownMedia[] {
   const shown: ShownMedia[] = [...media]
     .sort((a, b) => a.sortIndex - b.sortIndex)
     .map((m) => ({ key: m.id, url: m.url, thumbUrl: m.thumbUrl, mediaType: m.mediaType }));
@@ -37,7 +37,7 @@ export function PostMedia({
   legacyUrl,
   label,
 }: {
-  media: FeedMedia[];
+  media: MediaView[];
   legacyUrl?: string | null;
   /** Who and when, for the alternative text: "Sam, Day 4". */
   label: string;

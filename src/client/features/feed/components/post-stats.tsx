@@ -1,6 +1,5 @@
 import { Footprints, Timer } from 'lucide-react';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatNumber } from '@shared/format';
 
 /** The day's minutes and steps, and the author's running totals up to that day. */
 export function PostStats({
@@ -22,10 +21,10 @@ export function PostStats({
           Moved
         </dt>
         <dd className="tabular text-base font-bold">
-          {number.format(movedMinutes)} <span className="text-sm font-medium">min</span>
+          {formatNumber(movedMinutes)} <span className="text-sm font-medium">min</span>
         </dd>
         <dd className="tabular text-xs text-muted-foreground">
-          {number.format(cumulativeMinutes)} min total
+          {formatNumber(cumulativeMinutes)} min total
         </dd>
       </div>
       <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
@@ -33,9 +32,9 @@ export function PostStats({
           <Footprints aria-hidden className="size-3.5" />
           Steps
         </dt>
-        <dd className="tabular text-base font-bold">{number.format(steps)}</dd>
+        <dd className="tabular text-base font-bold">{formatNumber(steps)}</dd>
         <dd className="tabular text-xs text-muted-foreground">
-          {number.format(cumulativeSteps)} total
+          {formatNumber(cumulativeSteps)} total
         </dd>
       </div>
     </dl>

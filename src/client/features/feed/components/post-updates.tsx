@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
+import type { UpdateView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Markdown } from '@client/components/ui/markdown';
 import { cn } from '@client/lib/cn';
-import type { FeedUpdate } from '../api/types';
 import { PostMedia } from './post-media';
 import { RelativeTime } from './relative-time';
 
 /** Later updates to the day's check-in, folded away behind 'View N update(s)'. */
-export function PostUpdates({ updates, label }: { updates: FeedUpdate[]; label: string }) {
+export function PostUpdates({ updates, label }: { updates: UpdateView[]; label: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (updates.length === 0) return null;

@@ -1,7 +1,8 @@
+import type { ReactionState } from '@shared/api-types';
 import { REACTION_EMOJI, REACTION_KEYS, type ReactionKey } from '@shared/constants';
+import { formatNumber } from '@shared/format';
 import { cn } from '@client/lib/cn';
 import { useSetReaction } from '../api/set-reaction';
-import type { ReactionCounts } from '../api/types';
 
 export const REACTION_LABELS = {
   like: 'Thumbs up',
@@ -17,7 +18,7 @@ export function ReactionBar({
   myReaction,
 }: {
   postId: string;
-  reactions: ReactionCounts;
+  reactions: ReactionState['reactions'];
   myReaction: ReactionKey | null;
 }) {
   const setReaction = useSetReaction(postId);
@@ -31,7 +32,7 @@ export function ReactionBar({
             <button
               type="button"
               aria-pressed={mine}
-              aria-label={`${REACTION_LABELS[key]}, ${count}`}
+              aria-label={`${REACTION_LABELS[key]}, ${formatNumber(count)}`}
               title={REACTION_LABELS[key]}
               onClick={() => setReaction.mutate(mine ? null : key)}
               className={cn(
@@ -44,7 +45,7 @@ export function ReactionBar({
               <span aria-hidden className="text-base leading-none">
                 {REACTION_EMOJI[key]}
               </span>
-              <span className="tabular">{count}</span>
+              <span className="tabular">{formatNumber(count)}</span>
             </button>
           </li>
         );

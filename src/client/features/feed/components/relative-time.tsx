@@ -1,5 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
-import { DATE_FORMATS } from '@shared/constants';
+import { formatDateTime, formatTimeAgo } from '@shared/format';
 import { cn } from '@client/lib/cn';
 
 /** "5 minutes ago", with the exact date and time on hover and in the markup. */
@@ -9,10 +8,10 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
   return (
     <time
       dateTime={date.toISOString()}
-      title={format(date, DATE_FORMATS.dateTime)}
+      title={formatDateTime(date)}
       className={cn('text-sm text-muted-foreground', className)}
     >
-      {formatDistanceToNow(date, { addSuffix: true })}
+      {formatTimeAgo(date)}
     </time>
   );
 }

@@ -1,24 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InviteCheckResponse } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
-
-export type InviteFailureReason = 'not_found' | 'expired' | 'used';
-
-export type InviteCheck =
-  | { ok: true; inviterName: string; monthsFree: number; reason: null }
-  | { ok: false; inviterName: null; monthsFree: 0; reason: InviteFailureReason };
+import { queryKeys } from '@client/lib/query-keys';
 
 /** Tokens are 32 URL-safe characters; anything far off cannot be one (the server agrees: 10..200). */
 export function looksLikeInviteToken(token: string | null | undefined): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token);
 }
 
-export function getInvite(token: string): Promise<InviteCheck> {
-  return api.get<InviteCheck>(`/api/invites/${encodeURIComponent(token)}`);
+export function getInvite(token: string): Promise<InviteCheckResponse> {
+  return api.get<InviteCheckResponse>(`/api/invites/${encodeURIComponent(token)}`);
 }
 
 export const inviteQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['invites', token],
+    queryKey: queryKeys.invites.check(token),
     queryFn: () => getInvite(token),
     staleTime: 60_000,
     // A visitor is waiting on this one answer: one quick retry, then say so.

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import type { InviteData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 
-export function sendInvite(input: InviteData): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>('/api/invites', input);
+export function sendInvite(input: InviteData): Promise<OkResponse> {
+  return api.post<OkResponse>('/api/invites', input);
 }
 
 /** Mails a buddy an invite link (10 a day). Nothing the member sees is cached, so nothing to refresh. */

@@ -3,15 +3,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { UserPlus } from 'lucide-react';
-import {
-  EMAIL_MAX,
-  INVITE_FREE_MONTHS,
-  INVITE_RATE_LIMITED_ERROR,
-  PERSON_NAME_MAX,
-} from '@shared/constants';
+import { EMAIL_MAX, INVITE_FREE_MONTHS, PERSON_NAME_MAX } from '@shared/constants';
 import { inviteSchema, type InviteData, type InviteInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { ApiError, errorMessage } from '@client/lib/api-client';
+import { errorMessage, fieldError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -82,18 +77,11 @@ function InviteForm({
       toast.success(msg.inviteSent);
       onSent();
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.status === 429 || error.details.reason === INVITE_RATE_LIMITED_ERROR)
-      ) {
-        toast.error(msg.inviteRateLimited);
-        return;
-      }
-      toast.error(errorMessage(error, msg.couldNotSendInvite));
-      const fields =
-        error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
+      // A refusal (the daily limit, a bad address) in the server's words; anything else in ours.
+      toast.error(errorMessage(error, msg.sendInviteFailed));
       for (const name of FIELDS) {
-        if (fields?.[name]) form.setError(name, { message: fields[name] }, { shouldFocus: true });
+        const message = fieldError(error, name);
+        if (message) form.setError(name, { message }, { shouldFocus: true });
       }
     }
   });

@@ -1,13 +1,12 @@
 import { Check } from 'lucide-react';
 import { BADGE_DAYS } from '@shared/constants';
-
-const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+import { formatList } from '@shared/format';
 
 const FEATURES = [
   'Daily check-in on four pillars: Move, Steps, Fuel and Journal',
   'Proof photos and videos with every check-in',
   'Community feed with likes, reactions and comments',
-  `Streak badges at ${listFormat.format(BADGE_DAYS.map(String))} days`,
+  `Streak badges at ${formatList(BADGE_DAYS.map(String))} days`,
   'My Cycle view and the consistency leaderboard',
   'AI-generated workouts, fresh every week',
 ];

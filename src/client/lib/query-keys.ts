@@ -1,0 +1,60 @@
+// Every TanStack Query key the client uses, in one place. A feature reads its own keys from here,
+// and a mutation that changes another feature's data invalidates it by name (queryKeys.cycle.all),
+// never by a literal array: renaming a key then changes every reader at once, and lint refuses a
+// literal `queryKey: [...]` anywhere else. Keys are arrays whose first item is the area, so
+// invalidating `area.all` reaches every query below it (TanStack matches keys by prefix).
+
+export const queryKeys = {
+  session: {
+    all: ['session'] as const,
+  },
+  subscription: {
+    all: ['subscription'] as const,
+    /** Keyed by member, so a different member never sees the previous one's answer. */
+    member: (userId: string) => ['subscription', userId] as const,
+  },
+  adminInvite: {
+    all: ['admin-invite'] as const,
+    link: (email: string | undefined, token: string | undefined) =>
+      ['admin-invite', email, token] as const,
+  },
+  checkins: {
+    all: ['checkins'] as const,
+    today: ['checkins', 'today'] as const,
+  },
+  cycle: {
+    all: ['cycle'] as const,
+  },
+  community: {
+    all: ['community'] as const,
+  },
+  feed: {
+    all: ['feed'] as const,
+    community: ['feed', 'community'] as const,
+    buddies: ['feed', 'buddies'] as const,
+    comments: (postId: string) => ['feed', 'comments', postId] as const,
+  },
+  invites: {
+    all: ['invites'] as const,
+    check: (token: string) => ['invites', token] as const,
+  },
+  coupons: {
+    all: ['coupon-check'] as const,
+    check: (code: string | null) => ['coupon-check', code] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+    me: ['profile', 'me'] as const,
+    badges: ['profile', 'badges'] as const,
+    health: ['profile', 'health'] as const,
+  },
+  settings: {
+    all: ['settings'] as const,
+  },
+};
+
+/** Mutation keys: used to ask whether another change of the same kind is still on its way. */
+export const mutationKeys = {
+  like: (postId: string) => ['feed', 'like', postId] as const,
+  reaction: (postId: string) => ['feed', 'reaction', postId] as const,
+};
