@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { axeViolations } from './support/axe';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 

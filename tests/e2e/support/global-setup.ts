@@ -44,6 +44,8 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       ADMIN_EMAILS: E2E.adminEmail,
       LOG_LEVEL: 'warn',
+      // Journeys pose as different client addresses (support/test.ts), like members behind one proxy.
+      TRUST_PROXY: 'true',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
