@@ -93,7 +93,6 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   };
 }
 
-
 /** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
   const auth = await c.get('deps').auth.$context;

@@ -300,7 +300,7 @@ describe('guessing (issue 9 #8, #9, #10)', () => {
 });
 
 describe('buddy invites (issue 9 #11)', () => {
-  it('a failed invite does not spend one of the day\'s 10', async () => {
+  it("a failed invite does not spend one of the day's 10", async () => {
     const inviter = await t.member();
     const realSend = t.deps.mailer.send;
     t.deps.mailer.send = async () => ({ ok: false });
