@@ -9,10 +9,14 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
  * Routes that stream their body to storage and count bytes themselves (lib/storage/ingest.ts, with
- * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES. Add avatar and badge
- * uploads here when they arrive.
+ * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES. Badge image uploads
+ * go here when they arrive.
  */
-export const STREAMING_UPLOAD_ROUTES = ['/api/checkins/:id/media', '/api/updates/:id/media'];
+export const STREAMING_UPLOAD_ROUTES = [
+  '/api/checkins/:id/media',
+  '/api/updates/:id/media',
+  '/api/profile/avatar',
+];
 
 /**
  * Caps every /api body before a route reads it: a Content-Length over the limit is refused at once,

@@ -97,6 +97,11 @@ const caches = new WeakMap<
   { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }
 >();
 
+/** Forgets the cached board (after a name or avatar change), so the next request computes it anew. */
+export function invalidateCommunityBoard(app: { config: object }): void {
+  caches.delete(app.config);
+}
+
 export async function cachedCommunityBoard(
   app: { config: object; db: DbOrTx },
   now: Date,

@@ -32,7 +32,12 @@ import {
   verification,
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { afterCommit, requireMember, withTransaction, type ServiceContext } from '../../lib/context';
+import {
+  afterCommit,
+  requireMember,
+  withTransaction,
+  type ServiceContext,
+} from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
 import { invalidateFeedAfterCommit } from '../feed/cache';

@@ -10,7 +10,7 @@
  * server holds one chunk of one file at a time, whatever the number of photos.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
@@ -66,7 +66,9 @@ const exportLimits = (userId: string) => [
 
 async function signature(ctx: ServiceContext, userId: string, expires: number): Promise<string> {
   const { secret } = await ctx.auth.$context;
-  return createHmac('sha256', secret).update(`data-export:${userId}:${expires}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`data-export:${userId}:${expires}`)
+    .digest('base64url');
 }
 
 /** Counts an export against the member's limits and answers with a link only they can use, briefly. */
@@ -219,9 +221,7 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
   const notificationRows = await db
     .select()
     .from(notificationLogs)
-    .where(
-      or(eq(notificationLogs.userId, userId), eq(notificationLogs.toEmail, account.email)),
-    )
+    .where(or(eq(notificationLogs.userId, userId), eq(notificationLogs.toEmail, account.email)))
     .orderBy(asc(notificationLogs.createdAt));
 
   // Where each stored file goes in the ZIP.
@@ -252,7 +252,9 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
   const avatarFile = avatarKey ? `media/avatar.${extension(avatarKey)}` : null;
   if (avatarKey && avatarFile) files.push({ name: avatarFile, key: avatarKey, mtime: now });
 
-  const mediaOf = <T extends { id: string; mediaType: string; mimeType: string; sortIndex: number }>(
+  const mediaOf = <
+    T extends { id: string; mediaType: string; mimeType: string; sortIndex: number },
+  >(
     rows: T[],
     names: Map<string, string>,
     path: (row: T) => string,

@@ -23,12 +23,18 @@ import type { HealthProfileData, ProfileData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { consents, healthProfile, profiles, user } from '../../db/schema';
-import { afterCommit, requireMember, withTransaction, type ServiceContext } from '../../lib/context';
+import {
+  afterCommit,
+  requireMember,
+  withTransaction,
+  type ServiceContext,
+} from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { assertValidKey, ingestUpload, InvalidKeyError } from '../../lib/storage';
 import { listMyBadges } from '../badges/service';
 import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateCommunityBoard } from '../community/leaderboard';
 
 // ---------------------------------------------------------------------------
 // Profile
@@ -105,6 +111,7 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileData): Pr
       .where(eq(profiles.id, member.userId));
     // The name shows on feed cards.
     invalidateFeedAfterCommit(ctx);
+    afterCommit(ctx, () => invalidateCommunityBoard(ctx));
     return profileView(await ensureProfile(ctx.db, member.userId));
   });
 }
@@ -193,6 +200,7 @@ async function setAvatar(
       afterCommit(ctx, () => ctx.storage.delete(oldKey));
     }
     invalidateFeedAfterCommit(ctx);
+    afterCommit(ctx, () => invalidateCommunityBoard(ctx));
     return profileView(await ensureProfile(ctx.db, userId));
   });
 }

@@ -15,11 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const checkin = { movedMinutes: 30, steps: 5000, proteinTargetHit: true, hydrationGoalHit: true, journalMd: '' };
+const checkin = {
+  movedMinutes: 30,
+  steps: 5000,
+  proteinTargetHit: true,
+  hydrationGoalHit: true,
+  journalMd: '',
+};
 
 async function memberIn(timeZone: string) {
   const m = await t.member({ timeZone });
-  await t.deps.db.update(userSettings).set({ timezone: timeZone }).where(eq(userSettings.userId, m.userId));
+  await t.deps.db
+    .update(userSettings)
+    .set({ timezone: timeZone })
+    .where(eq(userSettings.userId, m.userId));
   const at = (iso: string) => t.contextFor(m.userId, { now: new Date(iso) });
   return { ...m, at };
 }
@@ -40,8 +49,14 @@ describe('changing the time zone', () => {
     expect(second.checkin).toMatchObject({ dayNumber: 2, localDate: '2026-03-10' });
 
     // 8:30 PM in Denver is already Mar 11 in Tokyo.
-    const saved = await updateSettings(await m.at('2026-03-11T02:30:00Z'), settingsFor('Asia/Tokyo'));
-    expect(saved.settings).toMatchObject({ timezone: 'Asia/Tokyo', timezoneInEffect: 'America/Denver' });
+    const saved = await updateSettings(
+      await m.at('2026-03-11T02:30:00Z'),
+      settingsFor('Asia/Tokyo'),
+    );
+    expect(saved.settings).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      timezoneInEffect: 'America/Denver',
+    });
 
     const sameEvening = await getToday(await m.at('2026-03-11T02:30:00Z'));
     expect(sameEvening.cycle).toMatchObject({ day: 2, today: '2026-03-10' });
@@ -52,7 +67,10 @@ describe('changing the time zone', () => {
     // After midnight in Denver both zones show Mar 11: Tokyo takes over on the same date.
     const next = await getSettings(await m.at('2026-03-11T07:00:00Z'));
     expect(next.settings).toMatchObject({ timezone: 'Asia/Tokyo', timezoneInEffect: 'Asia/Tokyo' });
-    const [row] = await t.deps.db.select().from(userSettings).where(eq(userSettings.userId, m.userId));
+    const [row] = await t.deps.db
+      .select()
+      .from(userSettings)
+      .where(eq(userSettings.userId, m.userId));
     expect(row).toMatchObject({ timezone: 'Asia/Tokyo', pendingTimezone: null });
     const day3 = await getToday(await m.at('2026-03-11T07:00:00Z'));
     expect(day3.cycle).toMatchObject({ day: 3, today: '2026-03-11', timeZone: 'Asia/Tokyo' });
@@ -82,7 +100,11 @@ describe('changing the time zone', () => {
     // Once Denver reaches Mar 12 as well, it takes over; Mar 12's check-in is still today's.
     await getSettings(await m.at('2026-03-12T07:00:00Z'));
     const sameDay = await getToday(await m.at('2026-03-12T07:00:00Z'));
-    expect(sameDay.cycle).toMatchObject({ timeZone: 'America/Denver', today: '2026-03-12', day: 3 });
+    expect(sameDay.cycle).toMatchObject({
+      timeZone: 'America/Denver',
+      today: '2026-03-12',
+      day: 3,
+    });
     expect(sameDay.checkin?.id).toBe(third.checkin.id);
 
     await createCheckin(await m.at('2026-03-13T18:00:00Z'), checkin);
@@ -110,7 +132,10 @@ describe('changing the time zone', () => {
       timezone: 'America/New_York',
       timezoneInEffect: 'America/New_York',
     });
-    const [row] = await t.deps.db.select().from(userSettings).where(eq(userSettings.userId, m.userId));
+    const [row] = await t.deps.db
+      .select()
+      .from(userSettings)
+      .where(eq(userSettings.userId, m.userId));
     expect(row.pendingTimezone).toBeNull();
   });
 });

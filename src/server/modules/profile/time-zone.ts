@@ -1,11 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
-import {
-  addDays,
-  isValidTimeZone,
-  localDateIn,
-  type LocalDate,
-} from '@shared/domain/local-date';
+import { addDays, isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
 import { userSettings } from '../../db/schema';
 

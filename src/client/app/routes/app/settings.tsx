@@ -1,11 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { msg } from '@shared/messages';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
+import { subscriptionQueryOptions } from '@client/features/auth/api/get-subscription';
+import { useSignOut } from '@client/features/auth/api/sign-out';
+import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { AccountSummary } from '@client/features/settings/components/account-summary';
+import { BillingStatus } from '@client/features/settings/components/billing-status';
+import { SignOutCard } from '@client/features/settings/components/sign-out-card';
+import { YourData } from '@client/features/settings/components/your-data';
 
-// Placeholder until the real screen lands; kept in its own file so it can be replaced alone.
+/** /app/settings: account e-mail, member-since date, billing, your data and sign out. */
 export function SettingsRoute() {
+  const user = useSignedInUser();
+  const subscription = useQuery(subscriptionQueryOptions(user.userId));
+  // No navigate here: once the session is cleared, the guard itself sends the member to '/'.
+  const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
   return (
     <>
       <title>Settings · StackDays</title>
       <ScreenHeading>Settings</ScreenHeading>
+      <div className="flex flex-col gap-6">
+        <AccountSummary email={user.email} memberSince={user.createdAt} />
+        <BillingStatus
+          subscription={subscription.data ?? null}
+          isLoading={subscription.isPending}
+          isError={subscription.isError}
+        />
+        <YourData />
+        <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />
+      </div>
     </>
   );
 }

@@ -13,10 +13,17 @@ const nothing = { heightCm: null, weightKg: null };
 
 describe('health form units', () => {
   it('5 ft 10 in and 180 lb go in and come back as 5 ft 10 in and 180 lb', () => {
-    const stored = bodyFromFields(fields({ feet: '5', inches: '10', pounds: '180' }), 'imperial', nothing);
+    const stored = bodyFromFields(
+      fields({ feet: '5', inches: '10', pounds: '180' }),
+      'imperial',
+      nothing,
+    );
     expect(stored.heightCm).toBeCloseTo(177.8, 10);
     expect(stored.weightKg).toBeCloseTo(81.64656, 10);
-    const shown = bodyFieldsFrom({ heightCm: stored.heightCm!, weightKg: stored.weightKg! }, 'imperial');
+    const shown = bodyFieldsFrom(
+      { heightCm: stored.heightCm!, weightKg: stored.weightKg! },
+      'imperial',
+    );
     expect(shown).toMatchObject({ feet: '5', inches: '10', pounds: '180' });
   });
 
@@ -32,12 +39,18 @@ describe('health form units', () => {
     expect(imperialView).toMatchObject({ feet: '5', inches: '11', pounds: '165.3' });
     expect(bodyFromFields(imperialView, 'imperial', metric)).toEqual(metric);
     const imperial = { heightCm: 177.8, weightKg: 81.64656 };
-    expect(bodyFromFields(bodyFieldsFrom(imperial, 'metric'), 'metric', imperial)).toEqual(imperial);
+    expect(bodyFromFields(bodyFieldsFrom(imperial, 'metric'), 'metric', imperial)).toEqual(
+      imperial,
+    );
   });
 
   it('converts a changed field and clears a blanked one', () => {
     const stored = { heightCm: 177.8, weightKg: 81.64656 };
-    const changed = bodyFromFields(fields({ feet: '6', inches: '0', pounds: '' }), 'imperial', stored);
+    const changed = bodyFromFields(
+      fields({ feet: '6', inches: '0', pounds: '' }),
+      'imperial',
+      stored,
+    );
     expect(changed.heightCm).toBeCloseTo(182.88, 10);
     expect(changed.weightKg).toBeUndefined();
     expect(bodyFromFields(fields({ cm: '165', kg: '62.5' }), 'metric', stored)).toEqual({

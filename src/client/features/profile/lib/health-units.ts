@@ -64,7 +64,8 @@ export function bodyFromFields(
       const inches = blank(fields.inches) ? 0 : Number(fields.inches);
       heightCm = feetInchesToCm(feet, inches);
     }
-    if (sameText(fields.pounds, shown.pounds) && stored.weightKg !== null) weightKg = stored.weightKg;
+    if (sameText(fields.pounds, shown.pounds) && stored.weightKg !== null)
+      weightKg = stored.weightKg;
     else if (!blank(fields.pounds)) weightKg = poundsToKg(Number(fields.pounds));
   } else {
     if (sameText(fields.cm, shown.cm) && stored.heightCm !== null) heightCm = stored.heightCm;

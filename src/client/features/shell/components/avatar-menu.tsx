@@ -10,11 +10,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
+import { MemberAvatar } from '@client/components/ui/member-avatar';
 
 export interface ShellUser {
   displayName: string | null;
   email: string;
   isAdmin: boolean;
+  /** Shown in the menu button the moment the profile saves a new one. */
+  avatarUrl?: string | null;
 }
 
 export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
@@ -24,7 +27,15 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
         aria-label="Account menu"
         className="flex size-11 shrink-0 items-center justify-center rounded-full border border-border bg-muted text-base font-bold text-foreground transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background data-[state=open]:ring-2 data-[state=open]:ring-ring"
       >
-        <span aria-hidden>{avatarInitial(user.displayName)}</span>
+        {user.avatarUrl ? (
+          <MemberAvatar
+            name={user.displayName}
+            src={user.avatarUrl}
+            className="size-full border-0 text-base"
+          />
+        ) : (
+          <span aria-hidden>{avatarInitial(user.displayName)}</span>
+        )}
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HealthProfileResponse, HealthSavedResponse } from '@shared/api-types';
+import type { HealthProfileInput } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+export function saveHealth(input: HealthProfileInput): Promise<HealthSavedResponse> {
+  return api.put<HealthSavedResponse>('/api/profile/health', input);
+}
+
+/** Completing the Day-1 Health Intake: the health profile plus the health disclaimer, accepted now. */
+export function completeIntake(input: HealthProfileInput): Promise<HealthSavedResponse> {
+  return api.post<HealthSavedResponse>('/api/profile/intake', input);
+}
+
+export function skipIntake(): Promise<HealthProfileResponse> {
+  return api.post<HealthProfileResponse>('/api/profile/intake/skip');
+}
+
+function useHealthMutation<T>(mutationFn: (input: T) => Promise<HealthSavedResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async ({ health }) => {
+      queryClient.setQueryData<HealthProfileResponse>(queryKeys.profile.health, (current) => ({
+        intakeSkippedAt: current?.intakeSkippedAt ?? null,
+        health,
+      }));
+      // The intake records the health disclaimer, shown under Privacy and consents.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
+    },
+  });
+}
+
+export const useSaveHealth = () => useHealthMutation(saveHealth);
+export const useCompleteIntake = () => useHealthMutation(completeIntake);
+
+export function useSkipIntake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: skipIntake,
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.profile.health, answer),
+  });
+}

@@ -1,0 +1,71 @@
+import { toast } from 'sonner';
+import { CircleAlert } from 'lucide-react';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
+import { useHealth } from '../api/get-health';
+import { useProfile } from '../api/get-profile';
+import { useSaveHealth } from '../api/save-health';
+import { HealthForm } from './health-form';
+
+/** The Health tab: the health profile in the member's units. */
+export function HealthTab() {
+  const health = useHealth();
+  const profile = useProfile();
+  const save = useSaveHealth();
+
+  if (health.isPending || profile.isPending) {
+    return <p className="text-sm text-muted-foreground">{msg.loading}</p>;
+  }
+  if (health.isError || profile.isError) {
+    return (
+      <p role="alert" className="flex items-center gap-2 text-danger">
+        <CircleAlert aria-hidden className="size-4" />
+        {msg.errorLoadingHealthData}
+      </p>
+    );
+  }
+  const current = health.data.health;
+  const unit = profile.data.unitPref;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Health profile</CardTitle>
+        <CardDescription>
+          Private to you. Heights and weights are in{' '}
+          {unit === 'imperial' ? 'feet, inches and pounds' : 'centimetres and kilograms'}; change
+          units on the Profile tab.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <HealthForm
+          // A new unit or a saved profile starts the form again from what is stored.
+          key={`${unit}-${current?.updatedAt ?? 'new'}`}
+          health={current}
+          unit={unit}
+          submitLabel="Save health profile"
+          onSave={async (input) => {
+            try {
+              const { created } = await save.mutateAsync(input);
+              toast.success(created ? msg.healthProfileCreated : msg.healthProfileUpdated);
+            } catch (error) {
+              toast.error(
+                errorMessage(
+                  error,
+                  current ? msg.errorUpdatingHealthProfile : msg.errorSavingHealthProfile,
+                ),
+              );
+              throw error;
+            }
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConsentsSavedResponse,
+  SettingsResponse,
+  SettingsSavedResponse,
+} from '@shared/api-types';
+import type { ConsentsInput } from '@shared/domain/profile-schemas';
+import type { SettingsInput } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+export function updateSettings(input: SettingsInput): Promise<SettingsSavedResponse> {
+  return api.put<SettingsSavedResponse>('/api/settings', input);
+}
+
+export function updateConsents(input: ConsentsInput): Promise<ConsentsSavedResponse> {
+  return api.put<ConsentsSavedResponse>('/api/settings/consents', input);
+}
+
+/**
+ * Saved settings replace the cached ones. A new time zone can move the day counter and "today" on
+ * home and My Cycle (once it is in effect), and the leaderboard counts days in it: those are read again.
+ */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: async ({ settings }) => {
+      queryClient.setQueryData<SettingsResponse>(queryKeys.settings.all, (current) =>
+        current ? { ...current, settings } : current,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.checkins.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.cycle.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.community.all }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateConsents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateConsents,
+    onSuccess: ({ consents }) =>
+      queryClient.setQueryData<SettingsResponse>(queryKeys.settings.all, (current) =>
+        current ? { ...current, consents } : current,
+      ),
+  });
+}

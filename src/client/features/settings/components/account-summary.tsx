@@ -1,0 +1,31 @@
+import { UserRound } from 'lucide-react';
+import { formatDate } from '@shared/format';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+
+/** /app/settings: the account's e-mail and the day it was created. */
+export function AccountSummary({ email, memberSince }: { email: string; memberSince: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UserRound aria-hidden className="size-5 text-accent-text" />
+          Account
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1">
+            <dt className="text-sm text-muted-foreground">Email</dt>
+            <dd className="truncate font-medium">{email}</dd>
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm text-muted-foreground">Member since</dt>
+            <dd className="font-medium">
+              <time dateTime={memberSince}>{formatDate(memberSince)}</time>
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

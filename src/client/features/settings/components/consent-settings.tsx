@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { ShieldCheck } from 'lucide-react';
+import type { ConsentsView } from '@shared/api-types';
+import type { ConsentsInput } from '@shared/domain/profile-schemas';
+import { formatDate } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Label } from '@client/components/ui/label';
+import { Switch } from '@client/components/ui/switch';
+import { useUpdateConsents } from '../api/update-settings';
+
+/**
+ * Privacy and consents: the terms and the health disclaimer (accepted once, with the date shown), and
+ * marketing e-mails, which switch on and off at once.
+ */
+export function ConsentSettings({ consents }: { consents: ConsentsView }) {
+  const id = useId();
+  const update = useUpdateConsents();
+
+  const accept = async (input: ConsentsInput) => {
+    try {
+      await update.mutateAsync(input);
+      toast.success(msg.settingsUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.errorUpdatingSettings));
+    }
+  };
+  const setMarketing = async (on: boolean) => {
+    try {
+      await update.mutateAsync({ marketingOptIn: on });
+      toast.success(on ? msg.marketingEmailsEnabled : msg.marketingEmailsDisabled);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.errorUpdatingMarketing));
+    }
+  };
+
+  const rows = [
+    {
+      key: 'tos',
+      label: 'I accept the terms of service',
+      acceptedAt: consents.tosAcceptedAt,
+      input: { tosAccepted: true } as const,
+    },
+    {
+      key: 'health',
+      label: 'I accept the health disclaimer',
+      acceptedAt: consents.healthDisclaimerAcceptedAt,
+      input: { healthDisclaimerAccepted: true } as const,
+      hint: msg.healthDisclaimer,
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck aria-hidden className="size-5 text-accent-text" />
+          Privacy and consents
+        </CardTitle>
+        <CardDescription>What you have agreed to, and when.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {rows.map((row) => {
+          const checkboxId = `${id}-${row.key}`;
+          return (
+            <div key={row.key} className="flex items-start gap-3">
+              <Checkbox
+                id={checkboxId}
+                className="mt-0.5"
+                checked={row.acceptedAt !== null}
+                // Accepted is recorded once and cannot be undone from here.
+                disabled={row.acceptedAt !== null || update.isPending}
+                onCheckedChange={(checked) => checked === true && void accept(row.input)}
+                aria-describedby={`${checkboxId}-note`}
+              />
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={checkboxId} className="font-medium">
+                  {row.label}
+                </Label>
+                <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
+                  {row.acceptedAt ? `Accepted ${formatDate(row.acceptedAt)}` : 'Not accepted yet'}
+                  {row.hint ? `. ${row.hint}` : ''}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+        <div className="flex min-h-11 items-center justify-between gap-4 border-t border-border pt-4">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-marketing`} className="font-medium">
+              Marketing emails
+            </Label>
+            <p className="text-sm text-muted-foreground">
+              News and offers, now and then.
+              {consents.marketingOptedAt &&
+                ` Last changed ${formatDate(consents.marketingOptedAt)}.`}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-marketing`}
+            checked={consents.marketingOptIn}
+            disabled={update.isPending}
+            onCheckedChange={(on) => void setMarketing(on)}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Clock } from 'lucide-react';
+import type { SettingsView } from '@shared/api-types';
+import { REMINDER_HOURS, SETTINGS_TIMEZONES } from '@shared/constants';
+import { settingsSchema, type SettingsData, type SettingsInput } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { errorMessage, fieldError } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { Switch } from '@client/components/ui/switch';
+import { useUpdateSettings } from '../api/update-settings';
+
+/** 5 → '5 AM', 12 → '12 PM', 22 → '10 PM'. */
+export function reminderHourLabel(hour: number): string {
+  return `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const zoneLabel = (zone: string) =>
+  SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone;
+
+/** Notifications: reminder time (5 AM to 10 PM), e-mail and push nudges, and the time zone. */
+export function NotificationSettings({ settings }: { settings: SettingsView }) {
+  const id = useId();
+  const update = useUpdateSettings();
+  const form = useForm<SettingsInput, unknown, SettingsData>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: {
+      reminderHour: settings.reminderHour,
+      emailNudges: settings.emailNudges,
+      pushNudges: settings.pushNudges,
+      timezone: settings.timezone,
+    },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const busy = update.isPending || isSubmitting;
+  // The member's own zone (the browser's at sign-up) stays choosable even when it is not listed.
+  const zones: string[] = SETTINGS_TIMEZONES.map((zone) => zone.value);
+  for (const own of [settings.timezone, settings.timezoneInEffect]) {
+    if (!zones.includes(own)) zones.push(own);
+  }
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const { settings: saved } = await update.mutateAsync(input);
+      form.reset({
+        reminderHour: saved.reminderHour,
+        emailNudges: saved.emailNudges,
+        pushNudges: saved.pushNudges,
+        timezone: saved.timezone,
+      });
+      toast.success(msg.settingsUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.errorUpdatingSettings));
+      for (const name of ['reminderHour', 'timezone'] as const) {
+        const message = fieldError(error, name);
+        if (message) form.setError(name, { message }, { shouldFocus: true });
+      }
+    }
+  });
+
+  const hourId = `${id}-hour`;
+  const zoneId = `${id}-zone`;
+  const pendingId = `${id}-pending`;
+  const pending = settings.timezone !== settings.timezoneInEffect;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Clock aria-hidden className="size-5 text-accent-text" />
+          Notifications
+        </CardTitle>
+        <CardDescription>A daily nudge at the time you pick, in your time zone.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Notifications"
+          className="flex flex-col gap-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={hourId}>Reminder time</Label>
+              <NativeSelect
+                id={hourId}
+                disabled={busy}
+                aria-invalid={errors.reminderHour ? true : undefined}
+                aria-describedby={describedBy(errors.reminderHour && `${hourId}-error`)}
+                {...form.register('reminderHour')}
+              >
+                {REMINDER_HOURS.map((hour) => (
+                  <option key={hour} value={hour}>
+                    {reminderHourLabel(hour)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldMessage id={`${hourId}-error`} tone="error">
+                {errors.reminderHour?.message}
+              </FieldMessage>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={zoneId}>Time zone</Label>
+              <NativeSelect
+                id={zoneId}
+                disabled={busy}
+                aria-invalid={errors.timezone ? true : undefined}
+                aria-describedby={describedBy(
+                  errors.timezone && `${zoneId}-error`,
+                  pending && pendingId,
+                )}
+                {...form.register('timezone')}
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zoneLabel(zone)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldMessage id={`${zoneId}-error`} tone="error">
+                {errors.timezone?.message}
+              </FieldMessage>
+              {pending && (
+                <FieldMessage id={pendingId}>
+                  {msg.timeZonePending(zoneLabel(settings.timezone))}
+                </FieldMessage>
+              )}
+            </div>
+          </div>
+          {(
+            [
+              ['emailNudges', 'Email nudges'],
+              ['pushNudges', 'Push nudges'],
+            ] as const
+          ).map(([name, label]) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <div className="flex min-h-11 items-center justify-between gap-4">
+                  <Label htmlFor={`${id}-${name}`} className="font-medium">
+                    {label}
+                  </Label>
+                  <Switch
+                    id={`${id}-${name}`}
+                    checked={Boolean(field.value)}
+                    onCheckedChange={field.onChange}
+                    disabled={busy}
+                  />
+                </div>
+              )}
+            />
+          ))}
+          <div>
+            <Button type="submit" disabled={busy || !isDirty}>
+              Save settings
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
