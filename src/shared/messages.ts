@@ -325,10 +325,15 @@ export const msg = {
   // not name. Same voice: short, plain, on the member's side.
   // =========================================================================
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  /** A refusal that gives the wait: short waits stay vague, long ones are said. */
+  tooManyAttempts: (seconds: number) =>
+    seconds < 60
+      ? 'Too many attempts. Please wait a moment and try again.'
+      : `Too many attempts. Please try again in ${waitTime(seconds)}.`,
   waitBeforeNewCode: (seconds: number) =>
-    `Please wait ${formatNumber(seconds)} second${seconds === 1 ? '' : 's'} before asking for a new code.`,
-  codeEntryPaused: (minutes: number) =>
-    `Too many wrong codes for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Please wait ${waitTime(seconds)} before asking for a new code.`,
+  codeEntryPaused: (seconds: number) =>
+    `Too many wrong codes for this account. Please try again in ${waitTime(seconds)}.`,
   invalidCursor: 'That page of the feed is no longer available. Refresh to start again.',
   mediaPositionTaken: 'That file is already attached. Refresh and try again.',
   trialAlreadyUsed: 'Your free trial has already been used.',

@@ -23,7 +23,7 @@ export const CLIENT_IP_HEADER = 'x-stackdays-client-ip';
 const SESSION_DAYS = 30;
 
 /** What the code mail should say besides the code; set around a call with `codeMailNote.run(...)`. */
-export const codeMailNote = new AsyncLocalStorage<{ accountExists: boolean }>();
+export const codeMailNote = new AsyncLocalStorage<{ accountExists: boolean; skipMail?: boolean }>();
 
 export interface AuthDeps {
   config: Config;
@@ -96,6 +96,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
           // Not awaited: this runs inside the sign-up transaction (PGlite has one connection, and the
           // mail log would wait for it), and a reply that waits on SMTP would tell who has an account.
           const note = codeMailNote.getStore();
+          if (note?.skipMail) return;
           void mailer.send(
             codeMail({
               to: email,

@@ -102,7 +102,7 @@ export async function enforce(
   if (!result.allowed) {
     throw new AppError(
       'rate_limited',
-      options.message ? options.message(result.retryAfter) : msg.tooManyRequests,
+      (options.message ?? msg.tooManyAttempts)(result.retryAfter),
       { retryAfter: result.retryAfter, ...options.details },
     );
   }

@@ -155,7 +155,7 @@ export const couponCodeSchema = z
   );
 
 /** An empty coupon entry is ignored: it becomes undefined, not an error. */
-const optionalCouponCode = z.preprocess(
+export const optionalCouponCode = z.preprocess(
   (v) => (isBlank(v) ? undefined : v),
   couponCodeSchema.optional(),
 );
@@ -163,6 +163,12 @@ const optionalCouponCode = z.preprocess(
 // ---------------------------------------------------------------------------
 // Sign-in, sign-up, invites
 // ---------------------------------------------------------------------------
+
+/** A buddy-invite token as it appears in the link (base64url); anything else is not an invite. */
+export const inviteTokenSchema = z
+  .string({ error: msg.invalidInviteLink })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{10,200}$/, { error: msg.invalidInviteLink });
 
 export const signUpSchema = z.object({
   displayName: displayNameSchema,

@@ -28,6 +28,8 @@ export const profiles = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The account's first e-mail verification; free months from a coupon or an invite are granted only then. */
     verifiedAt: ts('verified_at'),
+    /** The coupon given at sign-up, redeemed at the first verification (whichever page it happens on). */
+    signupCoupon: text('signup_coupon'),
     /** Set when an administrator created the account; cleared once the person sets a password. */
     adminInviteTokenHash: text('admin_invite_token_hash'),
     adminInviteExpiresAt: ts('admin_invite_expires_at'),

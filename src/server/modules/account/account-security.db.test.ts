@@ -51,13 +51,13 @@ async function makeCoupon(code: string, maxRedemptions: number | null = null) {
 }
 
 describe('free months are granted once (issue 9 #1)', () => {
-  it('a verified account cannot ask for a verification code', async () => {
+  it('a verified account cannot get a verification code: it is sent a sign-in code', async () => {
     const { client, email } = await t.member();
     const before = mailsTo(email).length;
     const res = await post(client, '/api/account/send-code', { email, purpose: 'verify' });
     expect(res.status).toBe(200);
-    await t.deps.mailer.idle();
-    expect(mailsTo(email)).toHaveLength(before);
+    const mails = await waitForMails(email, before + 1);
+    expect(mails.slice(before).map((m) => m.kind)).toEqual(['sign_in_code']);
   });
 
   it('re-verifying with a coupon grants nothing more and redeems nothing more', async () => {
@@ -74,11 +74,12 @@ describe('free months are granted once (issue 9 #1)', () => {
     const { userId } = (await (await client.request('/api/account/session')).json()).user;
     const endAfterFirst = await periodEnd(userId);
 
-    // Even with a fresh verification code in hand (minted on the server, since the API refuses
-    // to send one), a second verification is not a first one.
+    // Even with a fresh code in hand (minted on the server: the API sends a verified account only
+    // sign-in codes, and a verification code would not be accepted), a second verification is not a
+    // first one.
     await t.resetLimits();
     const otp = await t.deps.auth.api.createVerificationOTP({
-      body: { email, type: 'email-verification' },
+      body: { email, type: 'sign-in' },
     });
     const again = await post(client, '/api/account/verify-email', {
       email,
@@ -296,6 +297,117 @@ describe('guessing (issue 9 #8, #9, #10)', () => {
     expect(statuses.at(-1)).toBe(429);
     await t.deps.mailer.idle();
     expect(mailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('found by the review of the running product', () => {
+  it('past the per-address mail ceiling, strangers still cannot keep the owner from a working code', async () => {
+    const owner = await t.member();
+    await post(owner.client, '/api/account/sign-out', {});
+    for (let i = 0; i < 25; i++) {
+      const res = await post(t.client(`198.18.0.${i + 1}`), '/api/account/send-code', {
+        email: owner.email,
+      });
+      expect(res.status).toBe(200);
+    }
+    // Five wrong guesses kill the live code...
+    for (let i = 0; i < 5; i++)
+      await post(t.client(`198.18.1.${i + 1}`), '/api/account/sign-in', {
+        email: owner.email,
+        code: String(200000 + i),
+      });
+    // ...and the owner, from their own address, is mailed a new one that works.
+    const ownerClient = t.client('192.0.2.77');
+    const before = mailsTo(owner.email).length;
+    expect((await post(ownerClient, '/api/account/send-code', { email: owner.email })).status).toBe(
+      200,
+    );
+    await waitForMails(owner.email, before + 1);
+    const code = await t.lastCode(owner.email);
+    const res = await post(ownerClient, '/api/account/sign-in', { email: owner.email, code });
+    expect(res.status).toBe(200);
+  });
+
+  it('a coupon given at sign-up is granted when the address is verified on the sign-in page', async () => {
+    await makeCoupon('LATER3');
+    const email = uniqueEmail('later');
+    await signUp(t.client(), email, { coupon: 'LATER3' });
+    const code = await t.lastCode(email);
+    const client = t.client();
+    const res = await post(client, '/api/account/sign-in', { email, code });
+    expect(res.status).toBe(200);
+    const sub = await (await client.request('/api/subscription')).json();
+    expect(sub.status).toBe('trialing');
+  });
+
+  it('after a repeat sign-up, the mailed sign-in code works on the verify page', async () => {
+    const { email } = await t.member();
+    const client = t.client();
+    expect((await signUp(client, email)).status).toBe(201);
+    await waitForMails(email, 2);
+    const code = await t.lastCode(email);
+    const res = await post(client, '/api/account/verify-email', { email, code });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, monthsFree: 0 });
+    const session = await (await client.request('/api/account/session')).json();
+    expect(session.user.email).toBe(email);
+  });
+
+  it("a stranger's earlier sign-up does not name the owner's account", async () => {
+    const email = uniqueEmail('claimed');
+    await signUp(t.client('198.18.2.1'), email, { displayName: 'I am a fake' });
+    const owner = t.client('198.18.2.2');
+    await signUp(owner, email, { displayName: 'Real Person' });
+    await post(owner, '/api/account/verify-email', { email, code: await t.lastCode(email) });
+    const session = await (await owner.request('/api/account/session')).json();
+    expect(session.user.displayName).toBe('Real Person');
+  });
+
+  it('a NUL or an over-long coupon at verification is a 422, before anything is verified', async () => {
+    const email = uniqueEmail('nul');
+    const client = t.client();
+    await signUp(client, email);
+    const code = await t.lastCode(email);
+    const nul = await post(client, '/api/account/verify-email', {
+      email,
+      code,
+      coupon: 'A\u0000B',
+    });
+    expect(nul.status).toBe(422);
+    const badInvite = await post(client, '/api/account/verify-email', {
+      email,
+      code,
+      invite: 'x'.repeat(300),
+    });
+    expect(badInvite.status).toBe(422);
+    expect((await badInvite.json()).message).toBe(msg.invalidInviteLink);
+    // The code was not spent by the refused requests.
+    expect((await post(client, '/api/account/verify-email', { email, code })).status).toBe(200);
+  });
+
+  it('a long refusal says how long, in words', async () => {
+    const client = t.client('203.0.113.90');
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await signUp(client, uniqueEmail('many'));
+    expect(last!.status).toBe(429);
+    expect((await last!.json()).message).toBe('Too many attempts. Please try again in 1 hour.');
+  });
+
+  it('deleting an account keeps the limits of an address that merely contains it', async () => {
+    const victim = await t.member();
+    const lookalike = `k${victim.email}`;
+    for (let i = 0; i < CODE_FAILURES_PER_ACCOUNT; i++)
+      await post(t.client(`198.18.3.${i + 1}`), '/api/account/sign-in', {
+        email: lookalike,
+        code: String(300000 + i),
+      });
+    const res = await post(victim.client, '/api/account/delete', { confirmation: 'DELETE' });
+    expect(res.status).toBe(200);
+    const paused = await post(t.client('198.18.4.1'), '/api/account/sign-in', {
+      email: lookalike,
+      code: '123456',
+    });
+    expect(paused.status).toBe(429);
   });
 });
 

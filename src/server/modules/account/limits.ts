@@ -11,17 +11,25 @@ export type CodePurpose = 'sign-in' | 'verify';
 
 /**
  * Asking for a code. Counted per e-mail AND requester, so a stranger asking for someone else's codes
- * spends only their own allowance and never blocks the owner; the per-e-mail ceiling stops a mail
- * bomb from rotating addresses, and re-sends mail the same live code, so the owner's code keeps
- * working (decision 0015). Sign-in and verification have separate cooldowns.
+ * spends only their own allowance and never blocks the owner; re-sends mail the same live code, so the
+ * owner's code keeps working, and codeMailCeiling stops a mail bomb from rotating addresses without
+ * refusing anyone (decision 0015). Sign-in and verification have separate cooldowns.
  */
 export function codeSendLimits(email: string, purpose: CodePurpose, ip: string): Limit[] {
   return [
     cooldown(email, purpose, ip),
     { key: `code-send:email-ip:${email}:${ip}`, max: 10, windowSeconds: HOUR },
     { key: `code-send:ip:${ip}`, max: 30, windowSeconds: HOUR },
-    { key: `code-send:email:${email}`, max: 20, windowSeconds: HOUR },
   ];
+}
+
+/**
+ * Mails per address, whoever asks. Past it, a request that would only re-send the live code (the
+ * address already has it, many times over) mails nothing; a new code is always mailed, so strangers
+ * asking can never keep the owner from getting a working code. Never a refusal.
+ */
+export function codeMailCeiling(email: string): Limit {
+  return { key: `code-mail:email:${email}`, max: 20, windowSeconds: HOUR };
 }
 
 /** The 30-second cooldown for one purpose, one e-mail and one requester. */

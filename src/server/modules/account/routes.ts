@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   adminInvitePasswordSchema,
   emailSchema,
+  inviteTokenSchema,
+  optionalCouponCode,
   signInEmailSchema,
   signUpSchema,
   verifyCodeSchema,
@@ -28,7 +30,6 @@ const tokenSchema = z
   .trim()
   .min(16, { error: msg.adminInviteInvalid })
   .max(200);
-const optionalCoupon = z.string().trim().max(64).optional();
 
 export const accountRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
@@ -55,8 +56,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const input = await jsonBody(
       c,
       verifyCodeSchema.extend({
-        coupon: optionalCoupon,
-        invite: z.string().trim().max(200).optional(),
+        coupon: optionalCouponCode,
+        invite: inviteTokenSchema.optional(),
       }),
     );
     const { cookies, monthsFree } = await verifyEmail(await serviceContext(c), input);

@@ -666,4 +666,27 @@ describe('update limits', () => {
     );
     expect(refused.details.retryAfter).toBeGreaterThan(0);
   });
+
+  it('gives back an update none of whose files landed: it is removed and does not count', async () => {
+    const { client } = await t.member();
+    const { checkin } = await (await checkIn(client)).json();
+    const add = (json: object) =>
+      client.request(`/api/checkins/${checkin.id}/updates`, { method: 'POST', json });
+    for (let i = 0; i < UPDATES_PER_HOUR; i++) {
+      const { update } = await (await add({ mediaCount: 1 })).json();
+      // Every upload failed: the client gives the empty update back.
+      const res = await client.request(`/api/updates/${update.id}`, { method: 'DELETE' });
+      expect(res.status).toBe(200);
+    }
+    expect((await add({ body: 'Still allowed' })).status).toBe(201);
+    const { update: withText } = await (await add({ body: 'Keep me' })).json();
+    const refused = await client.request(`/api/updates/${withText.id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(404);
+    const other = await t.member();
+    const { update: pending } = await (await add({ mediaCount: 1 })).json();
+    const notTheirs = await other.client.request(`/api/updates/${pending.id}`, {
+      method: 'DELETE',
+    });
+    expect(notTheirs.status).toBe(404);
+  });
 });

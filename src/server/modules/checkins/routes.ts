@@ -9,6 +9,7 @@ import { jsonBody, parseWith } from '../../lib/validate';
 import {
   addCheckinMedia,
   addUpdateMedia,
+  discardUpdate,
   createCheckin,
   createUpdate,
   editCheckin,
@@ -77,10 +78,16 @@ export const checkinRoutes = new Hono<AppEnv>()
     return c.json(await createUpdate(ctx, { checkinId: id, ...input }), 201);
   });
 
-export const updateRoutes = new Hono<AppEnv>().post('/:id/media', async (c) => {
-  const ctx = await serviceContext(c);
-  const { id } = parseWith(idParam, c.req.param());
-  const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_UPDATE), c.req.query());
-  const file = uploadedFile(c);
-  return c.json(await addUpdateMedia(ctx, { updateId: id, index, file }), 201);
-});
+export const updateRoutes = new Hono<AppEnv>()
+  .post('/:id/media', async (c) => {
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(idParam, c.req.param());
+    const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_UPDATE), c.req.query());
+    const file = uploadedFile(c);
+    return c.json(await addUpdateMedia(ctx, { updateId: id, index, file }), 201);
+  })
+  .delete('/:id', async (c) => {
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(idParam, c.req.param());
+    return c.json(await discardUpdate(ctx, { updateId: id }));
+  });

@@ -34,6 +34,7 @@ import {
   UPDATES_PER_HOUR,
 } from '@shared/constants';
 import type {
+  OkResponse,
   AddMediaResponse,
   AddUpdateResponse,
   CheckinView,
@@ -48,7 +49,7 @@ import type { DbOrTx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { enforce } from '../../lib/rate-limit';
+import { enforce, refund, type Limit } from '../../lib/rate-limit';
 import { ingestUpload, thumbKeyFor } from '../../lib/storage';
 import { awardStreakBadge } from '../badges/streak-badge';
 import { activeCycle } from '../cycles/queries';
@@ -233,14 +234,7 @@ export async function createUpdate(
     throw new AppError('validation_failed', msg.tooManyUpdateMedia);
   return withTransaction(ctx, async (ctx) => {
     await ownCheckin(ctx.db, member.userId, input.checkinId);
-    await enforce(
-      ctx.db,
-      [
-        { key: `update:hour:${member.userId}`, max: UPDATES_PER_HOUR, windowSeconds: 3600 },
-        { key: `update:day:${member.userId}`, max: UPDATES_PER_DAY, windowSeconds: 86_400 },
-      ],
-      { message: msg.updateRateLimited, now },
-    );
+    await enforce(ctx.db, updateLimits(member.userId), { message: msg.updateRateLimited, now });
     await removeAbandonedUpdates(ctx.db, member.userId, now);
     const [row] = await ctx.db
       .insert(checkinUpdates)
@@ -250,6 +244,43 @@ export async function createUpdate(
     return {
       update: { id: row.id, body: row.body, createdAt: row.createdAt.toISOString(), media: [] },
     };
+  });
+}
+
+const updateLimits = (userId: string): Limit[] => [
+  { key: `update:hour:${userId}`, max: UPDATES_PER_HOUR, windowSeconds: 3600 },
+  { key: `update:day:${userId}`, max: UPDATES_PER_DAY, windowSeconds: 86_400 },
+];
+
+/**
+ * Gives up an update that got neither text nor a file (every upload failed): it is removed and does
+ * not count against the member's updates. An update with anything in it is kept.
+ */
+export async function discardUpdate(
+  ctx: ServiceContext,
+  input: { updateId: string },
+): Promise<OkResponse> {
+  const member = requireMember(ctx);
+  return withTransaction(ctx, async (ctx) => {
+    const removed = await ctx.db
+      .delete(checkinUpdates)
+      .where(
+        and(
+          eq(checkinUpdates.id, input.updateId),
+          eq(checkinUpdates.userId, member.userId),
+          isNull(checkinUpdates.body),
+          notExists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(checkinUpdateMedia)
+              .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
+          ),
+        ),
+      )
+      .returning({ id: checkinUpdates.id });
+    if (removed.length === 0) throw new AppError('not_found', msg.notFound);
+    for (const limit of updateLimits(member.userId)) await refund(ctx.db, limit);
+    return { ok: true as const };
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { INVITE_FREE_MONTHS, INVITES_PER_DAY, PRODUCT_NAME, TAGLINE } from '@shared/constants';
 import type { InviteData } from '@shared/domain/schemas';
 import type { InviteCheckResponse, OkResponse } from '@shared/api-types';
@@ -136,24 +136,32 @@ export async function checkInvite(
  */
 export async function acceptInvite(
   ctx: ServiceContext,
-  input: { token: string; userId: string },
+  input: { token?: string; userId: string },
 ): Promise<number> {
   return withTransaction(ctx, async (ctx) => {
     const now = ctx.now();
+    const acceptable = and(
+      isNull(invites.acceptedUserId),
+      sql`${invites.expiresAt} > ${now.toISOString()}::timestamptz`,
+      sql`${invites.inviterUserId} <> ${input.userId}`,
+      sql`exists (select 1 from ${user} u where u.id = ${input.userId}
+            and lower(u.email) = lower(${invites.email})
+            and u.created_at >= ${invites.createdAt})`,
+    );
+    // The invite whose link was followed; without a link, the newest one sent to this address.
+    const [candidate] = await ctx.db
+      .select({ id: invites.id })
+      .from(invites)
+      .where(
+        and(acceptable, input.token ? eq(invites.tokenHash, hashToken(input.token)) : undefined),
+      )
+      .orderBy(desc(invites.createdAt))
+      .limit(1);
+    if (!candidate) return 0;
     const [accepted] = await ctx.db
       .update(invites)
       .set({ acceptedUserId: input.userId, acceptedAt: now })
-      .where(
-        and(
-          eq(invites.tokenHash, hashToken(input.token)),
-          isNull(invites.acceptedUserId),
-          sql`${invites.expiresAt} > ${now.toISOString()}::timestamptz`,
-          sql`${invites.inviterUserId} <> ${input.userId}`,
-          sql`exists (select 1 from ${user} u where u.id = ${input.userId}
-                and lower(u.email) = lower(${invites.email})
-                and u.created_at >= ${invites.createdAt})`,
-        ),
-      )
+      .where(and(eq(invites.id, candidate.id), isNull(invites.acceptedUserId)))
       .returning({ id: invites.id });
     if (!accepted) return 0;
     await grantFreeMonths(ctx, {

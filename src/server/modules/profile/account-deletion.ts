@@ -169,14 +169,13 @@ export async function deleteAccount(
     await ctx.db
       .delete(verification)
       .where(sql`right(${verification.identifier}, ${email.length + 5}) = ${`-otp-${email}`}`);
-    await ctx.db
-      .delete(rateLimits)
-      .where(
-        or(
-          sql`position(${email} in ${rateLimits.key}) > 0`,
-          sql`position(${userId} in ${rateLimits.key}) > 0`,
-        ),
-      );
+    await ctx.db.delete(rateLimits).where(
+      // Whole ':'-separated segments only: kk10@… is someone else than k10@….
+      or(
+        sql`position(${`:${email}:`} in ${rateLimits.key} || ':') > 0`,
+        sql`position(${`:${userId}:`} in ${rateLimits.key} || ':') > 0`,
+      ),
+    );
     // Everything else cascades from the account (see the schema's foreign keys).
     await ctx.db.delete(user).where(eq(user.id, userId));
 

@@ -40,6 +40,9 @@ export function useAddUpdate() {
           uploadUpdateMedia(update.id, position, file, { onProgress }),
         events,
       );
+      // Nothing landed and there is no text: give the empty update back, so it does not count.
+      if (!input.body?.trim() && files.length > 0 && uploads.uploaded === 0)
+        await api.delete(`/api/updates/${encodeURIComponent(update.id)}`).catch(() => {});
       return { update, uploads };
     },
     onSuccess: () => afterCheckinSaved(queryClient, 'update-added'),
