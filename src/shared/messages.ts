@@ -393,7 +393,7 @@ export const msg = {
     `You've added a lot of updates. Please try again in ${waitTime(seconds)}.`,
   cycleCompleteNoCheckin: 'Your 90-day cycle is complete. Start a new cycle to keep checking in.',
   cycleCompleteTitle: 'Cycle complete',
-  cycleCompleteSummary: `You made it through all ${CYCLE_LENGTH_DAYS} days. Your check-ins stay in your history. Start a new cycle to begin again at Day 1.`,
+  cycleCompleteSummary: `Your ${CYCLE_LENGTH_DAYS}-day cycle has ended. Your check-ins stay in your history. Start a new cycle to begin again at Day 1.`,
   updateMediaAllFailed:
     "Your update wasn't saved: none of its photos or videos could be uploaded. Please try again.",
   textHasNullCharacter:
