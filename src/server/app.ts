@@ -14,19 +14,22 @@ import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
+import { subscriptionGate } from './modules/subscription/gate';
 import { checkinRoutes, updateRoutes } from './modules/checkins/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
 import { communityRoutes } from './modules/community/routes';
-import { adminRoutes } from './modules/admin/routes';
+import { adminRoutes, badgeImageRoutes } from './modules/admin/routes';
 import {
   accountDataRoutes,
   avatarRoutes,
   profileRoutes,
   settingsRoutes,
 } from './modules/profile/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { workoutRoutes } from './modules/workouts/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -58,6 +61,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
+  api.use(subscriptionGate); // REQUIRE_SUBSCRIPTION (decision 0018)
   api.route('/health', healthRoutes);
   api.route('/auth', authGateway);
   api.route('/account', accountRoutes);
@@ -73,10 +77,13 @@ export function createApp(deps: AppDeps) {
   api.route('/cycle', cycleRoutes);
   api.route('/community', communityRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/badges', badgeImageRoutes);
   api.route('/profile', profileRoutes);
   api.route('/settings', settingsRoutes);
   api.route('/account', accountDataRoutes);
   api.route('/avatars', avatarRoutes);
+  api.route('/workouts', workoutRoutes);
+  api.route('/notifications', notificationRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

@@ -59,6 +59,25 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('StackDays <no-reply@stackdays.local>'),
+  // Web push (decision 0020): both keys or neither (then generated once and kept in the database).
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,46}$/, 'must be a base64url P-256 private key')
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -70,6 +89,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_YEARLY: optionalString,
+  REQUIRE_SUBSCRIPTION: flag,
+  BILLING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -95,6 +116,8 @@ export interface Config {
   adminEmails: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** VAPID keys for web push; without them the server generates a pair once (decision 0020). */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
   logLevel: Env['LOG_LEVEL'];
   storage: {
     driver: 'local' | 's3';
@@ -112,6 +135,10 @@ export interface Config {
     priceMonthly?: string;
     priceYearly?: string;
   };
+  /** REQUIRE_SUBSCRIPTION: members without an active or trialing subscription are sent to /pricing. */
+  requireSubscription: boolean;
+  /** How often the server ends trials and free months whose period has passed. */
+  billingExpiryIntervalMs: number;
   ai?: { baseUrl: string; apiKey?: string; model: string };
 }
 
@@ -142,6 +169,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+    },
     logLevel: e.LOG_LEVEL,
     storage:
       e.STORAGE_DRIVER === 's3'
@@ -164,6 +196,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           priceYearly: e.STRIPE_PRICE_YEARLY,
         }
       : undefined,
+    requireSubscription: e.REQUIRE_SUBSCRIPTION,
+    billingExpiryIntervalMs: e.BILLING_EXPIRY_INTERVAL_SECONDS * 1000,
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : undefined,

@@ -7,6 +7,9 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { seedBadges } from './db/seed';
 import { createApp } from './app';
 import { createServices } from './services';
+import { startBillingExpiryJob } from './modules/subscription/expiry';
+import { systemContext } from './lib/context';
+import { startScheduler } from './modules/notifications/scheduler';
 
 /** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
 function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLogger>) {
@@ -41,21 +44,27 @@ async function main() {
   const services = createServices({ config, db: database.db, logger });
   warnIfDataDirShared(config.dataDir, logger);
   const app = createApp({ ...services, clientDir });
+  // Reminders, the trial notice and mail retries (decision 0020); safe with several processes.
+  const scheduler = startScheduler(systemContext(services, 'reminders'));
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, database: database.driver, url: config.publicUrl },
       `StackDays is listening on ${config.publicUrl}`,
     );
   });
+  // Trials, free months and month comps end on time (decision 0018); safe with several processes.
+  const stopBillingExpiry = startBillingExpiryJob(services);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    stopBillingExpiry();
     server.close(() => {
-      services.mailer
-        .idle()
+      scheduler
+        .stop()
+        .then(() => services.mailer.idle())
         .then(() => database.close())
         .catch((error) => logger.error({ err: error }, 'error closing the database'))
         .finally(() => process.exit(0));

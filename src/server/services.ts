@@ -29,8 +29,8 @@ export function createServices(input: {
   secret?: string;
 }): Omit<AppDeps, 'clientDir'> {
   const { config, db, logger } = input;
-  const mailer = createMailer({ config, db, logger });
   const secret = input.secret ?? resolveAuthSecret(config, logger);
+  const mailer = createMailer({ config, db, logger, secret });
   const auth = createAuth({ config, db, mailer, logger, secret });
   const storage = createStorage({ ...config.storage, dataDir: config.dataDir });
   return { config, db, logger, auth, mailer, storage };

@@ -1,8 +1,12 @@
 import type {
   CouponFailureReason,
+  Equipment,
+  FitnessGoal,
+  FitnessLevel,
   Gender,
   MediaType,
   ReactionKey,
+  StepTracker,
   StreakBadgeCode,
   UnitPref,
 } from './constants';
@@ -294,6 +298,40 @@ export interface SubscriptionView {
   currentPeriodEnd: string | null;
   priceId: string | null;
   subscribed: boolean;
+  /** The plan the price id names (monthly, yearly), or null (a trial or comp without one). */
+  plan: 'monthly' | 'yearly' | null;
+  /** An admin comp: '1', '3', '6', '12' months, or 'lifetime' (free for life), or null. */
+  comp: string | null;
+  /** This server's billing provider and REQUIRE_SUBSCRIPTION, so the member area needs one read. */
+  provider: 'stripe' | 'builtin';
+  requireSubscription: boolean;
+}
+
+/** GET /api/subscription/provider: how this server takes payments (decision 0018). */
+export interface BillingProviderResponse {
+  provider: 'stripe' | 'builtin';
+  /** REQUIRE_SUBSCRIPTION: unsubscribed members are sent from the member area to /pricing. */
+  requireSubscription: boolean;
+}
+
+/**
+ * POST /api/subscription/checkout and /change-plan: a Stripe page to open (url), or the
+ * subscription as it now is when nothing needs paying (built-in trial, a plan changed in place).
+ */
+export interface BillingActionResponse {
+  url: string | null;
+  subscription: SubscriptionView;
+}
+
+/** POST /api/subscription/portal. */
+export interface BillingPortalResponse {
+  url: string;
+}
+
+/** POST /api/subscription/webhook. */
+export interface WebhookResponse {
+  received: true;
+  outcome: 'applied' | 'duplicate' | 'stale' | 'unknown_customer' | 'ignored';
 }
 
 /** One entry of the audit trail (admin actions and subscription changes). */
@@ -314,6 +352,99 @@ export interface AuditEventView {
 export interface AuditEventsPage {
   events: AuditEventView[];
   nextCursor: string | null;
+}
+
+// Admin area (decision 0021): /api/admin/*
+
+/** One row of GET /api/admin/users. */
+export interface AdminUserView {
+  id: string;
+  displayName: string | null;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** GET /api/admin/users?q=&cursor=: newest first, paged by cursor. */
+export interface AdminUsersPage {
+  users: AdminUserView[];
+  nextCursor: string | null;
+}
+
+/** POST /api/admin/users. */
+export interface AdminUserCreated {
+  userId: string;
+  invited: boolean;
+}
+
+/** GET /api/admin/subscriptions. */
+export interface AdminSubscriptionView {
+  id: string;
+  userName: string | null;
+  status: string;
+  stripeCustomerId: string | null;
+  currentPeriodEnd: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/notifications?status=. */
+export interface AdminNotificationView {
+  id: string;
+  subject: string;
+  bodyPreview: string | null;
+  sendStatus: string;
+  scheduledFor: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/posts. */
+export interface AdminPostView {
+  id: string;
+  caption: string | null;
+  authorName: string | null;
+  visibility: string;
+  isHidden: boolean;
+  createdAt: string;
+}
+
+/** GET /api/admin/reports. */
+export interface AdminReportView {
+  id: string;
+  postId: string | null;
+  postHidden: boolean | null;
+  reason: string | null;
+  reporterName: string | null;
+  status: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/badges. */
+export interface AdminBadgeView {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+}
+
+/** GET /api/admin/members: the award dialog's member picker, by name. */
+export interface AdminMemberOption {
+  id: string;
+  displayName: string;
+}
+
+/** GET /api/admin/coupons. */
+export interface AdminCouponView {
+  id: string;
+  code: string;
+  monthsFree: number;
+  maxRedemptions: number | null;
+  redeemedCount: number;
+  expiresAt: string | null;
+  isActive: boolean;
+  notes: string | null;
+  createdAt: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -415,4 +546,47 @@ export interface ConsentsSavedResponse {
 export interface ExportLinkResponse {
   url: string;
   expiresAt: string;
+}
+
+/** The member's saved workout preferences, as the form shows them. */
+export interface WorkoutPrefsView {
+  fitnessLevel: FitnessLevel;
+  age: number | null;
+  equipment: Equipment[];
+  stepTracker: StepTracker;
+  goals: FitnessGoal[];
+  notes: string | null;
+  updatedAt: string;
+}
+
+/** GET and PUT /api/workouts/prefs: null before the member first saves or generates. */
+export interface WorkoutPrefsResponse {
+  prefs: WorkoutPrefsView | null;
+}
+
+/** One week's plan: markdown, rendered by the screen. */
+export interface WorkoutWeekView {
+  id: string;
+  weekIndex: number;
+  planMd: string;
+  generatedAt: string;
+}
+
+/** GET /api/workouts/weeks: newest week first. */
+export interface WorkoutWeeksResponse {
+  weeks: WorkoutWeekView[];
+}
+
+/** POST /api/workouts/generate. */
+export interface GenerateWorkoutResponse {
+  week: WorkoutWeekView;
+  /** True when this calendar week already had a plan and it was replaced. */
+  replaced: boolean;
+  /** Which engine made the plan: 'ai', or 'planner' (the default, and the fallback). */
+  engine: 'ai' | 'planner';
+}
+
+/** GET /api/notifications/push/key: the VAPID public key for PushManager.subscribe (decision 0020). */
+export interface PushKeyResponse {
+  publicKey: string;
 }

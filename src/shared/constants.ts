@@ -378,6 +378,8 @@ export const REMINDER_HOURS = [
   5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
 ] as const;
 export type ReminderHour = (typeof REMINDER_HOURS)[number];
+/** Devices with push nudges per member; subscribing another drops the oldest (decision 0020). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10 as const;
 export const DEFAULT_REMINDER_HOUR: ReminderHour = 19;
 export const DEFAULT_EMAIL_NUDGES = true as const;
 export const DEFAULT_PUSH_NUDGES = false as const;
@@ -508,6 +510,13 @@ export const FITNESS_LEVEL_LABELS = {
 /** Not in the spec (it says "no other bound"): keeps free text fields sane on the server. */
 export const WORKOUT_NOTES_MAX = 1000 as const;
 export const HEALTH_CONSTRAINTS_MAX = 1000 as const;
+/** Not in the spec ('a few per hour'): weekly plans a member may generate; each may call a paid AI endpoint. */
+export const WORKOUT_GENERATIONS_PER_HOUR = 5 as const;
+export const WORKOUT_GENERATIONS_PER_DAY = 15 as const;
+/** Not in the spec: calls to the AI endpoint per hour for the whole server; past it the built-in planner answers. */
+export const WORKOUT_AI_CALLS_PER_HOUR = 200 as const;
+/** How long the server waits for the AI endpoint before the built-in planner takes over. */
+export const WORKOUT_AI_TIMEOUT_MS = 30_000 as const;
 /** Not in the spec: per-member limits on avatar uploads (each is re-encoded) and data exports (each reads every file). */
 export const AVATAR_UPLOADS_PER_HOUR = 10 as const;
 export const AVATAR_UPLOADS_PER_DAY = 30 as const;

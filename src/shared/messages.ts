@@ -195,6 +195,22 @@ export const msg = {
   errorStartingTrial: 'Error starting trial',
   pleaseSignInFirst: 'Please sign in first',
   planUpdated: 'Plan updated successfully!',
+  // Not in the spec (decision 0018)
+  paymentsNotConfigured:
+    'Payments are not configured on this server. Start with the free trial: no card needed.',
+  trialWithoutCardHere:
+    'Payments are not configured on this server, so the trial starts without a card.',
+  cardAtCheckout: "Your card is taken at checkout. You won't be charged until the trial ends.",
+  noSubscriptionToChange: 'You have no subscription to change yet. Choose a plan to start one.',
+  alreadySubscribedPaid: 'You already have a paid subscription. Choose a plan to change it.',
+  compOnPaidSubscription:
+    'This member pays through Stripe. Cancel that subscription before giving free months.',
+  freeForLife: 'Free for life',
+  currentPlan: (plan: string) => `Current plan: ${plan}`,
+  invalidWebhook: 'Invalid webhook signature.',
+  subscriptionRequired: 'Your subscription is not active. Choose a plan to keep going.',
+  choosePlanLater: 'Choose a plan from Settings whenever you like. Free days you have carry over.',
+  openedInNewTab: 'Opened in a new tab.',
 
   // -------------------------------------------------------------------------
   // My Cycle
@@ -412,6 +428,19 @@ export const msg = {
   textTooLong: 'That text is too long.',
   invalidReminderHour: 'Please choose a reminder time from the list.',
   invalidOption: 'Please choose an option from the list.',
+  adminNotAvailableYet: 'This is not available yet. Please try again later.',
+  cannotRevokeSelf: 'You cannot revoke your own admin status.',
+  lastAdmin: 'The last admin cannot be removed. Make someone else an admin first.',
+  cannotDeleteSelf: 'You cannot delete your own account here. Use Settings instead.',
+  noInvitationPending: 'This person has already set a password: there is no invitation to resend.',
+  badgeCodeExists: 'A badge with this code already exists.',
+  noUsersFound: 'No users found.',
+  badgeImageHint: 'A square PNG with a transparent background works best.',
+  noPostsFound: 'No posts yet.',
+  noReportsFound: 'No reports. All clear.',
+  noBadgesFound: 'No badges yet. Create the first one above.',
+  noSubscriptionsFound: 'No subscriptions yet.',
+  noAuditEvents: 'No admin changes recorded yet.',
   invalidPlan: 'Please choose a plan.',
   wholeNumber: 'Please enter a whole number.',
   startNewCycleConfirm:
@@ -427,6 +456,19 @@ export const msg = {
   workoutPlansSaved: 'Your preferences and plans are saved to your account.',
   workoutNotesPlaceholder: 'Injuries, time limits or anything else we should plan around',
   workoutNotesTooLong: 'Please shorten your notes.',
+  workoutGenerationLimited: (seconds: number) =>
+    `You have generated several plans recently. Please try again in ${waitTime(seconds)}.`,
+  printPlan: 'Print plan',
+  /** Written into a plan the built-in planner made because the AI endpoint gave none. */
+  workoutAiFallback: (reason: 'timeout' | 'failed' | 'malformed' | 'busy') =>
+    `${
+      {
+        timeout: 'The AI coach did not answer in time',
+        failed: 'The AI coach could not be reached',
+        malformed: 'The AI coach gave an answer we could not use',
+        busy: 'The AI coach is busy right now',
+      }[reason]
+    }, so the built-in planner made this week's plan.`,
   couponApplied: (months: number, days: number) =>
     `${plural(months, '1 free month', `${months} free months`)} (${days} days free)`,
   freeMonthsWelcome: (days: number) =>
@@ -476,6 +518,13 @@ export const msg = {
   deleteAccountFailed: "We couldn't delete your account. Please try again.",
   cancelSubscriptionFailed:
     "We couldn't cancel your subscription, so nothing was deleted. Please try again in a few minutes.",
+  // Push nudges (decision 0020)
+  pushNotSupported:
+    "This browser can't show push nudges. Try another browser, or add StackDays to your home screen first.",
+  pushPermissionDenied:
+    'Notifications are blocked for StackDays in this browser. Allow them in the site settings, then turn push nudges on again.',
+  pushSubscribeFailed: "We couldn't turn on push nudges on this device. Please try again.",
+  pushEndpointRefused: 'This push service is not supported.',
   // HTTP limits (decision 0012)
   requestTooLarge: 'The request is too large.',
   unknownHost:

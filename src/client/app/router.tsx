@@ -79,12 +79,49 @@ const routes: RouteObject[] = [
               import('./routes/app/admin/users').then((m) => ({ Component: m.AdminUsersRoute })),
           },
           {
-            path: '*',
+            path: 'subscriptions',
             lazy: () =>
-              import('./routes/app/admin/admin-home').then((m) => ({
-                Component: m.AdminHomeRoute,
+              import('./routes/app/admin/subscriptions').then((m) => ({
+                Component: m.AdminSubscriptionsRoute,
               })),
           },
+          {
+            path: 'notifications',
+            lazy: () =>
+              import('./routes/app/admin/notifications').then((m) => ({
+                Component: m.AdminNotificationsRoute,
+              })),
+          },
+          {
+            path: 'posts',
+            lazy: () =>
+              import('./routes/app/admin/posts').then((m) => ({ Component: m.AdminPostsRoute })),
+          },
+          {
+            path: 'reports',
+            lazy: () =>
+              import('./routes/app/admin/reports').then((m) => ({
+                Component: m.AdminReportsRoute,
+              })),
+          },
+          {
+            path: 'badges',
+            lazy: () =>
+              import('./routes/app/admin/badges').then((m) => ({ Component: m.AdminBadgesRoute })),
+          },
+          {
+            path: 'coupons',
+            lazy: () =>
+              import('./routes/app/admin/coupons').then((m) => ({
+                Component: m.AdminCouponsRoute,
+              })),
+          },
+          {
+            path: 'audit',
+            lazy: () =>
+              import('./routes/app/admin/audit').then((m) => ({ Component: m.AdminAuditRoute })),
+          },
+          // Any other admin path falls through to the app-wide 404 page.
         ],
       },
     ],

@@ -51,6 +51,29 @@ export const queryKeys = {
   settings: {
     all: ['settings'] as const,
   },
+  billing: {
+    all: ['billing'] as const,
+    /** GET /api/subscription/provider: this server's billing provider (public). */
+    provider: ['billing', 'provider'] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    users: (q: string) => ['admin', 'users', q] as const,
+    members: (q: string) => ['admin', 'members', q] as const,
+    subscriptions: ['admin', 'subscriptions'] as const,
+    notificationsAll: ['admin', 'notifications'] as const,
+    notifications: (status: string) => ['admin', 'notifications', status] as const,
+    posts: ['admin', 'posts'] as const,
+    reports: ['admin', 'reports'] as const,
+    badges: ['admin', 'badges'] as const,
+    coupons: ['admin', 'coupons'] as const,
+    audit: ['admin', 'audit'] as const,
+  },
+  workouts: {
+    all: ['workouts'] as const,
+    prefs: ['workouts', 'prefs'] as const,
+    weeks: ['workouts', 'weeks'] as const,
+  },
 };
 
 /** Mutation keys: used to ask whether another change of the same kind is still on its way. */

@@ -103,7 +103,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
               code: otp,
               purpose: type === 'sign-in' ? 'sign-in' : 'verify',
               accountExists: note?.accountExists,
-            }),
+            }, { publicUrl: config.publicUrl }),
           );
         },
       }),

@@ -1,31 +1,89 @@
 import { CODE_LENGTH, OTP_TTL_MINUTES, PRODUCT_NAME, TAGLINE } from '@shared/constants';
 import type { MailMessage } from './mail';
 
+// Every mail the product sends, in plain text and HTML (decision 0020). One layout with the brand's
+// look (slate ink, one lime accent used only for the button that moves the member forward), a link
+// back to PUBLIC_URL, and for nudges a footer with a one-click unsubscribe.
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[], highlight?: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const code = highlight
-    ? `<p style="margin:0 0 16px;font-size:32px;font-weight:800;letter-spacing:8px;font-family:ui-monospace,monospace">${escapeHtml(highlight)}</p>`
+const INK = '#0f172a';
+const MUTED = '#475569';
+const ACCENT = '#a3e635';
+
+/** Where a mail links: the site, and for nudges the signed unsubscribe link. */
+export interface MailLinks {
+  publicUrl: string;
+  /**
+   * Only for nudges (reminders, trial notice): turns e-mail nudges off without signing in. Code,
+   * invite and lockout mails answer something the reader did and take only `publicUrl`.
+   */
+  unsubscribeUrl?: string;
+}
+
+interface Layout {
+  title: string;
+  paragraphs: string[];
+  /** A code shown large (the code mails). */
+  highlight?: string;
+  /** A big number line above the paragraphs (the reminder's day and streak). */
+  stat?: string;
+  button?: { label: string; url: string };
+}
+
+function html(links: MailLinks, content: Layout): string {
+  const body = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`)
+    .join('');
+  const code = content.highlight
+    ? `<p style="margin:0 0 16px;font-size:32px;font-weight:800;letter-spacing:8px;font-family:ui-monospace,monospace;font-variant-numeric:tabular-nums">${escapeHtml(content.highlight)}</p>`
     : '';
-  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a">
+  const stat = content.stat
+    ? `<p style="margin:0 0 16px;font-size:28px;font-weight:800;font-variant-numeric:tabular-nums">${escapeHtml(content.stat)}</p>`
+    : '';
+  const button = content.button
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:${ACCENT};color:${INK};font-weight:700;text-decoration:none;padding:12px 20px;border-radius:10px">${escapeHtml(content.button.label)}</a></p>`
+    : '';
+  const unsubscribe = links.unsubscribeUrl
+    ? `<br><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from e-mail nudges</a>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f1f5f9;font-family:'Inter Variable',system-ui,sans-serif;color:${INK}">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:16px;padding:24px">
-<p style="margin:0 0 16px;font-weight:800">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>${code}${body}
-<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(TAGLINE)}</p>
+<p style="margin:0 0 16px;font-weight:800"><a href="${escapeHtml(links.publicUrl)}" style="color:${INK};text-decoration:none">${PRODUCT_NAME}</a></p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.title)}</h1>${code}${stat}${body}${button}
+<p style="margin:24px 0 0;color:${MUTED};font-size:13px;line-height:1.5">${escapeHtml(TAGLINE)}<br><a href="${escapeHtml(links.publicUrl)}" style="color:${MUTED}">${escapeHtml(links.publicUrl.replace(/^https?:\/\//, ''))}</a>${unsubscribe}</p>
 </div></body></html>`;
 }
 
+function text(links: MailLinks, content: Layout, lines: string[]): string {
+  const footer = [`${TAGLINE}`, links.publicUrl];
+  if (links.unsubscribeUrl) footer.push(`Unsubscribe from e-mail nudges: ${links.unsubscribeUrl}`);
+  return `${lines.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`;
+}
+
+/** RFC 8058 one-click unsubscribe: mail clients show an Unsubscribe button and POST to the link. */
+function unsubscribeHeaders(links: MailLinks): Record<string, string> | undefined {
+  if (!links.unsubscribeUrl) return undefined;
+  return {
+    'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
 /** The 6-digit code mail, for verifying a new account or signing in. The code is in the subject too. */
-export function codeMail(input: {
-  to: string;
-  code: string;
-  purpose: 'verify' | 'sign-in';
-  /** Somebody signed up again with this address: say the account already exists. */
-  accountExists?: boolean;
-}): MailMessage {
+export function codeMail(
+  input: {
+    to: string;
+    code: string;
+    purpose: 'verify' | 'sign-in';
+    /** Somebody signed up again with this address: say the account already exists. */
+    accountExists?: boolean;
+  },
+  site: Pick<MailLinks, 'publicUrl'>,
+): MailMessage {
+  const links: MailLinks = { publicUrl: site.publicUrl };
   const verify = input.purpose === 'verify';
   const subject = verify
     ? `${input.code} is your ${PRODUCT_NAME} verification code`
@@ -38,29 +96,145 @@ export function codeMail(input: {
     : `${exists}Enter this ${CODE_LENGTH}-digit code to sign in to ${PRODUCT_NAME}:`;
   const expiry = `The code works once and expires in ${OTP_TTL_MINUTES} minutes.`;
   const ignore = "If you didn't ask for it, you can ignore this e-mail.";
+  const content: Layout = {
+    title: verify ? 'Verify your e-mail' : 'Your sign-in code',
+    paragraphs: [lead, expiry, ignore],
+    highlight: input.code,
+  };
   return {
     to: input.to,
     kind: verify ? 'verification_code' : 'sign_in_code',
     subject,
-    text: `${lead}\n\n    ${input.code}\n\n${expiry}\n${ignore}\n\n${TAGLINE}\n`,
-    html: layout(
-      verify ? 'Verify your e-mail' : 'Your sign-in code',
-      [lead, expiry, ignore],
-      input.code,
-    ),
+    text: text(links, content, [lead, `    ${input.code}`, `${expiry}\n${ignore}`]),
+    html: html(links, content),
+    // A code is worthless after its lifetime: never sent late, never kept longer (decision 0020).
+    expiresInMinutes: OTP_TTL_MINUTES,
   };
 }
 
 /** Sent once when wrong codes for this account pass the threshold and code entry pauses. */
-export function codeLockoutMail(input: { to: string; minutes: number }): MailMessage {
+export function codeLockoutMail(
+  input: { to: string; minutes: number },
+  site: Pick<MailLinks, 'publicUrl'>,
+): MailMessage {
+  const links: MailLinks = { publicUrl: site.publicUrl };
   const lead = `Several wrong codes were entered for your ${PRODUCT_NAME} account, so code sign-in is paused for ${input.minutes} minutes.`;
   const calm =
     'If that was you, wait and ask for a new code. If it was not, nobody got in: codes are only sent to this address, and you can sign in as usual once the pause ends.';
+  const content: Layout = { title: 'Sign-in paused', paragraphs: [lead, calm] };
   return {
     to: input.to,
     kind: 'code_lockout_notice',
     subject: `Sign-in paused on your ${PRODUCT_NAME} account`,
-    text: `${lead}\n\n${calm}\n\n${TAGLINE}\n`,
-    html: layout('Sign-in paused', [lead, calm]),
+    text: text(links, content, [lead, calm]),
+    html: html(links, content),
+  };
+}
+
+/** A member invites a workout buddy: the link carries the invite token. */
+export function buddyInviteMail(
+  input: { to: string; inviterName: string; firstName?: string; link: string },
+  site: Pick<MailLinks, 'publicUrl'>,
+): MailMessage {
+  const links: MailLinks = { publicUrl: site.publicUrl };
+  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const lead = `${input.inviterName} invited you to ${PRODUCT_NAME}, the 90-day consistency programme. Join through this link and your first month is free:`;
+  const content: Layout = {
+    title: `${input.inviterName} invited you`,
+    paragraphs: [hello, lead],
+    button: { label: 'Accept the invite', url: input.link },
+  };
+  return {
+    to: input.to,
+    kind: 'buddy_invite',
+    subject: `${input.inviterName} invited you to ${PRODUCT_NAME}`,
+    text: text(links, content, [hello, lead, input.link]),
+    html: html(links, content),
+  };
+}
+
+/**
+ * An administrator created an account for this person: the link (PUBLIC_URL/signup?admin_invite=
+ * {email}&token={token}) lets them set a password once. `token` is the raw token from the admin-invite
+ * service; only its hash is stored.
+ */
+export function adminInviteMail(
+  input: { to: string; token: string; firstName?: string | null; invitedBy?: string | null },
+  site: Pick<MailLinks, 'publicUrl'>,
+): MailMessage {
+  const links: MailLinks = { publicUrl: site.publicUrl };
+  const link = `${links.publicUrl}/signup?admin_invite=${encodeURIComponent(input.to)}&token=${encodeURIComponent(input.token)}`;
+  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const by = input.invitedBy ? `${input.invitedBy} set up` : 'An administrator set up';
+  const lead = `${by} a ${PRODUCT_NAME} account for you. Choose your password through this link to start your 90 days:`;
+  const expiry = 'The link works once and expires in 7 days.';
+  const content: Layout = {
+    title: `You are invited to ${PRODUCT_NAME}`,
+    paragraphs: [hello, lead, expiry],
+    button: { label: 'Set your password', url: link },
+  };
+  return {
+    to: input.to,
+    kind: 'admin_invite',
+    subject: `You are invited to ${PRODUCT_NAME}`,
+    text: text(links, content, [hello, lead, link, expiry]),
+    html: html(links, content),
+  };
+}
+
+/** The daily nudge at the member's reminder hour: their day, their streak, a button to check in. */
+export function dailyReminderMail(
+  input: { to: string; userId: string; name?: string | null; day: number | null; streak: number },
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = input.name ? `Hi ${input.name},` : 'Hi,';
+  const stat =
+    input.day === null
+      ? `Streak: ${input.streak}`
+      : `Day ${input.day} of 90 · streak ${input.streak}`;
+  const lead =
+    input.streak > 0
+      ? `You have stacked ${input.streak} ${input.streak === 1 ? 'day' : 'days'} in a row. Today's check-in keeps the run going.`
+      : "Today's check-in is still open. One small step counts: log it and start a new run.";
+  const checkinUrl = `${links.publicUrl}/app`;
+  const content: Layout = {
+    title: "Today's check-in is waiting",
+    stat,
+    paragraphs: [hello, lead],
+    button: { label: 'Check in for today', url: checkinUrl },
+  };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'daily_reminder',
+    subject:
+      input.day === null ? "Time for today's check-in" : `Day ${input.day}: time to check in`,
+    text: text(links, content, [hello, stat, lead, `Check in: ${checkinUrl}`]),
+    html: html(links, content),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/** Three days before a trial ends: what happens next, and where to choose a plan. */
+export function trialEndingMail(
+  input: { to: string; userId: string; name?: string | null; endsOn: string },
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = input.name ? `Hi ${input.name},` : 'Hi,';
+  const lead = `Your ${PRODUCT_NAME} free trial ends on ${input.endsOn}. Choose a plan to keep your cycle, your streak and your check-ins going.`;
+  const pricingUrl = `${links.publicUrl}/pricing`;
+  const content: Layout = {
+    title: 'Your trial ends in 3 days',
+    paragraphs: [hello, lead],
+    button: { label: 'Choose a plan', url: pricingUrl },
+  };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'trial_ending',
+    subject: `Your ${PRODUCT_NAME} trial ends in 3 days`,
+    text: text(links, content, [hello, lead, `Choose a plan: ${pricingUrl}`]),
+    html: html(links, content),
+    headers: unsubscribeHeaders(links),
   };
 }

@@ -394,10 +394,14 @@ export type WorkoutPrefsInput = z.input<typeof workoutPrefsSchema>;
 export type WorkoutPrefsData = z.output<typeof workoutPrefsSchema>;
 
 /** create-checkout takes a price, or trial: true for the card-free trial. */
-export const checkoutSchema = z.union([
-  z.object({ priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }) }),
-  z.object({ trial: z.literal(true) }),
-]);
+export const checkoutSchema = z.union(
+  [
+    z.object({ priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }) }),
+    // requireCard: the pricing page's "Don't require card for trial" box, unticked (decision 0018).
+    z.object({ trial: z.literal(true), requireCard: z.boolean().default(false) }),
+  ],
+  { error: msg.invalidPlan },
+);
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 export const changePlanSchema = z.object({
@@ -497,3 +501,17 @@ export const awardBadgeSchema = z.object({
 });
 export type AwardBadgeInput = z.input<typeof awardBadgeSchema>;
 export type AwardBadgeData = z.output<typeof awardBadgeSchema>;
+
+/** A browser's PushSubscription.toJSON() (decision 0020); the endpoint is checked on the server. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ error: msg.pushEndpointRefused }).max(1000, { error: msg.pushEndpointRefused }),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: msg.validation }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: msg.validation }),
+  }),
+});
+export type PushSubscriptionData = z.output<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({
+  endpoint: z.string().max(1000, { error: msg.validation }),
+});

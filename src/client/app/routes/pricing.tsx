@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Info } from 'lucide-react';
-import { CYCLE_LENGTH_DAYS, PRICES, TRIAL_DAYS } from '@shared/constants';
+import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { Logo } from '@client/components/brand/logo';
 import { buttonVariants } from '@client/components/ui/button';
@@ -13,12 +13,21 @@ import { PlanFeatures } from '@client/features/pricing/components/plan-features'
 import { PlanOptions } from '@client/features/pricing/components/plan-options';
 import { useInviteToCarry } from '@client/features/invites/api/get-invite';
 import { InviteApplied } from '@client/features/invites/components/invite-applied';
+import { useSession } from '@client/features/auth/api/get-session';
+import { useBillingProvider } from '@client/features/pricing/api/get-billing-provider';
+import {
+  rememberTrialCardChoice,
+  trialRequiresCard,
+} from '@client/features/pricing/lib/trial-card';
 
 export function PricingRoute() {
   const id = useId();
   const [params] = useSearchParams();
   const coupon = useCouponEntry(params.get('coupon'));
-  const [noCardTrial, setNoCardTrial] = useState(true);
+  const [noCardTrial, setNoCardTrial] = useState(() => !trialRequiresCard());
+  const provider = useBillingProvider().data?.provider;
+  // A member already signed in (sent here by REQUIRE_SUBSCRIPTION) starts from /app/start-trial.
+  const signedIn = useSession().status === 'signed-in';
 
   // A buddy invite (?invite=token) is checked and shown here; its free month is granted when the
   // new member verifies their email, so the token travels on through /signup to /verify-email.
@@ -31,7 +40,11 @@ export function PricingRoute() {
   const signUpQuery = new URLSearchParams();
   if (couponForSignUp) signUpQuery.set('coupon', couponForSignUp);
   if (inviteForSignUp) signUpQuery.set('invite', inviteForSignUp);
-  const startHref = signUpQuery.toString() ? `/signup?${signUpQuery}` : '/signup';
+  const startHref = signedIn
+    ? ROUTES.startTrial
+    : signUpQuery.toString()
+      ? `/signup?${signUpQuery}`
+      : '/signup';
 
   return (
     <div className="min-h-dvh">
@@ -76,7 +89,10 @@ export function PricingRoute() {
                   <Checkbox
                     id={`${id}-no-card`}
                     checked={noCardTrial}
-                    onCheckedChange={(checked) => setNoCardTrial(checked === true)}
+                    onCheckedChange={(checked) => {
+                      setNoCardTrial(checked === true);
+                      rememberTrialCardChoice(checked !== true);
+                    }}
                     aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
                   />
                   <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
@@ -89,7 +105,7 @@ export function PricingRoute() {
                     className="flex items-start gap-2 text-sm text-muted-foreground"
                   >
                     <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-                    {msg.paidCheckoutSoon}
+                    {provider === 'stripe' ? msg.cardAtCheckout : msg.trialWithoutCardHere}
                   </p>
                 )}
               </div>
@@ -105,7 +121,7 @@ export function PricingRoute() {
               <h2 id={`${id}-plans`} className="text-xl font-bold tracking-tight">
                 After your trial
               </h2>
-              <PlanOptions noteId={`${id}-paid-note`} />
+              <PlanOptions noteId={`${id}-paid-note`} provider={provider} />
             </section>
           </div>
         </div>

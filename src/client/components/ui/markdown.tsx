@@ -1,5 +1,6 @@
 import * as React from 'react';
 import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { cn } from '@client/lib/cn';
 
 // Member-written markdown (journals, posts, updates) is untrusted: no raw HTML,
@@ -83,6 +84,8 @@ function replaceImages(node: TreeNode, insideLink: boolean) {
 }
 
 const remarkPlugins = [remarkLineBreaks];
+// Tables (GitHub-flavoured markdown) only where asked: generated workout plans, not member posts.
+const remarkPluginsWithTables = [remarkGfm, remarkLineBreaks];
 const rehypePlugins = [rehypeImagesAsLinks];
 
 const components: Components = {
@@ -144,6 +147,23 @@ const components: Components = {
       {...props}
     />
   ),
+  table: ({ node: _node, className, ...props }) => (
+    <div className="overflow-x-auto">
+      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
+    </div>
+  ),
+  th: ({ node: _node, className, ...props }) => (
+    <th
+      className={cn(
+        'border-b border-border px-2 py-1.5 font-semibold whitespace-nowrap',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  td: ({ node: _node, className, ...props }) => (
+    <td className={cn('border-b border-border/60 px-2 py-1.5 align-top', className)} {...props} />
+  ),
   hr: ({ node: _node, className, ...props }) => (
     <hr className={cn('border-border', className)} {...props} />
   ),
@@ -166,16 +186,18 @@ const components: Components = {
 export interface MarkdownProps {
   children: string | null | undefined;
   className?: string;
+  /** GitHub-flavoured markdown (tables): for text we generate, such as workout plans. */
+  tables?: boolean;
 }
 
 /** Renders member-written markdown safely: no HTML, no scripts, no remote images. */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, tables = false }: MarkdownProps) {
   return (
     <div className={cn('space-y-3 text-sm leading-relaxed wrap-break-word', className)}>
       <ReactMarkdown
         skipHtml
         urlTransform={urlTransform}
-        remarkPlugins={remarkPlugins}
+        remarkPlugins={tables ? remarkPluginsWithTables : remarkPlugins}
         rehypePlugins={rehypePlugins}
         components={components}
       >

@@ -21,6 +21,7 @@
  *     resend and consumes "latest row by createdAt".
  *   - ids are text: better-auth generates 32-char random strings itself.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -34,21 +35,29 @@ import {
 
 const tz = { withTimezone: true } as const;
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique('user_email_unique'),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', tz)
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-  // StackDays: the browser's IANA time zone at sign-up; the member-rows trigger copies it into
-  // user_settings.timezone in the same transaction (migration 0001).
-  timeZone: text('time_zone'),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique('user_email_unique'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz)
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    // StackDays: the browser's IANA time zone at sign-up; the member-rows trigger copies it into
+    // user_settings.timezone in the same transaction (migration 0001).
+    timeZone: text('time_zone'),
+  },
+  (t) => [
+    // The admin Users list: newest first, paged by (created_at, id); search by an e-mail prefix.
+    index('user_created_idx').on(t.createdAt, t.id),
+    index('user_email_lower_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
+);
 
 export const session = pgTable(
   'session',

@@ -24,11 +24,21 @@ export const subscriptions = pgTable(
     currentPeriodEnd: ts('current_period_end'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** An admin comp: '1', '3', '6', '12' (months) or 'lifetime' (active, no period end). */
+    comp: text('comp'),
+    /** When Stripe's state was last taken from an event (its `created`): older events never move it back. */
+    stripeSyncedAt: ts('stripe_synced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscriptions_user_unique').on(t.userId),
+    uniqueIndex('subscriptions_stripe_customer_unique').on(t.stripeCustomerId),
+    index('subscriptions_period_end_idx').on(t.status, t.currentPeriodEnd),
+    check(
+      'subscriptions_comp_check',
+      sql`${t.comp} is null or ${t.comp} in ('1', '3', '6', '12', 'lifetime')`,
+    ),
     index('subscriptions_created_idx').on(t.createdAt),
     check(
       'subscriptions_status_check',
@@ -83,3 +93,10 @@ export const couponRedemptions = pgTable(
     index('coupon_redemptions_user_idx').on(t.userId),
   ],
 );
+
+/** Stripe webhook events already handled: one row per event id, so a replay changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+});

@@ -41,6 +41,10 @@ export const profiles = pgTable(
   (t) => [
     check('profiles_unit_pref_check', sql`${t.unitPref} in ('imperial', 'metric')`),
     index('profiles_display_name_idx').on(t.displayName),
+    // The admin Users search by a name prefix, whatever the case.
+    index('profiles_display_name_lower_prefix_idx').on(
+      sql`lower(${t.displayName}) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -9,13 +9,13 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
  * Routes that stream their body to storage and count bytes themselves (lib/storage/ingest.ts, with
- * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES. Badge image uploads
- * go here when they arrive.
+ * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES.
  */
 export const STREAMING_UPLOAD_ROUTES = [
   '/api/checkins/:id/media',
   '/api/updates/:id/media',
   '/api/profile/avatar',
+  '/api/admin/badges/:id/image',
 ];
 
 /**

@@ -213,7 +213,12 @@ async function codeFailed(ctx: ServiceContext, email: string, known: boolean): P
   const limit = codeFailureLimit(email);
   const counted = await hit(ctx.db, limit, ctx.now());
   if (known && counted.count === limit.max) {
-    void ctx.mailer.send(codeLockoutMail({ to: email, minutes: limit.windowSeconds / 60 }));
+    void ctx.mailer.send(
+      codeLockoutMail(
+        { to: email, minutes: limit.windowSeconds / 60 },
+        { publicUrl: ctx.config.publicUrl },
+      ),
+    );
   }
   throw new AppError('bad_request', msg.verifyCodeFailed);
 }

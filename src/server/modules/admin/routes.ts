@@ -1,18 +1,220 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { NOTIFICATION_FILTER_ALL, NOTIFICATION_STATUSES } from '@shared/constants';
+import { msg } from '@shared/messages';
+import {
+  adminCreateUserSchema,
+  awardBadgeSchema,
+  badgeSchema,
+  couponFormSchema,
+} from '@shared/domain/schemas';
+import type {
+  AdminBadgeView,
+  AdminCouponView,
+  AdminMemberOption,
+  AdminNotificationView,
+  AdminPostView,
+  AdminReportView,
+  AdminSubscriptionView,
+  AdminUserCreated,
+  AdminUsersPage,
+  AuditEventsPage,
+  OkResponse,
+} from '@shared/api-types';
 import type { AppEnv } from '../../lib/deps';
 import { adminOnly, serviceContext } from '../../lib/request-context';
-import { parseWith } from '../../lib/validate';
+import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
+import { jsonBody, parseWith } from '../../lib/validate';
 import { listAuditEvents } from './audit';
+import { badgeImageKey, uploadBadgeImage } from './badge-image';
+import { awardBadge, createBadge, deleteBadge, listBadges, updateBadge } from './badges';
+import { deletePost, listPosts, listReports, resolveReport, setPostHidden } from './content';
+import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons';
+import { listNotifications, listSubscriptions, triggerDailyReminders } from './logs';
+import {
+  createUser,
+  deleteUser,
+  listMemberOptions,
+  listUsers,
+  resendInvite,
+  resetUserCycle,
+  setUserAdmin,
+} from './users';
 
 const auditQuery = z.object({
   cursor: z.string().max(500).optional(),
   targetType: z.string().max(50).optional(),
   targetId: z.string().max(100).optional(),
 });
+const usersQuery = z.object({
+  q: z.string().max(100).optional(),
+  cursor: z.string().max(500).optional(),
+});
+const notificationsQuery = z.object({
+  status: z
+    .enum([NOTIFICATION_FILTER_ALL, ...NOTIFICATION_STATUSES], { error: msg.invalidOption })
+    .optional()
+    .transform((s) => (s === NOTIFICATION_FILTER_ALL ? undefined : s)),
+});
+const userId = z.object({ id: z.string().min(1).max(100) });
+const uuidParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const badgeParam = z.object({ id: z.coerce.number({ error: msg.notFound }).int().positive() });
+const adminFlag = z.object({ isAdmin: z.boolean({ error: msg.invalidOption }) });
+const hiddenFlag = z.object({ isHidden: z.boolean({ error: msg.invalidOption }) });
+const activeFlag = z.object({ isActive: z.boolean({ error: msg.invalidOption }) });
+const ok = { ok: true } satisfies OkResponse;
 
-/** /api/admin/*: the middleware is a second fence; every admin service checks requireAdmin itself. */
-export const adminRoutes = new Hono<AppEnv>().use(adminOnly).get('/audit', async (c) => {
-  const input = parseWith(auditQuery, c.req.query());
-  return c.json(await listAuditEvents(await serviceContext(c), input));
+/**
+ * /api/admin/*: the middleware is a second fence; every admin service checks requireAdmin itself.
+ * tests: admin-authz.db.test.ts walks these routes from the router, so a new one cannot go unchecked.
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(adminOnly)
+  .get('/audit', async (c) => {
+    const input = parseWith(auditQuery, c.req.query());
+    return c.json(
+      (await listAuditEvents(await serviceContext(c), input)) satisfies AuditEventsPage,
+    );
+  })
+  // Users
+  .get('/users', async (c) => {
+    const input = parseWith(usersQuery, c.req.query());
+    return c.json((await listUsers(await serviceContext(c), input)) satisfies AdminUsersPage);
+  })
+  .post('/users', async (c) => {
+    const input = await jsonBody(c, adminCreateUserSchema);
+    const created = await createUser(await serviceContext(c), input);
+    return c.json(created satisfies AdminUserCreated, 201);
+  })
+  .put('/users/:id/admin', async (c) => {
+    const { id } = parseWith(userId, c.req.param());
+    const { isAdmin } = await jsonBody(c, adminFlag);
+    return c.json(await setUserAdmin(await serviceContext(c), { userId: id, isAdmin }));
+  })
+  .post('/users/:id/invite', async (c) => {
+    const { id } = parseWith(userId, c.req.param());
+    await resendInvite(await serviceContext(c), { userId: id });
+    return c.json(ok);
+  })
+  .post('/users/:id/reset-cycle', async (c) => {
+    const { id } = parseWith(userId, c.req.param());
+    return c.json(await resetUserCycle(await serviceContext(c), { userId: id }));
+  })
+  .delete('/users/:id', async (c) => {
+    const { id } = parseWith(userId, c.req.param());
+    await deleteUser(await serviceContext(c), { userId: id });
+    return c.json(ok);
+  })
+  .get('/members', async (c) => {
+    const input = parseWith(usersQuery.pick({ q: true }), c.req.query());
+    const members = await listMemberOptions(await serviceContext(c), input);
+    return c.json({ members: members satisfies AdminMemberOption[] });
+  })
+  // Subscriptions and notifications
+  .get('/subscriptions', async (c) =>
+    c.json({
+      subscriptions: (await listSubscriptions(
+        await serviceContext(c),
+      )) satisfies AdminSubscriptionView[],
+    }),
+  )
+  .get('/notifications', async (c) => {
+    const input = parseWith(notificationsQuery, c.req.query());
+    return c.json({
+      notifications: (await listNotifications(
+        await serviceContext(c),
+        input,
+      )) satisfies AdminNotificationView[],
+    });
+  })
+  .post('/notifications/reminders', async (c) =>
+    c.json(await triggerDailyReminders(await serviceContext(c))),
+  )
+  // Posts and reports
+  .get('/posts', async (c) =>
+    c.json({ posts: (await listPosts(await serviceContext(c))) satisfies AdminPostView[] }),
+  )
+  .put('/posts/:id/hidden', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    const { isHidden } = await jsonBody(c, hiddenFlag);
+    return c.json(await setPostHidden(await serviceContext(c), { postId: id, isHidden }));
+  })
+  .delete('/posts/:id', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    await deletePost(await serviceContext(c), { postId: id });
+    return c.json(ok);
+  })
+  .get('/reports', async (c) =>
+    c.json({ reports: (await listReports(await serviceContext(c))) satisfies AdminReportView[] }),
+  )
+  .post('/reports/:id/resolve', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    return c.json(await resolveReport(await serviceContext(c), { reportId: id }));
+  })
+  // Badges
+  .get('/badges', async (c) =>
+    c.json({ badges: (await listBadges(await serviceContext(c))) satisfies AdminBadgeView[] }),
+  )
+  .post('/badges', async (c) => {
+    const input = await jsonBody(c, badgeSchema);
+    const badge = await createBadge(await serviceContext(c), input);
+    return c.json(badge satisfies AdminBadgeView, 201);
+  })
+  .post('/badges/award', async (c) => {
+    const input = await jsonBody(c, awardBadgeSchema);
+    return c.json(await awardBadge(await serviceContext(c), input));
+  })
+  .put('/badges/:id', async (c) => {
+    const { id } = parseWith(badgeParam, c.req.param());
+    const input = await jsonBody(c, badgeSchema);
+    const badge = await updateBadge(await serviceContext(c), { badgeId: id, ...input });
+    return c.json(badge satisfies AdminBadgeView);
+  })
+  // The body streams to storage (lib/storage ingest, listed in STREAMING_UPLOAD_ROUTES).
+  .post('/badges/:id/image', async (c) => {
+    const { id } = parseWith(badgeParam, c.req.param());
+    const badge = await uploadBadgeImage(await serviceContext(c), {
+      badgeId: id,
+      body: c.req.raw.body,
+      declaredType: c.req.header('content-type'),
+    });
+    return c.json(badge satisfies AdminBadgeView);
+  })
+  .delete('/badges/:id', async (c) => {
+    const { id } = parseWith(badgeParam, c.req.param());
+    await deleteBadge(await serviceContext(c), { badgeId: id });
+    return c.json(ok);
+  })
+  // Coupons
+  .get('/coupons', async (c) =>
+    c.json({ coupons: (await listCoupons(await serviceContext(c))) satisfies AdminCouponView[] }),
+  )
+  .post('/coupons', async (c) => {
+    const input = await jsonBody(c, couponFormSchema);
+    const coupon = await createCoupon(await serviceContext(c), input);
+    return c.json(coupon satisfies AdminCouponView, 201);
+  })
+  .put('/coupons/:id', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    const input = await jsonBody(c, couponFormSchema);
+    const coupon = await updateCoupon(await serviceContext(c), { couponId: id, ...input });
+    return c.json(coupon satisfies AdminCouponView);
+  })
+  .put('/coupons/:id/active', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    const { isActive } = await jsonBody(c, activeFlag);
+    const coupon = await updateCoupon(await serviceContext(c), { couponId: id, isActive });
+    return c.json(coupon satisfies AdminCouponView);
+  })
+  .delete('/coupons/:id', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    await deleteCoupon(await serviceContext(c), { couponId: id });
+    return c.json(ok);
+  });
+
+/** /api/badges/badge-{id}.webp: a badge's current image, for signed-in members. */
+export const badgeImageRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:file', async (c) => {
+  const ctx = await serviceContext(c);
+  const key = await badgeImageKey(ctx, { file: c.req.param('file') });
+  return serveMedia(c, ctx.storage, key, { cacheControl: MEDIA_CACHE_CONTROL.community });
 });

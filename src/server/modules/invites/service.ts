@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { INVITE_FREE_MONTHS, INVITES_PER_DAY, PRODUCT_NAME, TAGLINE } from '@shared/constants';
+import { INVITE_FREE_MONTHS, INVITES_PER_DAY } from '@shared/constants';
 import type { InviteData } from '@shared/domain/schemas';
 import type { InviteCheckResponse, OkResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { invites, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { MailMessage } from '../../lib/mail';
+import { buddyInviteMail } from '../../lib/mail-templates';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { grantFreeMonths } from '../subscription/service';
@@ -16,24 +16,6 @@ const INVITE_VALID_DAYS = 30;
 const DAY_SECONDS = 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function inviteMail(input: {
-  to: string;
-  inviterName: string;
-  firstName?: string;
-  link: string;
-}): MailMessage {
-  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
-  const lead = `${input.inviterName} invited you to ${PRODUCT_NAME}, the 90-day consistency programme. Join through this link and your first month is free:`;
-  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return {
-    to: input.to,
-    kind: 'buddy_invite',
-    subject: `${input.inviterName} invited you to ${PRODUCT_NAME}`,
-    text: `${hello}\n\n${lead}\n\n${input.link}\n\n${TAGLINE}\n`,
-    html: `<p>${esc(hello)}</p><p>${esc(lead)}</p><p><a href="${esc(input.link)}">Accept the invite</a></p><p style="color:#475569">${esc(TAGLINE)}</p>`,
-  };
-}
 
 const dailyInvites = (userId: string): Limit => ({
   key: `invite:user:${userId}`,
@@ -74,12 +56,15 @@ export async function createInvite(ctx: ServiceContext, input: InviteData): Prom
       .returning({ id: invites.id });
     inviteId = invite.id;
     const sent = await ctx.mailer.send({
-      ...inviteMail({
-        to: input.email,
-        inviterName: member.displayName,
-        firstName: input.firstName,
-        link: `${ctx.config.publicUrl}/invite/${token}`,
-      }),
+      ...buddyInviteMail(
+        {
+          to: input.email,
+          inviterName: member.displayName,
+          firstName: input.firstName,
+          link: `${ctx.config.publicUrl}/invite/${token}`,
+        },
+        { publicUrl: ctx.config.publicUrl },
+      ),
       userId: member.userId,
     });
     if (!sent.ok) throw new AppError('unavailable', msg.couldNotSendInvite);

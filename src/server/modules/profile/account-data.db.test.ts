@@ -8,6 +8,8 @@ import { DATA_EXPORTS_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
 import { comments, likes, posts, subscriptions, user } from '../../db/schema';
+import { useStripeAdapter } from '../subscription/provider';
+import type { StripeAdapter } from '../subscription/stripe-adapter';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 import { streamExport } from './data-export';
 
@@ -326,8 +328,22 @@ describe('Delete my account', () => {
 
 describe('Delete my account with billing configured', () => {
   let billed: TestApp;
+  const unreachable = () => Promise.reject(new Error('not in this test'));
+  const stripeAdapter: StripeAdapter = {
+    createCustomer: unreachable,
+    createCheckoutSession: unreachable,
+    createPortalSession: unreachable,
+    retrieveSubscription: unreachable,
+    changeSubscriptionPrice: unreachable,
+    cancelSubscription: () => Promise.resolve(true),
+  };
   beforeAll(async () => {
-    billed = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_profile' });
+    billed = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_profile',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_profile',
+    });
+    // The Stripe API cannot be reached here: the billing adapter is replaced (decision 0018).
+    useStripeAdapter(billed.deps.config, stripeAdapter);
   });
   afterAll(() => billed.close());
 
@@ -345,8 +361,8 @@ describe('Delete my account with billing configured', () => {
   it('cancels the paid subscription first, and deletes nothing when that fails', async () => {
     const m = await payingMember();
     const stripe = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(new Response('{}', { status: 500 }));
+      .spyOn(stripeAdapter, 'cancelSubscription')
+      .mockRejectedValueOnce(new Error('Stripe answered 500'));
     const failed = await m.client.request('/api/account/delete', {
       method: 'POST',
       json: { confirmation: 'DELETE' },
@@ -355,16 +371,13 @@ describe('Delete my account with billing configured', () => {
     expect((await failed.json()).message).toBe(msg.cancelSubscriptionFailed);
     expect(await billed.deps.db.select().from(user).where(eq(user.id, m.userId))).toHaveLength(1);
 
-    stripe.mockResolvedValueOnce(new Response('{"status":"canceled"}', { status: 200 }));
+    stripe.mockResolvedValueOnce(true);
     const done = await m.client.request('/api/account/delete', {
       method: 'POST',
       json: { confirmation: 'DELETE' },
     });
     expect(done.status).toBe(200);
-    expect(stripe).toHaveBeenLastCalledWith(
-      'https://api.stripe.com/v1/subscriptions/sub_123',
-      expect.objectContaining({ method: 'DELETE' }),
-    );
+    expect(stripe).toHaveBeenLastCalledWith('sub_123');
     expect(await billed.deps.db.select().from(user).where(eq(user.id, m.userId))).toHaveLength(0);
   });
 });

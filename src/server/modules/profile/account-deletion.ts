@@ -27,7 +27,6 @@ import {
   profiles,
   rateLimits,
   reports,
-  subscriptions,
   user,
   verification,
 } from '../../db/schema';
@@ -41,36 +40,19 @@ import {
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
 import { invalidateFeedAfterCommit } from '../feed/cache';
+import { cancelStripeSubscription } from '../subscription/service';
 import { avatarFolder, avatarKeyFromUrl } from './service';
 
-const LIVE_BILLING_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'];
-
 /**
- * Cancels the member's paid subscription with Stripe, when billing is configured and they have one.
- * Trials and comps without a Stripe subscription have nothing to cancel.
+ * Cancels the member's paid subscription with Stripe (through the billing adapter, decision 0018),
+ * when billing is configured and they have one. Trials and comps without a Stripe subscription have
+ * nothing to cancel. Any failure stops the deletion.
  */
 async function cancelPaidSubscription(ctx: ServiceContext, userId: string): Promise<void> {
-  const stripe = ctx.config.stripe;
-  if (!stripe) return;
-  const [row] = await ctx.db
-    .select({
-      status: subscriptions.status,
-      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  if (!row?.stripeSubscriptionId || !LIVE_BILLING_STATUSES.includes(row.status)) return;
-  const response = await fetch(
-    `https://api.stripe.com/v1/subscriptions/${encodeURIComponent(row.stripeSubscriptionId)}`,
-    { method: 'DELETE', headers: { Authorization: `Bearer ${stripe.secretKey}` } },
-  ).catch((error: unknown) => {
-    ctx.logger.error({ err: error, userId }, 'account deletion: Stripe unreachable');
-    return null;
-  });
-  // 404: Stripe no longer has it (already cancelled there); nothing left to stop.
-  if (!response || (!response.ok && response.status !== 404)) {
-    ctx.logger.error({ status: response?.status, userId }, 'account deletion: cancel refused');
+  try {
+    await cancelStripeSubscription(ctx, userId);
+  } catch (error) {
+    ctx.logger.error({ err: error, userId }, 'account deletion: Stripe cancel failed');
     throw new AppError('unavailable', msg.cancelSubscriptionFailed);
   }
 }

@@ -55,6 +55,7 @@ export function ProfileRoute() {
             subscription={subscription.data ?? null}
             isLoading={subscription.isPending}
             isError={subscription.isError}
+            screen="profile"
           />
           <YourData />
           <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />

@@ -26,6 +26,7 @@ export function SettingsRoute() {
           subscription={subscription.data ?? null}
           isLoading={subscription.isPending}
           isError={subscription.isError}
+          screen="settings"
         />
         <YourData />
         <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />

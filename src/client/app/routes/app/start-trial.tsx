@@ -7,6 +7,7 @@ import { useSubscription } from '@client/features/auth/api/get-subscription';
 import { useStartTrial } from '@client/features/auth/api/start-trial';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { StartTrialCard } from '@client/features/pricing/components/start-trial-card';
+import { trialRequiresCard } from '@client/features/pricing/lib/trial-card';
 
 export function StartTrialRoute() {
   const user = useSignedInUser();
@@ -24,10 +25,14 @@ export function StartTrialRoute() {
       <StartTrialCard
         pending={startTrial.isPending}
         onStart={() =>
-          startTrial.mutate(undefined, {
-            onSuccess: () => navigate('/app'),
-            onError: (error) => toast.error(errorMessage(error, msg.errorStartingTrial)),
-          })
+          startTrial.mutate(
+            { requireCard: trialRequiresCard() },
+            {
+              // Stripe: its Checkout page, in this tab (the whole point of this screen). Built-in: started.
+              onSuccess: ({ url }) => (url ? window.location.assign(url) : navigate('/app')),
+              onError: (error) => toast.error(errorMessage(error, msg.errorStartingTrial)),
+            },
+          )
         }
       />
     </div>

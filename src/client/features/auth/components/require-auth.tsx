@@ -1,36 +1,50 @@
 import { createContext, use, useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '@shared/api-types';
+import { ROUTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 import { Spinner } from '@client/components/ui/spinner';
 import { useSession } from '../api/get-session';
 import { useSubscription } from '../api/get-subscription';
 
+/** With REQUIRE_SUBSCRIPTION, the member screens an unsubscribed member may still open. */
+const SUBSCRIPTION_FREE_SCREENS: string[] = [ROUTES.startTrial, ROUTES.settings, ROUTES.profile];
+
 const SignedInUserContext = createContext<SessionUser | null>(null);
 
 /**
  * The guard in front of every member screen (spec section 2): 'Loading...' while the session is read,
  * /signin when nobody is signed in, 'Authenticating...' while a fresh sign-in is being confirmed.
- * A member who just signed out in this tab goes home instead. Not being subscribed is only logged:
- * it does not gate access yet.
+ * A member who just signed out in this tab goes home instead. Not being subscribed is only logged,
+ * as the spec says, unless the server runs with REQUIRE_SUBSCRIPTION (decision 0018): then a member
+ * who is not an admin and has no active or trialing subscription goes to /pricing, except from the
+ * screens where they start a trial or manage their account and billing. The server refuses member
+ * API calls for them too; this only spares them a screen of errors.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, user, signedOutHere } = useSession();
   const subscription = useSubscription(user?.userId);
   const userId = user?.userId;
   const notSubscribed = Boolean(userId) && !subscription.isLoading && !subscription.subscribed;
+  const { pathname } = useLocation();
+  const gated =
+    notSubscribed &&
+    subscription.subscription?.requireSubscription === true &&
+    !user?.isAdmin &&
+    !SUBSCRIPTION_FREE_SCREENS.includes(pathname.replace(/\/$/, ''));
 
   useEffect(() => {
-    if (notSubscribed) {
-      console.info('Member is not subscribed; the member area is not gated yet.', { userId });
+    if (notSubscribed && !gated) {
+      console.info('Member is not subscribed; the member area is not gated.', { userId });
     }
-  }, [notSubscribed, userId]);
+  }, [notSubscribed, gated, userId]);
 
   if (status === 'loading') return <FullPageSpinner label={msg.loading} />;
   if (status === 'authenticating') return <FullPageSpinner label={msg.authenticating} />;
   if (status === 'signed-out' || !user)
     return <Navigate to={signedOutHere ? '/' : '/signin'} replace />;
+  if (gated) return <Navigate to={ROUTES.pricing} replace />;
   // Screens read the member from here, not from the session query: a screen that re-renders on its
   // own during sign-out still sees the member it was rendered for until the guard takes it away.
   return <SignedInUserContext value={user}>{children}</SignedInUserContext>;

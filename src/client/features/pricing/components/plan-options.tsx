@@ -1,15 +1,23 @@
 import { Info } from 'lucide-react';
 import { PRICES, type PlanKey } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { Button } from '@client/components/ui/button';
 
 const PLANS: { key: PlanKey; name: string; per: string }[] = [
   { key: 'monthly', name: 'Monthly', per: 'month' },
   { key: 'yearly', name: 'Yearly', per: 'year' },
 ];
 
-/** The two paid plans. Paid checkout is not open yet, so their buttons are off and the note says why. */
-export function PlanOptions({ noteId }: { noteId: string }) {
+/**
+ * The two paid plans, for reading: a visitor has no account to pay for yet. Members choose one from
+ * Settings (Stripe) or learn that this server takes no payments (built-in provider).
+ */
+export function PlanOptions({
+  noteId,
+  provider,
+}: {
+  noteId: string;
+  provider: 'stripe' | 'builtin' | undefined;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -32,16 +40,13 @@ export function PlanOptions({ noteId }: { noteId: string }) {
                 <span className="text-3xl font-black tabular">${price.amountUsd}</span>
                 <span className="text-muted-foreground">/{per}</span>
               </p>
-              <Button variant="secondary" disabled aria-describedby={noteId}>
-                Choose {name.toLowerCase()}
-              </Button>
             </li>
           );
         })}
       </ul>
       <p id={noteId} className="flex items-start gap-2 text-sm text-muted-foreground">
         <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {msg.paidCheckoutSoon}
+        {provider === 'stripe' ? msg.choosePlanLater : msg.paymentsNotConfigured}
       </p>
     </div>
   );

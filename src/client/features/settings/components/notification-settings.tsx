@@ -20,6 +20,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Switch } from '@client/components/ui/switch';
+import { disablePushOnThisDevice, enablePushOnThisDevice } from '../api/push-subscription';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** 5 → '5 AM', 12 → '12 PM', 22 → '10 PM'. */
@@ -157,7 +158,18 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
                   <Switch
                     id={`${id}-${name}`}
                     checked={Boolean(field.value)}
-                    onCheckedChange={field.onChange}
+                    onCheckedChange={async (checked) => {
+                      // Push needs this browser's permission and subscription: asked on the tap.
+                      if (name === 'pushNudges' && checked) {
+                        const problem = await enablePushOnThisDevice();
+                        if (problem) {
+                          toast.error(problem);
+                          return;
+                        }
+                      }
+                      if (name === 'pushNudges' && !checked) void disablePushOnThisDevice();
+                      field.onChange(checked);
+                    }}
                     disabled={busy}
                   />
                 </div>

@@ -1,11 +1,12 @@
-import { ScreenHeading } from '@client/components/layout/screen-heading';
+import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { UsersScreen } from '@client/features/admin/components/users-screen';
 
-// Placeholder until the real screen lands; kept in its own file so it can be replaced alone.
 export function AdminUsersRoute() {
+  const me = useSignedInUser();
   return (
     <>
-      <title>Users · StackDays</title>
-      <ScreenHeading>Users</ScreenHeading>
+      <title>Users · Admin · StackDays</title>
+      <UsersScreen selfId={me.userId} />
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCouponView, OkResponse } from '@shared/api-types';
+import type { CouponFormInput } from '@shared/domain/schemas';
+import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+export function useAdminCoupons() {
+  return useQuery({
+    queryKey: queryKeys.admin.coupons,
+    queryFn: ({ signal }) =>
+      api.get<{ coupons: AdminCouponView[] }>('/api/admin/coupons', { signal }),
+  });
+}
+
+function useCouponMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.coupons }),
+  });
+}
+
+export const useSaveCoupon = () =>
+  useCouponMutation((input: { id?: string; form: CouponFormInput }) =>
+    input.id
+      ? api.put<AdminCouponView>(`/api/admin/coupons/${input.id}`, input.form)
+      : api.post<AdminCouponView>('/api/admin/coupons', input.form),
+  );
+
+export const useSetCouponActive = () =>
+  useCouponMutation((input: { id: string; isActive: boolean }) =>
+    api.put<AdminCouponView>(`/api/admin/coupons/${input.id}/active`, {
+      isActive: input.isActive,
+    }),
+  );
+
+export const useDeleteCoupon = () =>
+  useCouponMutation((id: string) => api.delete<OkResponse>(`/api/admin/coupons/${id}`));

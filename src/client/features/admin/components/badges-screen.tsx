@@ -1,0 +1,310 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { AdminBadgeView } from '@shared/api-types';
+import { GENERIC_BADGE_EMOJI, KNOWN_BADGES } from '@shared/constants';
+import {
+  awardBadgeSchema,
+  badgeSchema,
+  type AwardBadgeData,
+  type AwardBadgeInput,
+  type BadgeData,
+  type BadgeInput,
+} from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { Textarea } from '@client/components/ui/textarea';
+import { useAdminMembers } from '../api/users';
+import {
+  useAdminBadges,
+  useAwardBadge,
+  useDeleteBadge,
+  useSaveBadge,
+  useUploadBadgeImage,
+} from '../api/badges';
+import { AdminTable, Cell, ListState } from './admin-table';
+import { ConfirmButton } from './confirm-button';
+
+const emojiFor = (code: string) =>
+  code in KNOWN_BADGES
+    ? KNOWN_BADGES[code as keyof typeof KNOWN_BADGES].emoji
+    : GENERIC_BADGE_EMOJI;
+
+function BadgeIcon({ badge }: { badge: AdminBadgeView }) {
+  return badge.imageUrl ? (
+    <img src={badge.imageUrl} alt="" className="size-10 rounded-lg object-contain" />
+  ) : (
+    <span aria-hidden className="text-3xl">
+      {emojiFor(badge.code)}
+    </span>
+  );
+}
+
+/** Edit Badge: the current image (or default emoji) and an upload that replaces it. */
+function BadgeImageField({ badge }: { badge: AdminBadgeView }) {
+  const id = useId();
+  const upload = useUploadBadgeImage();
+  return (
+    <div className="flex items-center gap-3">
+      <BadgeIcon badge={badge} />
+      <div className="flex min-w-0 flex-col gap-1">
+        <Label htmlFor={`${id}-image`}>Badge image</Label>
+        <Input
+          id={`${id}-image`}
+          type="file"
+          accept="image/*"
+          disabled={upload.isPending}
+          aria-describedby={`${id}-image-hint`}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            try {
+              await upload.mutateAsync({ id: badge.id, file });
+              toast.success(msg.badgeImageUpdated);
+            } catch (error) {
+              toast.error(errorMessage(error, msg.uploadImageFailed));
+            }
+          }}
+        />
+        <DialogDescription id={`${id}-image-hint`} className="text-sm">
+          {msg.recommendedBadgeSize}. {msg.badgeImageHint}
+        </DialogDescription>
+      </div>
+    </div>
+  );
+}
+
+/** Create Badge and Edit Badge: name, code and description. */
+function BadgeDialog({ badge }: { badge?: AdminBadgeView }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const save = useSaveBadge();
+  const form = useForm<BadgeInput, unknown, BadgeData>({
+    resolver: zodResolver(badgeSchema),
+    values: badge
+      ? { name: badge.name, code: badge.code, description: badge.description ?? '' }
+      : { name: '', code: '', description: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await save.mutateAsync({ id: badge?.id, form: data });
+      toast.success(badge ? msg.badgeUpdated : msg.badgeCreated);
+      setOpen(false);
+      if (!badge) form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, badge ? msg.updateBadgeFailed : msg.createBadgeFailed));
+    }
+  });
+  const err = (name: keyof BadgeInput) => errors[name]?.message;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {badge ? (
+          <Button size="sm" variant="secondary">
+            {msg.edit}
+          </Button>
+        ) : (
+          <Button>{msg.createBadge}</Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{badge ? msg.editBadge : msg.createBadge}</DialogTitle>
+        {badge && <BadgeImageField badge={badge} />}
+        <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+          {(['name', 'code'] as const).map((name) => (
+            <div key={name} className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-${name}`}>{name === 'name' ? 'Name' : 'Code'}</Label>
+              <Input
+                id={`${id}-${name}`}
+                autoComplete="off"
+                aria-invalid={Boolean(err(name))}
+                aria-describedby={describedBy(err(name) && `${id}-${name}-error`)}
+                {...form.register(name)}
+              />
+              <FieldMessage id={`${id}-${name}-error`} tone="error">
+                {err(name)}
+              </FieldMessage>
+            </div>
+          ))}
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Textarea id={`${id}-description`} rows={2} {...form.register('description')} />
+          </div>
+          <Button type="submit" disabled={isSubmitting || save.isPending}>
+            {badge ? 'Save' : 'Create'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Award Badge: a member picked by name, a badge, and an optional reason. */
+function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const members = useAdminMembers(search.trim());
+  const award = useAwardBadge();
+  const form = useForm<AwardBadgeInput, unknown, AwardBadgeData>({
+    resolver: zodResolver(awardBadgeSchema),
+    defaultValues: { badgeId: '', userId: '', reason: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await award.mutateAsync(data);
+      toast.success(msg.badgeAwarded);
+      form.reset();
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.awardBadgeFailed));
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">{msg.awardBadge}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{msg.awardBadge}</DialogTitle>
+        <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-search`}>Find a member</Label>
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Start of their name"
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-member`}>Member</Label>
+            <NativeSelect
+              id={`${id}-member`}
+              aria-invalid={Boolean(errors.userId)}
+              aria-describedby={describedBy(errors.userId && `${id}-member-error`)}
+              {...form.register('userId')}
+            >
+              <option value="">Choose a member</option>
+              {(members.data?.members ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.displayName}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldMessage id={`${id}-member-error`} tone="error">
+              {errors.userId?.message}
+            </FieldMessage>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-badge`}>Badge</Label>
+            <NativeSelect
+              id={`${id}-badge`}
+              aria-invalid={Boolean(errors.badgeId)}
+              aria-describedby={describedBy(errors.badgeId && `${id}-badge-error`)}
+              {...form.register('badgeId')}
+            >
+              <option value="">Choose a badge</option>
+              {badges.map((b) => (
+                <option key={b.id} value={String(b.id)}>
+                  {emojiFor(b.code)} {b.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldMessage id={`${id}-badge-error`} tone="error">
+              {errors.badgeId?.message}
+            </FieldMessage>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-reason`}>Reason (optional)</Label>
+            <Input id={`${id}-reason`} {...form.register('reason')} />
+          </div>
+          <Button type="submit" disabled={isSubmitting || award.isPending}>
+            {msg.awardBadge}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function BadgesScreen() {
+  const badges = useAdminBadges();
+  const remove = useDeleteBadge();
+  const rows = badges.data?.badges ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-2">
+        <BadgeDialog />
+        <AwardDialog badges={rows} />
+      </div>
+      <ListState
+        isLoading={badges.isLoading}
+        error={badges.error}
+        empty={rows.length === 0}
+        errorText={msg.fetchBadgesFailed}
+        emptyText={msg.noBadgesFound}
+      />
+      {rows.length > 0 && (
+        <AdminTable label="Badges" columns={['', 'Name', 'Code', 'Description', 'Actions']}>
+          {rows.map((badge) => (
+            <tr key={badge.id}>
+              <Cell label="Icon">
+                <BadgeIcon badge={badge} />
+              </Cell>
+              <Cell label="Name" className="font-semibold">
+                {badge.name}
+              </Cell>
+              <Cell label="Code" className="font-mono text-xs">
+                {badge.code}
+              </Cell>
+              <Cell label="Description" className="max-w-xs text-muted-foreground">
+                {badge.description}
+              </Cell>
+              <Cell label="Actions">
+                <div className="flex flex-wrap gap-1">
+                  <BadgeDialog badge={badge} />
+                  <ConfirmButton
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger"
+                    title="Delete badge"
+                    description={msg.deleteBadgeConfirm(badge.name)}
+                    confirmLabel="Delete"
+                    onConfirm={async () => {
+                      try {
+                        await remove.mutateAsync(badge.id);
+                        toast.success(msg.badgeDeleted);
+                      } catch (error) {
+                        toast.error(errorMessage(error, msg.deleteBadgeFailed));
+                      }
+                    }}
+                  >
+                    Delete
+                  </ConfirmButton>
+                </div>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}

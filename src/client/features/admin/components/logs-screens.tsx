@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { RefreshCw } from 'lucide-react';
+import { NOTIFICATION_FILTER_ALL, NOTIFICATION_FILTER_STATUSES } from '@shared/constants';
+import { customerIdPreview } from '@shared/domain/display';
+import { formatDate, formatDateTime } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/native-select';
+import {
+  useAdminAudit,
+  useAdminNotifications,
+  useAdminSubscriptions,
+  useTriggerReminders,
+} from '../api/logs';
+import { AdminTable, Cell, ListState, Pill } from './admin-table';
+
+const subscriptionTone = { active: 'good', inactive: 'bad', canceled: 'warn' } as const;
+
+export function SubscriptionsScreen() {
+  const subs = useAdminSubscriptions();
+  const rows = subs.data?.subscriptions ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <ListState
+        isLoading={subs.isLoading}
+        error={subs.error}
+        empty={rows.length === 0}
+        errorText={msg.fetchSubscriptionsFailed}
+        emptyText={msg.noSubscriptionsFound}
+      />
+      {rows.length > 0 && (
+        <AdminTable
+          label="Subscriptions"
+          columns={['User', 'Status', 'Stripe customer', 'Period End', 'Created']}
+        >
+          {rows.map((s) => (
+            <tr key={s.id}>
+              <Cell label="User">{s.userName || msg.noName}</Cell>
+              <Cell label="Status">
+                <Pill
+                  tone={subscriptionTone[s.status as keyof typeof subscriptionTone] ?? 'neutral'}
+                >
+                  {s.status}
+                </Pill>
+              </Cell>
+              <Cell label="Stripe customer" className="font-mono">
+                {customerIdPreview(s.stripeCustomerId)}
+              </Cell>
+              <Cell label="Period End" className="whitespace-nowrap">
+                {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : msg.notAvailable}
+              </Cell>
+              <Cell label="Created" className="whitespace-nowrap">
+                {formatDate(s.createdAt)}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}
+
+export function NotificationsScreen() {
+  const [status, setStatus] = useState<string>(NOTIFICATION_FILTER_ALL);
+  const logs = useAdminNotifications(status);
+  const trigger = useTriggerReminders();
+  const rows = logs.data?.notifications ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="notification-status">Status</Label>
+          <NativeSelect
+            id="notification-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+          >
+            <option value={NOTIFICATION_FILTER_ALL}>all</option>
+            {NOTIFICATION_FILTER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button variant="secondary" onClick={() => logs.refetch()} disabled={logs.isFetching}>
+          <RefreshCw aria-hidden className="size-4" />
+          Refresh
+        </Button>
+        <Button
+          disabled={trigger.isPending}
+          onClick={async () => {
+            try {
+              await trigger.mutateAsync();
+              toast.success(msg.remindersTriggered);
+            } catch (error) {
+              toast.error(errorMessage(error, msg.errorTriggeringReminders));
+            }
+          }}
+        >
+          {trigger.isPending ? msg.sending : msg.triggerDailyReminders}
+        </Button>
+      </div>
+      <ListState
+        isLoading={logs.isLoading}
+        error={logs.error}
+        empty={rows.length === 0}
+        errorText={msg.errorLoadingNotificationLogs}
+        emptyText={msg.noNotifications}
+      />
+      {rows.length > 0 && (
+        <AdminTable
+          label="Notifications"
+          columns={['Subject', 'Preview', 'Status', 'Scheduled', 'Sent']}
+        >
+          {rows.map((n) => (
+            <tr key={n.id}>
+              <Cell label="Subject" className="max-w-xs">
+                {n.subject}
+              </Cell>
+              <Cell label="Preview" className="max-w-xs truncate text-muted-foreground">
+                {n.bodyPreview}
+              </Cell>
+              <Cell label="Status">
+                <Pill
+                  tone={n.sendStatus === 'failed' || n.sendStatus === 'bounced' ? 'bad' : 'neutral'}
+                >
+                  {n.sendStatus}
+                </Pill>
+              </Cell>
+              <Cell label="Scheduled" className="whitespace-nowrap">
+                {n.scheduledFor ? formatDateTime(n.scheduledFor) : msg.notAvailable}
+              </Cell>
+              <Cell label="Sent" className="whitespace-nowrap">
+                {n.sentAt ? formatDateTime(n.sentAt) : msg.notAvailable}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}
+
+const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
+
+/** The audit trail, newest first: who, what, when, before and after. */
+export function AuditScreen() {
+  const audit = useAdminAudit();
+  const rows = audit.data?.events ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <ListState
+        isLoading={audit.isLoading}
+        error={audit.error}
+        empty={rows.length === 0}
+        errorText={msg.unexpectedError}
+        emptyText={msg.noAuditEvents}
+      />
+      {rows.length > 0 && (
+        <AdminTable label="Audit" columns={['When', 'Who', 'What', 'Target', 'Before', 'After']}>
+          {rows.map((e) => (
+            <tr key={e.id}>
+              <Cell label="When" className="whitespace-nowrap">
+                {formatDateTime(e.createdAt)}
+              </Cell>
+              <Cell label="Who" className="font-mono text-xs">
+                {e.actorId ?? e.actorKind}
+              </Cell>
+              <Cell label="What" className="font-semibold">
+                {e.action}
+              </Cell>
+              <Cell label="Target" className="font-mono text-xs">
+                {e.targetType}:{e.targetId}
+              </Cell>
+              <Cell label="Before" className="max-w-xs font-mono text-xs break-all">
+                {json(e.before)}
+              </Cell>
+              <Cell label="After" className="max-w-xs font-mono text-xs break-all">
+                {json(e.after)}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { formatDateTime } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button, buttonVariants } from '@client/components/ui/button';
+import { useAdminReports, useResolveReport } from '../api/content';
+import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { HidePostButton } from './posts-screen';
+
+/** Reports, newest first, each with its post's Hide at hand and a link to it in Posts. */
+export function ReportsScreen() {
+  const reports = useAdminReports();
+  const resolve = useResolveReport();
+  const rows = reports.data?.reports ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <ListState
+        isLoading={reports.isLoading}
+        error={reports.error}
+        empty={rows.length === 0}
+        errorText={msg.fetchReportsFailed}
+        emptyText={msg.noReportsFound}
+      />
+      {rows.length > 0 && (
+        <AdminTable
+          label="Reports"
+          columns={['Reason', 'Reporter', 'Status', 'Reported', 'Post', 'Actions']}
+        >
+          {rows.map((report) => (
+            <tr key={report.id}>
+              <Cell label="Reason" className="max-w-xs">
+                {report.reason?.trim() || msg.noReasonProvided}
+              </Cell>
+              <Cell label="Reporter">{report.reporterName || msg.unknownReporter}</Cell>
+              <Cell label="Status">
+                <Pill tone={report.status === 'resolved' ? 'good' : 'warn'}>{report.status}</Pill>
+              </Cell>
+              <Cell label="Reported" className="whitespace-nowrap">
+                {formatDateTime(report.createdAt)}
+              </Cell>
+              <Cell label="Post">
+                {report.postId ? (
+                  <div className="flex flex-wrap items-center gap-1">
+                    <Link
+                      to={`/app/admin/posts?post=${report.postId}#post-${report.postId}`}
+                      className={buttonVariants({ variant: 'link', size: 'sm' })}
+                    >
+                      Open post
+                    </Link>
+                    <HidePostButton postId={report.postId} isHidden={report.postHidden ?? false} />
+                  </div>
+                ) : (
+                  msg.notAvailable
+                )}
+              </Cell>
+              <Cell label="Actions">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={report.status === 'resolved' || resolve.isPending}
+                  onClick={async () => {
+                    try {
+                      await resolve.mutateAsync(report.id);
+                      toast.success(msg.reportResolved);
+                    } catch (error) {
+                      toast.error(errorMessage(error, msg.updateReportFailed));
+                    }
+                  }}
+                >
+                  Mark Resolved
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { Search } from 'lucide-react';
+import type { AdminUserView } from '@shared/api-types';
+import { msg } from '@shared/messages';
+import { formatDate } from '@shared/format';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import {
+  useAdminUsers,
+  useDeleteUser,
+  useResendInvite,
+  useResetCycle,
+  useSetAdmin,
+} from '../api/users';
+import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { ConfirmButton } from './confirm-button';
+import { AddUserDialog } from './add-user-dialog';
+
+function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
+  const setAdmin = useSetAdmin();
+  const resend = useResendInvite();
+  const reset = useResetCycle();
+  const remove = useDeleteUser();
+  const name = user.displayName;
+  return (
+    <tr>
+      <Cell label="Name" className="font-medium md:whitespace-nowrap">
+        {name || msg.noName}
+      </Cell>
+      <Cell label="Email">{user.email || msg.notAvailable}</Cell>
+      <Cell label="Role">
+        <Pill tone={user.isAdmin ? 'accent' : 'neutral'}>
+          {user.isAdmin ? msg.adminRole : msg.userRole}
+        </Pill>
+      </Cell>
+      <Cell label="Joined" className="whitespace-nowrap">
+        {formatDate(user.createdAt)}
+      </Cell>
+      <Cell label="Actions">
+        <div className="flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={setAdmin.isPending || (user.isAdmin && user.id === selfId)}
+            onClick={async () => {
+              try {
+                await setAdmin.mutateAsync({ userId: user.id, isAdmin: !user.isAdmin });
+                toast.success(user.isAdmin ? msg.adminStatusRevoked : msg.adminStatusGranted);
+              } catch (error) {
+                toast.error(errorMessage(error, msg.updateAdminStatusFailed));
+              }
+            }}
+          >
+            {user.isAdmin ? msg.revokeAdmin : msg.grantAdmin}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!user.email || resend.isPending}
+            onClick={async () => {
+              try {
+                await resend.mutateAsync(user.id);
+                toast.success(msg.invitationSent);
+              } catch (error) {
+                toast.error(errorMessage(error, msg.resendInvitationFailed));
+              }
+            }}
+          >
+            Resend invite
+          </Button>
+          <ConfirmButton
+            size="sm"
+            variant="ghost"
+            title="Reset cycle"
+            description={msg.resetUserCycleConfirm(name)}
+            confirmLabel="Reset cycle"
+            onConfirm={async () => {
+              try {
+                const result = await reset.mutateAsync(user.id);
+                toast.success(msg.cycleResetFor(result.displayName ?? name));
+              } catch (error) {
+                toast.error(errorMessage(error, msg.resetCycleFailed));
+              }
+            }}
+          >
+            Reset cycle
+          </ConfirmButton>
+          <ConfirmButton
+            size="sm"
+            variant="ghost"
+            className="text-danger"
+            disabled={user.id === selfId}
+            title="Delete user"
+            description={msg.deleteUserConfirm(name)}
+            confirmLabel="Delete"
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync(user.id);
+                toast.success(msg.userDeleted);
+              } catch (error) {
+                toast.error(errorMessage(error, msg.deleteUserFailed));
+              }
+            }}
+          >
+            Delete
+          </ConfirmButton>
+        </div>
+      </Cell>
+    </tr>
+  );
+}
+
+/** Users: search by the start of a name or e-mail, newest first, 25 at a time from the server. */
+export function UsersScreen({ selfId }: { selfId: string }) {
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const users = useAdminUsers(q);
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <label className="relative block w-full sm:max-w-sm">
+          <span className="sr-only">Search by name or e-mail</span>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search by name or e-mail"
+            className="pl-9"
+          />
+        </label>
+        <AddUserDialog />
+      </div>
+      <ListState
+        isLoading={users.isLoading}
+        error={users.error}
+        empty={rows.length === 0}
+        errorText={msg.fetchUsersFailed}
+        emptyText={msg.noUsersFound}
+      />
+      {rows.length > 0 && (
+        <AdminTable label="Users" columns={['Name', 'Email', 'Role', 'Joined', 'Actions']}>
+          {rows.map((user) => (
+            <UserRow key={user.id} user={user} selfId={selfId} />
+          ))}
+        </AdminTable>
+      )}
+      {users.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={users.isFetchingNextPage}
+          onClick={() => users.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { OkResponse, PushKeyResponse } from '@shared/api-types';
+import { msg } from '@shared/messages';
+import { api } from '@client/lib/api-client';
+
+// Push nudges on this device (decision 0020): the one service worker (/sw.js), the browser's
+// permission, a PushManager subscription with the server's VAPID key, stored per device on the server.
+
+const SERVICE_WORKER_URL = '/sw.js';
+
+function supported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Asks for permission (call it from the member's tap: browsers require a gesture), subscribes this
+ * browser and stores the subscription. Resolves to null when push works here, or the sentence to show.
+ */
+export async function enablePushOnThisDevice(): Promise<string | null> {
+  if (!supported()) return msg.pushNotSupported;
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return msg.pushPermissionDenied;
+  try {
+    await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+    const registration = await navigator.serviceWorker.ready;
+    const { publicKey } = await api.get<PushKeyResponse>('/api/notifications/push/key');
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      }));
+    await api.post<OkResponse>('/api/notifications/push/subscriptions', subscription.toJSON());
+    return null;
+  } catch {
+    return msg.pushSubscribeFailed;
+  }
+}
+
+/** Drops this browser's subscription, here and on the server. Never fails the settings save. */
+export async function disablePushOnThisDevice(): Promise<void> {
+  if (!supported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await api.post<OkResponse>('/api/notifications/push/unsubscribe', {
+      endpoint: subscription.endpoint,
+    });
+    await subscription.unsubscribe();
+  } catch {
+    // The server drops it anyway once the push service answers 410.
+  }
+}

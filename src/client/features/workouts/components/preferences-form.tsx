@@ -1,0 +1,252 @@
+import { useId } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Dumbbell } from 'lucide-react';
+import type { WorkoutPrefsView } from '@shared/api-types';
+import {
+  DEFAULT_STEP_TRACKER,
+  EQUIPMENT,
+  EQUIPMENT_LABELS,
+  FITNESS_GOAL_LABELS,
+  FITNESS_GOALS,
+  FITNESS_LEVEL_LABELS,
+  FITNESS_LEVELS,
+  STEP_TRACKER_LABELS,
+  STEP_TRACKERS,
+  WORKOUT_NOTES_MAX,
+  type Equipment,
+  type FitnessGoal,
+  type FitnessLevel,
+  type StepTracker,
+} from '@shared/constants';
+import { workoutPrefsSchema, type WorkoutPrefsData } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { ApiError, errorMessage, fieldError } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { Textarea } from '@client/components/ui/textarea';
+import { ToggleChips } from '@client/components/ui/toggle-chips';
+import { useGenerateWeek } from '../api/generate-week';
+
+interface PrefsFormValues {
+  fitnessLevel: FitnessLevel;
+  age: string;
+  equipment: Equipment[];
+  stepTracker: StepTracker;
+  goals: FitnessGoal[];
+  notes: string;
+}
+
+const FIELDS = ['fitnessLevel', 'age', 'equipment', 'stepTracker', 'goals', 'notes'] as const;
+
+function toValues(prefs: WorkoutPrefsView | null): PrefsFormValues {
+  return {
+    fitnessLevel: prefs?.fitnessLevel ?? 'beginner',
+    age: prefs?.age?.toString() ?? '',
+    equipment: prefs?.equipment ?? [],
+    stepTracker: prefs?.stepTracker ?? DEFAULT_STEP_TRACKER,
+    goals: prefs?.goals ?? [],
+    notes: prefs?.notes ?? '',
+  };
+}
+
+/**
+ * 'Your Preferences' and the generate button: generating saves the preferences with the plan.
+ * `onGenerated` gets the new week's id, so the screen can open it.
+ */
+export function PreferencesForm({
+  prefs,
+  onGenerated,
+}: {
+  prefs: WorkoutPrefsView | null;
+  onGenerated?: (weekId: string) => void;
+}) {
+  const id = useId();
+  const generate = useGenerateWeek();
+  const form = useForm<PrefsFormValues, unknown, WorkoutPrefsData>({
+    resolver: zodResolver(workoutPrefsSchema) as unknown as Resolver<
+      PrefsFormValues,
+      unknown,
+      WorkoutPrefsData
+    >,
+    defaultValues: toValues(prefs),
+  });
+  const { errors } = form.formState;
+  const busy = generate.isPending;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const { week } = await generate.mutateAsync(input);
+      toast.success(msg.workoutPlanGenerated, {
+        description: msg.workoutWeekCreated(week.weekIndex),
+      });
+      onGenerated?.(week.id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error(msg.authRequired, { description: msg.signInToGenerateWorkouts });
+        return;
+      }
+      toast.error(msg.generationFailed, {
+        description: errorMessage(error, msg.generateWorkoutFailed),
+      });
+      for (const name of FIELDS) {
+        const message = fieldError(error, name);
+        if (message) form.setError(name, { message });
+      }
+    }
+  });
+
+  const field = (name: 'fitnessLevel' | 'age' | 'stepTracker' | 'notes') => ({
+    id: `${id}-${name}`,
+    errorId: `${id}-${name}-error`,
+    invalid: errors[name] ? true : undefined,
+    error: errors[name]?.message,
+  });
+  const level = field('fitnessLevel');
+  const age = field('age');
+  const tracker = field('stepTracker');
+  const notes = field('notes');
+  const ageInput = form.register('age');
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Dumbbell aria-hidden className="size-5 text-accent-text" />
+          {msg.yourPreferences}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={msg.yourPreferences}
+          className="flex flex-col gap-5"
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={level.id}>Fitness level</Label>
+              <NativeSelect
+                id={level.id}
+                disabled={busy}
+                aria-invalid={level.invalid}
+                aria-describedby={describedBy(level.error && level.errorId)}
+                {...form.register('fitnessLevel')}
+              >
+                {FITNESS_LEVELS.map((value) => (
+                  <option key={value} value={value}>
+                    {FITNESS_LEVEL_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldMessage id={level.errorId} tone="error">
+                {level.error}
+              </FieldMessage>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={age.id}>Age</Label>
+              <Input
+                id={age.id}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={3}
+                disabled={busy}
+                aria-invalid={age.invalid}
+                aria-describedby={describedBy(age.error && age.errorId)}
+                {...ageInput}
+                onChange={(event) => {
+                  // Digits only, as the member types or pastes.
+                  event.target.value = event.target.value.replace(/\D/g, '');
+                  return ageInput.onChange(event);
+                }}
+              />
+              <FieldMessage id={age.errorId} tone="error">
+                {age.error}
+              </FieldMessage>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={tracker.id}>Step tracking</Label>
+              <NativeSelect
+                id={tracker.id}
+                disabled={busy}
+                aria-invalid={tracker.invalid}
+                aria-describedby={describedBy(tracker.error && tracker.errorId)}
+                {...form.register('stepTracker')}
+              >
+                {STEP_TRACKERS.map((value) => (
+                  <option key={value} value={value}>
+                    {STEP_TRACKER_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldMessage id={tracker.errorId} tone="error">
+                {tracker.error}
+              </FieldMessage>
+            </div>
+          </div>
+
+          <Controller
+            control={form.control}
+            name="equipment"
+            render={({ field: equipment }) => (
+              <ToggleChips
+                legend="Equipment"
+                options={EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }))}
+                selected={equipment.value}
+                onChange={(next) => equipment.onChange(next as Equipment[])}
+                disabled={busy}
+                error={errors.equipment?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="goals"
+            render={({ field: goals }) => (
+              <ToggleChips
+                legend="Goals"
+                options={FITNESS_GOALS.map((value) => ({
+                  value,
+                  label: FITNESS_GOAL_LABELS[value],
+                }))}
+                selected={goals.value}
+                onChange={(next) => goals.onChange(next as FitnessGoal[])}
+                disabled={busy}
+                error={errors.goals?.message}
+              />
+            )}
+          />
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={notes.id}>Notes (optional)</Label>
+            <Textarea
+              id={notes.id}
+              rows={3}
+              maxLength={WORKOUT_NOTES_MAX}
+              disabled={busy}
+              placeholder={msg.workoutNotesPlaceholder}
+              aria-invalid={notes.invalid}
+              aria-describedby={describedBy(notes.error && notes.errorId)}
+              {...form.register('notes')}
+            />
+            <FieldMessage id={notes.errorId} tone="error">
+              {notes.error}
+            </FieldMessage>
+          </div>
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <Button type="submit" disabled={busy} className="sm:w-auto">
+              {busy ? msg.generating : msg.generateWorkouts}
+            </Button>
+            <p className="text-sm text-muted-foreground">{msg.workoutPlansSaved}</p>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

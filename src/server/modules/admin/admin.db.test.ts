@@ -1,0 +1,534 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@shared/messages';
+import {
+  auditEvents,
+  badges,
+  coupons,
+  cycles,
+  notificationLogs,
+  posts,
+  profiles,
+  reports,
+  subscriptions,
+  user,
+  userBadges,
+} from '../../db/schema';
+import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { USERS_PAGE_SIZE } from './users';
+
+let t: TestApp;
+let admin: { client: TestClient; userId: string; email: string };
+
+const lastAudit = async (action: string, targetId: string) => {
+  const rows = await t.deps.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, targetId)));
+  return rows.at(-1);
+};
+
+const auditCount = async () => (await t.deps.db.select().from(auditEvents)).length;
+
+async function makeAdmin(userId: string) {
+  await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, userId));
+}
+
+async function postBy(client: TestClient, userId: string): Promise<string> {
+  const res = await client.request('/api/checkins', {
+    method: 'POST',
+    json: { movedMinutes: 30, steps: 5000, journalMd: 'A good day' },
+  });
+  expect(res.status).toBe(201);
+  const [row] = await t.deps.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.userId, userId));
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.member({ displayName: 'Head Coach' });
+  await makeAdmin(admin.userId);
+});
+afterAll(() => t.close());
+
+describe('users', () => {
+  it('lists newest first in pages, and searches by e-mail or name prefix in any case', async () => {
+    for (let i = 0; i < USERS_PAGE_SIZE + 2; i += 1) {
+      await t.deps.db.insert(user).values({
+        id: `bulk-${i}`,
+        name: `Bulk ${i}`,
+        email: `bulk${i}@example.com`,
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      });
+    }
+    const first = await (await admin.client.request('/api/admin/users')).json();
+    expect(first.users).toHaveLength(USERS_PAGE_SIZE);
+    expect(first.users[0].id).toBe(admin.userId);
+    const second = await (
+      await admin.client.request(`/api/admin/users?cursor=${first.nextCursor}`)
+    ).json();
+    const ids = [...first.users, ...second.users].map((u: { id: string }) => u.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('bulk-0');
+
+    const byEmail = await (await admin.client.request('/api/admin/users?q=BULK1')).json();
+    expect(byEmail.users.map((u: { email: string }) => u.email).sort()).toEqual(
+      [
+        'bulk10@example.com',
+        'bulk11@example.com',
+        'bulk12@example.com',
+        'bulk13@example.com',
+        'bulk14@example.com',
+        'bulk15@example.com',
+        'bulk16@example.com',
+        'bulk17@example.com',
+        'bulk18@example.com',
+        'bulk19@example.com',
+        'bulk1@example.com',
+      ].sort(),
+    );
+    const byName = await (await admin.client.request('/api/admin/users?q=head%20co')).json();
+    expect(byName.users).toEqual([
+      expect.objectContaining({ id: admin.userId, displayName: 'Head Coach', isAdmin: true }),
+    ]);
+    // A % is searched for literally, not as a wildcard.
+    const literal = await (await admin.client.request('/api/admin/users?q=%25')).json();
+    expect(literal.users).toEqual([]);
+  });
+
+  it('grants and revokes admin with an audit row', async () => {
+    const m = await t.member();
+    const grant = await admin.client.request(`/api/admin/users/${m.userId}/admin`, {
+      method: 'PUT',
+      json: { isAdmin: true },
+    });
+    expect(grant.status).toBe(200);
+    expect(await lastAudit('admin.grant', m.userId)).toMatchObject({
+      actorId: admin.userId,
+      actorKind: 'admin',
+      before: { isAdmin: false },
+      after: { isAdmin: true },
+    });
+    const revoke = await admin.client.request(`/api/admin/users/${m.userId}/admin`, {
+      method: 'PUT',
+      json: { isAdmin: false },
+    });
+    expect(revoke.status).toBe(200);
+    expect(await lastAudit('admin.revoke', m.userId)).toMatchObject({ after: { isAdmin: false } });
+  });
+
+  it('refuses self-revoke, and removing the last admin, changing nothing', async () => {
+    const before = await auditCount();
+    const self = await admin.client.request(`/api/admin/users/${admin.userId}/admin`, {
+      method: 'PUT',
+      json: { isAdmin: false },
+    });
+    expect(self.status).toBe(403);
+    expect((await self.json()).message).toBe(msg.cannotRevokeSelf);
+
+    // A second admin tries to demote and to delete the first, while the second is the only other.
+    const other = await t.member();
+    await makeAdmin(other.userId);
+    // Now two admins: demoting one is fine, the other cannot then be demoted by anyone.
+    const [onlyAdmins] = [
+      await t.deps.db.select().from(profiles).where(eq(profiles.isAdmin, true)),
+    ];
+    expect(onlyAdmins.length).toBeGreaterThanOrEqual(2);
+    await t.deps.db.update(profiles).set({ isAdmin: false }).where(eq(profiles.id, admin.userId));
+    // `other` is the last admin: the system (CLI) cannot remove them either.
+    const { setUserAdmin, deleteUser } = await import('./users');
+    await expect(
+      setUserAdmin(t.system('cli'), { userId: other.userId, isAdmin: false }),
+    ).rejects.toMatchObject({ code: 'conflict', message: msg.lastAdmin });
+    await expect(deleteUser(t.system('cli'), { userId: other.userId })).rejects.toMatchObject({
+      message: msg.lastAdmin,
+    });
+    await makeAdmin(admin.userId);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('adds a user with an invitation the person can use, and audits it', async () => {
+    const res = await admin.client.request('/api/admin/users', {
+      method: 'POST',
+      json: {
+        email: 'New.Person@Example.com',
+        firstName: 'New',
+        lastName: 'Person',
+        role: 'user',
+        comp: 'none',
+        sendInvite: true,
+      },
+    });
+    expect(res.status).toBe(201);
+    const { userId } = await res.json();
+    const [profile] = await t.deps.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile).toMatchObject({ displayName: 'New Person', firstName: 'New', isAdmin: false });
+    expect(await lastAudit('admin.user_create', userId)).toMatchObject({ actorId: admin.userId });
+    await t.deps.mailer.idle();
+    const mail = t.mails.findLast((m) => m.to === 'new.person@example.com');
+    const link = /(\/signup\?admin_invite=[^\s]+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!, 'http://localhost:3000');
+    const person = t.client();
+    const accepted = await person.request('/api/account/admin-invite', {
+      method: 'POST',
+      json: {
+        email: url.searchParams.get('admin_invite'),
+        token: url.searchParams.get('token'),
+        password: 'correct horse 2',
+      },
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ ok: true, isAdmin: false });
+    const session = await (await person.request('/api/account/session')).json();
+    expect(session.user).toMatchObject({ email: 'new.person@example.com' });
+
+    // Resend: a fresh link (for someone without a password), audited.
+    const other = await admin.client.request('/api/admin/users', {
+      method: 'POST',
+      json: { email: 'later@example.com', sendInvite: false },
+    });
+    const later = (await other.json()).userId;
+    expect(t.mails.some((m) => m.to === 'later@example.com')).toBe(false);
+    const resend = await admin.client.request(`/api/admin/users/${later}/invite`, {
+      method: 'POST',
+    });
+    expect(resend.status).toBe(200);
+    await t.deps.mailer.idle();
+    expect(t.mails.some((m) => m.to === 'later@example.com' && m.kind === 'admin_invite')).toBe(
+      true,
+    );
+    expect(await lastAudit('admin.invite_resend', later)).toBeDefined();
+  });
+
+  it('refuses a duplicate e-mail in any case, creating nothing', async () => {
+    const before = await auditCount();
+    const dup = await admin.client.request('/api/admin/users', {
+      method: 'POST',
+      json: { email: 'LATER@example.com' },
+    });
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).message).toBe(msg.emailTaken);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('adds a user with a 3-month comp: active for 90 days, audited by billing and here', async () => {
+    const res = await admin.client.request('/api/admin/users', {
+      method: 'POST',
+      json: { email: 'comped@example.com', comp: '3', sendInvite: false },
+    });
+    expect(res.status).toBe(201);
+    const { userId } = await res.json();
+    const [sub] = await t.deps.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId));
+    expect(sub.status).toBe('active');
+    const days = (sub.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89);
+    expect(days).toBeLessThan(91);
+    expect(await lastAudit('subscription.comp', userId)).toMatchObject({ actorId: admin.userId });
+    expect(await lastAudit('admin.user_create', userId)).toMatchObject({
+      after: { comp: '3', role: 'user', sendInvite: false },
+    });
+  });
+
+  it("resets a member's cycle, keeping the old one, with an audit row", async () => {
+    const m = await t.member({ displayName: 'Cycler' });
+    await m.client.request('/api/checkins/today');
+    const res = await admin.client.request(`/api/admin/users/${m.userId}/reset-cycle`, {
+      method: 'POST',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ displayName: 'Cycler' });
+    const rows = await t.deps.db.select().from(cycles).where(eq(cycles.userId, m.userId));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((c) => c.isActive)).toHaveLength(1);
+    expect(await lastAudit('admin.cycle_reset', m.userId)).toMatchObject({
+      actorId: admin.userId,
+    });
+  });
+
+  it('deletes a member and their data, never the admin themself', async () => {
+    const m = await t.member();
+    await postBy(m.client, m.userId);
+    const self = await admin.client.request(`/api/admin/users/${admin.userId}`, {
+      method: 'DELETE',
+    });
+    expect(self.status).toBe(403);
+    const res = await admin.client.request(`/api/admin/users/${m.userId}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await t.deps.db.select().from(user).where(eq(user.id, m.userId))).toHaveLength(0);
+    expect(await t.deps.db.select().from(posts).where(eq(posts.userId, m.userId))).toHaveLength(0);
+    expect(await lastAudit('admin.user_delete', m.userId)).toMatchObject({
+      actorId: admin.userId,
+    });
+    // The signed-out member's old session no longer works.
+    expect((await m.client.request('/api/admin/users')).status).toBe(401);
+  });
+});
+
+describe('posts and reports', () => {
+  it('hides a reported post from the feed, resolves the report, unhides and deletes', async () => {
+    const author = await t.member();
+    const reporter = await t.member({ displayName: 'Watcher' });
+    const postId = await postBy(author.client, author.userId);
+    const report = await reporter.client.request(`/api/posts/${postId}/reports`, {
+      method: 'POST',
+      json: { reason: 'Spam' },
+    });
+    expect(report.status).toBeLessThan(300);
+
+    const list = await (await admin.client.request('/api/admin/reports')).json();
+    const row = list.reports.find((r: { postId: string }) => r.postId === postId);
+    expect(row).toMatchObject({ reason: 'Spam', reporterName: 'Watcher', status: 'open' });
+
+    const shown = await (await reporter.client.request('/api/feed')).json();
+    expect(JSON.stringify(shown)).toContain(postId);
+    const hide = await admin.client.request(`/api/admin/posts/${postId}/hidden`, {
+      method: 'PUT',
+      json: { isHidden: true },
+    });
+    expect(hide.status).toBe(200);
+    const feed = await (await reporter.client.request('/api/feed')).json();
+    expect(JSON.stringify(feed)).not.toContain(postId);
+    expect(await lastAudit('post.hide', postId)).toMatchObject({ after: { isHidden: true } });
+
+    const resolve = await admin.client.request(`/api/admin/reports/${row.id}/resolve`, {
+      method: 'POST',
+    });
+    expect(resolve.status).toBe(200);
+    const [stored] = await t.deps.db.select().from(reports).where(eq(reports.id, row.id));
+    expect(stored.status).toBe('resolved');
+    expect(await lastAudit('report.resolve', row.id)).toBeDefined();
+
+    await admin.client.request(`/api/admin/posts/${postId}/hidden`, {
+      method: 'PUT',
+      json: { isHidden: false },
+    });
+    expect(await lastAudit('post.unhide', postId)).toBeDefined();
+    const listed = await (await admin.client.request('/api/admin/posts')).json();
+    expect(listed.posts.find((p: { id: string }) => p.id === postId)).toMatchObject({
+      isHidden: false,
+      visibility: 'public',
+    });
+
+    const del = await admin.client.request(`/api/admin/posts/${postId}`, { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect(await t.deps.db.select().from(posts).where(eq(posts.id, postId))).toHaveLength(0);
+    expect(await lastAudit('post.delete', postId)).toBeDefined();
+  });
+});
+
+describe('badges', () => {
+  it('creates, edits, awards with a null reason when empty, and deletes, each audited', async () => {
+    const create = await admin.client.request('/api/admin/badges', {
+      method: 'POST',
+      json: { name: 'Helper', code: 'Helper_1', description: 'Helps others' },
+    });
+    expect(create.status).toBe(201);
+    const badge = await create.json();
+    expect(badge).toMatchObject({ code: 'helper_1', name: 'Helper' });
+    expect(await lastAudit('badge.create', String(badge.id))).toBeDefined();
+
+    const dup = await admin.client.request('/api/admin/badges', {
+      method: 'POST',
+      json: { name: 'Again', code: 'helper_1' },
+    });
+    expect(dup.status).toBe(409);
+
+    const edit = await admin.client.request(`/api/admin/badges/${badge.id}`, {
+      method: 'PUT',
+      json: { name: 'Great Helper', code: 'helper_1', description: '' },
+    });
+    expect(edit.status).toBe(200);
+    expect(await lastAudit('badge.update', String(badge.id))).toMatchObject({
+      before: { name: 'Helper' },
+    });
+
+    const m = await t.member();
+    const award = await admin.client.request('/api/admin/badges/award', {
+      method: 'POST',
+      json: { badgeId: String(badge.id), userId: m.userId, reason: '  ' },
+    });
+    expect(award.status).toBe(200);
+    const [held] = await t.deps.db.select().from(userBadges).where(eq(userBadges.userId, m.userId));
+    expect(held).toMatchObject({ badgeId: badge.id, reason: null });
+    expect(await lastAudit('badge.award', m.userId)).toBeDefined();
+    const mine = await (await m.client.request('/api/profile/badges')).json();
+    expect(JSON.stringify(mine)).toContain('Great Helper');
+
+    const del = await admin.client.request(`/api/admin/badges/${badge.id}`, { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect(await t.deps.db.select().from(badges).where(eq(badges.id, badge.id))).toHaveLength(0);
+    expect(await lastAudit('badge.delete', String(badge.id))).toBeDefined();
+  });
+});
+
+describe('badge images', () => {
+  it('stores an image as badges/badge-{id}.webp with a timestamped URL members can load', async () => {
+    const badge = await (
+      await admin.client.request('/api/admin/badges', {
+        method: 'POST',
+        json: { name: 'Pictured', code: 'pictured' },
+      })
+    ).json();
+    const png = await sharp({
+      create: { width: 600, height: 600, channels: 4, background: '#22c55e' },
+    })
+      .png()
+      .toBuffer();
+    const res = await admin.client.request(`/api/admin/badges/${badge.id}/image`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(res.status).toBe(200);
+    const { imageUrl } = await res.json();
+    expect(imageUrl).toMatch(new RegExp(`^/api/badges/badge-${badge.id}\\.webp\\?v=\\d+$`));
+    expect(await t.deps.storage.stat(`badges/badge-${badge.id}.webp`)).not.toBeNull();
+    expect(await lastAudit('badge.image', String(badge.id))).toMatchObject({
+      after: { imageUrl },
+    });
+
+    const m = await t.member();
+    const image = await m.client.request(imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const { width } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(width).toBeLessThanOrEqual(512);
+    // Signed out, or a badge without an image: nothing.
+    expect((await t.client().request(imageUrl)).status).toBe(401);
+    expect((await m.client.request('/api/badges/badge-999999.webp')).status).toBe(404);
+  });
+
+  it('refuses a file that is not an image, changing nothing', async () => {
+    const badge = await (
+      await admin.client.request('/api/admin/badges', {
+        method: 'POST',
+        json: { name: 'Plain', code: 'plain' },
+      })
+    ).json();
+    const before = await auditCount();
+    const res = await admin.client.request(`/api/admin/badges/${badge.id}/image`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: new TextEncoder().encode('<svg onload="alert(1)"></svg> not a png at all'),
+    });
+    expect([415, 422]).toContain(res.status);
+    const [row] = await t.deps.db.select().from(badges).where(eq(badges.id, badge.id));
+    expect(row.imageUrl).toBeNull();
+    expect(await t.deps.storage.stat(`badges/badge-${badge.id}.webp`)).toBeNull();
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('coupons', () => {
+  it('creates with the code trimmed and upper-cased, defaults, edits, toggles and deletes', async () => {
+    const create = await admin.client.request('/api/admin/coupons', {
+      method: 'POST',
+      json: { code: '  spring25 ', maxRedemptions: '', expiresAt: '', notes: 'Spring' },
+    });
+    expect(create.status).toBe(201);
+    const coupon = await create.json();
+    expect(coupon).toMatchObject({
+      code: 'SPRING25',
+      monthsFree: 3,
+      maxRedemptions: null,
+      expiresAt: null,
+      isActive: true,
+      notes: 'Spring',
+    });
+    expect(await lastAudit('coupon.create', coupon.id)).toMatchObject({
+      after: { code: 'SPRING25' },
+    });
+
+    const edit = await admin.client.request(`/api/admin/coupons/${coupon.id}`, {
+      method: 'PUT',
+      json: {
+        code: 'spring25',
+        monthsFree: 6,
+        maxRedemptions: 10,
+        expiresAt: '2030-01-01T00:00:00Z',
+      },
+    });
+    expect(edit.status).toBe(200);
+    expect(await edit.json()).toMatchObject({ monthsFree: 6, maxRedemptions: 10 });
+    expect(await lastAudit('coupon.update', coupon.id)).toMatchObject({
+      before: { monthsFree: 3 },
+      after: { monthsFree: 6 },
+    });
+
+    const off = await admin.client.request(`/api/admin/coupons/${coupon.id}/active`, {
+      method: 'PUT',
+      json: { isActive: false },
+    });
+    expect((await off.json()).isActive).toBe(false);
+
+    const list = await (await admin.client.request('/api/admin/coupons')).json();
+    expect(list.coupons.map((c: { code: string }) => c.code)).toContain('SPRING25');
+
+    const del = await admin.client.request(`/api/admin/coupons/${coupon.id}`, {
+      method: 'DELETE',
+    });
+    expect(del.status).toBe(200);
+    expect(await t.deps.db.select().from(coupons).where(eq(coupons.id, coupon.id))).toHaveLength(0);
+    expect(await lastAudit('coupon.delete', coupon.id)).toBeDefined();
+  });
+
+  it('refuses months 0 or 25 and a duplicate code in another case, changing nothing', async () => {
+    await admin.client.request('/api/admin/coupons', { method: 'POST', json: { code: 'SUMMER' } });
+    const before = await auditCount();
+    for (const monthsFree of [0, 25]) {
+      const res = await admin.client.request('/api/admin/coupons', {
+        method: 'POST',
+        json: { code: 'MONTHS', monthsFree },
+      });
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toBe(msg.couponMonthsRange);
+    }
+    const dup = await admin.client.request('/api/admin/coupons', {
+      method: 'POST',
+      json: { code: 'summer' },
+    });
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).message).toBe(msg.couponCodeExists);
+    expect(await auditCount()).toBe(before);
+    expect(
+      (await t.deps.db.select().from(coupons)).filter((c) => c.code === 'MONTHS'),
+    ).toHaveLength(0);
+  });
+});
+
+describe('subscriptions and notifications', () => {
+  it('lists subscriptions and the latest notifications, filtered by status', async () => {
+    const subs = await admin.client.request('/api/admin/subscriptions');
+    expect(subs.status).toBe(200);
+    expect(Array.isArray((await subs.json()).subscriptions)).toBe(true);
+    await t.deps.db.insert(notificationLogs).values([
+      { toEmail: 'a@example.com', kind: 'test', subject: 'Sent one', sendStatus: 'sent' },
+      { toEmail: 'b@example.com', kind: 'test', subject: 'Bounced one', sendStatus: 'bounced' },
+    ]);
+    const all = await (await admin.client.request('/api/admin/notifications?status=all')).json();
+    expect(all.notifications.length).toBeGreaterThan(0);
+    expect(all.notifications.length).toBeLessThanOrEqual(100);
+    const failed = await (
+      await admin.client.request('/api/admin/notifications?status=bounced')
+    ).json();
+    expect(failed.notifications.map((n: { subject: string }) => n.subject)).toEqual([
+      'Bounced one',
+    ]);
+    const bad = await admin.client.request('/api/admin/notifications?status=nonsense');
+    expect(bad.status).toBe(422);
+
+    const trigger = await admin.client.request('/api/admin/notifications/reminders', {
+      method: 'POST',
+    });
+    expect(trigger.status).toBe(200);
+    expect(await trigger.json()).toMatchObject({ reminders: expect.any(Number) });
+  });
+});

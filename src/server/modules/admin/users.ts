@@ -1,0 +1,309 @@
+/**
+ * Admin Users (decision 0021): the member list with search and keyset pages, the admin flag with the
+ * last-admin rule, Add User, resend invitation, reset cycle and delete user. Every service starts with
+ * requireAdmin and audits its change in the same transaction.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
+import { msg } from '@shared/messages';
+import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
+import type { AdminCreateUserData } from '@shared/domain/schemas';
+import { account, profiles, user } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import {
+  actingAs,
+  afterCommit,
+  requireAdmin,
+  withTransaction,
+  type ServiceContext,
+} from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { createInvitedAccount } from '../account/admin-invite';
+import { replaceActiveCycle } from '../cycles/queries';
+import { deleteAccount } from '../profile/account-deletion';
+import { grantComp } from '../subscription/service';
+import { sendAdminInvite } from './invite-mail';
+
+export const USERS_PAGE_SIZE = 25;
+
+const cursorSchema = z.object({ t: z.iso.datetime(), id: z.string().min(1).max(100) });
+
+function decodeCursor(cursor: string) {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError('bad_request', msg.invalidCursor);
+  }
+}
+
+/** `LIKE` with the search taken literally: %, _ and \ typed by the admin match themselves. */
+function prefixPattern(q: string): string {
+  return `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Newest members first, 25 a page, paged by (created_at, id) so page 4,000 costs what page 1 does
+ * (index user_created_idx). The search matches the start of the e-mail or the display name, whatever
+ * the case, through the lower(...) text_pattern_ops indexes of migration 0008.
+ */
+export async function listUsers(
+  ctx: ServiceContext,
+  input: { q?: string; cursor?: string },
+): Promise<AdminUsersPage> {
+  requireAdmin(ctx);
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const q = input.q?.trim();
+  const pattern = q ? prefixPattern(q) : null;
+  const rows = await ctx.db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      displayName: profiles.displayName,
+      isAdmin: profiles.isAdmin,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(
+      and(
+        pattern
+          ? sql`${user.id} in (
+              select ${user.id} from ${user} where lower(${user.email}) like ${pattern}
+              union
+              select ${profiles.id} from ${profiles} where lower(${profiles.displayName}) like ${pattern}
+            )`
+          : undefined,
+        after
+          ? sql`(${user.createdAt}, ${user.id}) < (${after.t}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(USERS_PAGE_SIZE + 1);
+  const page = rows.slice(0, USERS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    users: page.map((r): AdminUserView => ({
+      id: r.id,
+      displayName: r.displayName ?? (r.name || null),
+      email: r.email || null,
+      isAdmin: r.isAdmin ?? false,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor:
+      rows.length > USERS_PAGE_SIZE && last
+        ? Buffer.from(JSON.stringify({ t: last.createdAt.toISOString(), id: last.id })).toString(
+            'base64url',
+          )
+        : null,
+  };
+}
+
+/**
+ * Serializes every change that could remove an admin, then answers whether another admin remains.
+ * The advisory lock makes two admins demoting each other at the same moment take turns: the second
+ * sees the first one's change and is refused if it would leave nobody.
+ */
+async function assertAnotherAdminRemains(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext('stackdays:admin-flag'))`);
+  const admins = await ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.isAdmin, true))
+    .for('update');
+  const isAdmin = admins.some((a) => a.id === userId);
+  if (isAdmin && admins.length <= 1) throw new AppError('conflict', msg.lastAdmin);
+}
+
+function actorUserId(ctx: ServiceContext): string | null {
+  return ctx.actor.kind === 'admin' ? ctx.actor.user.userId : null;
+}
+
+/** Grant or revoke admin. Nobody revokes themself; the last admin stays. */
+export async function setUserAdmin(
+  ctx: ServiceContext,
+  input: { userId: string; isAdmin: boolean },
+): Promise<{ isAdmin: boolean }> {
+  requireAdmin(ctx);
+  if (!input.isAdmin && actorUserId(ctx) === input.userId) {
+    throw new AppError('forbidden', msg.cannotRevokeSelf);
+  }
+  return withTransaction(ctx, async (ctx) => {
+    if (!input.isAdmin) await assertAnotherAdminRemains(ctx, input.userId);
+    const [current] = await ctx.db
+      .select({ isAdmin: profiles.isAdmin })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId))
+      .for('update');
+    if (!current) throw new AppError('not_found', msg.notFound);
+    await ctx.db
+      .update(profiles)
+      .set({ isAdmin: input.isAdmin, updatedAt: ctx.now() })
+      .where(eq(profiles.id, input.userId));
+    await audit(ctx, {
+      action: input.isAdmin ? 'admin.grant' : 'admin.revoke',
+      target: { type: 'user', id: input.userId },
+      before: { isAdmin: current.isAdmin },
+      after: { isAdmin: input.isAdmin },
+    });
+    return { isAdmin: input.isAdmin };
+  });
+}
+
+/** Add User: the account, its names and role, the comp, and (by default) the invitation e-mail. */
+export async function createUser(
+  ctx: ServiceContext,
+  input: AdminCreateUserData,
+): Promise<AdminUserCreated> {
+  requireAdmin(ctx);
+  const email = input.email.trim().toLowerCase();
+  const displayName =
+    input.displayName?.trim() ||
+    [input.firstName, input.lastName].filter(Boolean).join(' ').trim() ||
+    email.split('@')[0];
+  return withTransaction(ctx, async (ctx) => {
+    const { userId, token } = await createInvitedAccount(ctx, {
+      email,
+      displayName,
+      isAdmin: input.role === 'admin',
+    });
+    await ctx.db
+      .update(profiles)
+      .set({ firstName: input.firstName || null, lastName: input.lastName || null })
+      .where(eq(profiles.id, userId));
+    // Billing's comp (subscription/service.ts), audited there, in this same transaction.
+    if (input.comp !== 'none') await grantComp(ctx, { userId, comp: input.comp });
+    await audit(ctx, {
+      action: 'admin.user_create',
+      target: { type: 'user', id: userId },
+      after: { role: input.role, comp: input.comp, sendInvite: input.sendInvite },
+    });
+    if (input.sendInvite) {
+      afterCommit(ctx, () =>
+        sendAdminInvite(ctx, { to: email, userId, token, firstName: input.firstName }),
+      );
+    }
+    return { userId, invited: input.sendInvite };
+  });
+}
+
+/** The same hash admin-invite.ts stores (needs from lead: export issueAdminInvite to keep it once). */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const INVITE_DAYS = 7;
+
+/** A fresh invitation link (the old one stops working) for someone who has not set a password yet. */
+export async function resendInvite(
+  ctx: ServiceContext,
+  input: { userId: string },
+): Promise<{ ok: true }> {
+  requireAdmin(ctx);
+  return withTransaction(ctx, async (ctx) => {
+    const [found] = await ctx.db
+      .select({
+        email: user.email,
+        firstName: profiles.firstName,
+        hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+      })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, input.userId))
+      .for('update', { of: user });
+    if (!found) throw new AppError('not_found', msg.notFound);
+    if (!found.email) throw new AppError('conflict', msg.resendInvitationFailed);
+    if (found.hasPassword) throw new AppError('conflict', msg.noInvitationPending);
+    const token = randomBytes(24).toString('base64url');
+    const now = ctx.now();
+    await ctx.db
+      .update(profiles)
+      .set({
+        adminInviteTokenHash: hashToken(token),
+        adminInviteExpiresAt: new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .where(eq(profiles.id, input.userId));
+    await audit(ctx, { action: 'admin.invite_resend', target: { type: 'user', id: input.userId } });
+    afterCommit(ctx, () =>
+      sendAdminInvite(ctx, {
+        to: found.email,
+        userId: input.userId,
+        token,
+        firstName: found.firstName,
+      }),
+    );
+    return { ok: true };
+  });
+}
+
+/** Reset cycle: what Start New Cycle does, for a member. Earlier cycles and check-ins are kept. */
+export async function resetUserCycle(
+  ctx: ServiceContext,
+  input: { userId: string },
+): Promise<{ displayName: string | null }> {
+  requireAdmin(ctx);
+  return withTransaction(ctx, async (ctx) => {
+    const [found] = await ctx.db
+      .select({ id: user.id, displayName: profiles.displayName })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, input.userId));
+    if (!found) throw new AppError('not_found', msg.notFound);
+    await replaceActiveCycle(ctx.db, input.userId, ctx.now());
+    await audit(ctx, { action: 'admin.cycle_reset', target: { type: 'user', id: input.userId } });
+    return { displayName: found.displayName };
+  });
+}
+
+/**
+ * Delete user: account deletion (profile/account-deletion.ts) acting for the member, inside the
+ * admin's transaction, so the admin's audit record and the deletion commit together; files go after
+ * the commit. An admin never deletes themself here, and the last admin stays.
+ */
+export async function deleteUser(
+  ctx: ServiceContext,
+  input: { userId: string },
+): Promise<{ ok: true }> {
+  requireAdmin(ctx);
+  if (actorUserId(ctx) === input.userId) throw new AppError('forbidden', msg.cannotDeleteSelf);
+  await withTransaction(ctx, async (ctx) => {
+    await assertAnotherAdminRemains(ctx, input.userId);
+    const [found] = await ctx.db
+      .select({ user, profile: profiles })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, input.userId));
+    if (!found) throw new AppError('not_found', msg.notFound);
+    await audit(ctx, {
+      action: 'admin.user_delete',
+      target: { type: 'user', id: input.userId },
+      before: { isAdmin: found.profile?.isAdmin ?? false },
+      after: null,
+    });
+    const member = {
+      userId: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      displayName: found.profile?.displayName ?? found.user.name,
+      avatarUrl: found.profile?.avatarUrl ?? null,
+      isAdmin: false,
+      createdAt: found.user.createdAt.toISOString(),
+    };
+    await deleteAccount(actingAs(ctx, { kind: 'member', user: member }), {
+      confirmation: ACCOUNT_DELETE_CONFIRMATION,
+    });
+  });
+  return { ok: true };
+}
+
+/** The award dialog's member picker: id and display name, by name. */
+export async function listMemberOptions(ctx: ServiceContext, input: { q?: string }) {
+  requireAdmin(ctx);
+  const q = input.q?.trim();
+  return ctx.db
+    .select({ id: profiles.id, displayName: profiles.displayName })
+    .from(profiles)
+    .where(q ? sql`lower(${profiles.displayName}) like ${prefixPattern(q)}` : undefined)
+    .orderBy(profiles.displayName, profiles.id)
+    .limit(50);
+}

@@ -1,0 +1,45 @@
+import { localDateIn, type LocalDate } from '@shared/domain/local-date';
+
+// Pure rules for the daily reminder (decision 0020): no database, no clock of its own.
+
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock hour (0..23) of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
+export function localHourIn(instant: Date, timeZone: string): number {
+  let formatter = hourFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormatters.set(timeZone, formatter);
+  }
+  const hour = formatter.formatToParts(instant).find((p) => p.type === 'hour')?.value;
+  return Number(hour) % 24;
+}
+
+export interface ReminderState {
+  timeZone: string;
+  /** 5..22, in the member's own time zone. */
+  reminderHour: number;
+  /** The local date of the member's latest check-in, if any. */
+  lastCheckinDate: LocalDate | null;
+  /** The local date a reminder was last sent for, if any. */
+  lastReminderDate: LocalDate | null;
+}
+
+/**
+ * Whether the member's reminder is due at `now`, and for which local date. Due from the reminder hour
+ * to the end of the member's local day, so a scheduler that was down at that hour catches up the same
+ * evening; never for a past day (the date is always today's), never twice for one date, and not once
+ * today's check-in is in. On a daylight-saving change the hour is read from the wall clock, so a
+ * 7 PM reminder stays at 7 PM local time.
+ */
+export function reminderDue(
+  state: ReminderState,
+  now: Date,
+): { due: boolean; localDate: LocalDate } {
+  const localDate = localDateIn(now, state.timeZone);
+  const due =
+    localHourIn(now, state.timeZone) >= state.reminderHour &&
+    state.lastCheckinDate !== localDate &&
+    state.lastReminderDate !== localDate;
+  return { due, localDate };
+}

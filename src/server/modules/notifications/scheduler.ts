@@ -1,0 +1,59 @@
+import type { ServiceContext } from '../../lib/context';
+import { sendDueReminders } from './service';
+
+/** How often queued mail is retried, and how often reminders are looked for (every 5th tick). */
+export const SCHEDULER_TICK_MS = 60_000;
+const REMINDER_EVERY_TICKS = 5;
+
+export interface Scheduler {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** Runs one tick now (tests; start-up catch-up). */
+  runOnce(): Promise<void>;
+}
+
+/**
+ * The in-process scheduler (decision 0020): every minute it sends queued mail that is due again, and
+ * every five minutes it runs sendDueReminders. The first tick runs at start, so mail queued before a
+ * restart and reminders missed while the server was down go out at once (today's only). Several
+ * processes may run it: the outbox and the reminders are claimed in the database.
+ */
+export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS): Scheduler {
+  let ticks = 0;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const tick = async () => {
+    const reminders = ticks % REMINDER_EVERY_TICKS === 0;
+    ticks += 1;
+    try {
+      await ctx.mailer.flush(ctx.now());
+      if (reminders) await sendDueReminders(ctx);
+      await ctx.mailer.flush(ctx.now());
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'scheduler run failed');
+    }
+  };
+  const runOnce = () => {
+    // One run at a time in this process: a slow run is never overlapped by the next tick.
+    running ??= tick().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    if (!stopped) void runOnce();
+  }, tickMs);
+  timer.unref();
+  void runOnce();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

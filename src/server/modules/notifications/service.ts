@@ -1,0 +1,282 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
+import { isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { queryRows } from '../../db/client';
+import { notificationClaims, userSettings } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { dailyReminderMail, trialEndingMail } from '../../lib/mail-templates';
+import { sendPush } from '../../lib/push';
+import { effectiveTimeZone } from '../profile/time-zone';
+import { reminderDue } from './reminder-due';
+
+// The nudges (decision 0020): the daily reminder at each member's own hour, and the trial-ending
+// notice. Both are claimed in notification_claims before they are sent, so any number of scheduler
+// processes, and the admin's 'Trigger Daily Reminders', send each one at most once.
+
+const TRIAL_NOTICE_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+export interface DueRemindersResult {
+  /** Daily reminders sent (handed to the mailer) by this run. */
+  reminders: number;
+  /** Trial-ending notices sent by this run. */
+  trialNotices: number;
+}
+
+interface ReminderCandidate {
+  user_id: string;
+  email: string;
+  display_name: string | null;
+  first_name: string | null;
+  reminder_hour: number;
+  email_nudges: boolean;
+  push_nudges: boolean;
+  timezone: string;
+  pending_timezone: string | null;
+  pending_timezone_from: string | Date | null;
+  start_date: string;
+  last_day: number;
+  last_run: number;
+  last_checkin_date: string | null;
+}
+
+/** Claims `key` once for ever: true for the one caller whose insert made the row. */
+async function claim(ctx: ServiceContext, key: string, userId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .insert(notificationClaims)
+    .values({ key, userId, createdAt: ctx.now() })
+    .onConflictDoNothing()
+    .returning({ key: notificationClaims.key });
+  return rows.length === 1;
+}
+
+const reminderKey = (userId: string, date: LocalDate) => `reminder:${userId}:${date}`;
+
+/**
+ * Sends every daily reminder due now: members with e-mail nudges on, a cycle in progress, no check-in
+ * yet today (their local date), whose reminder hour has come in their own time zone, and who have not
+ * had today's reminder. Also sends trial-ending notices. The scheduler calls it every few minutes
+ * (as the system), and an admin's 'Trigger Daily Reminders' calls it at once.
+ */
+export async function sendDueReminders(ctx: ServiceContext): Promise<DueRemindersResult> {
+  requireAdmin(ctx);
+  if (ctx.actor.kind === 'admin') {
+    await withTransaction(ctx, (tx) =>
+      audit(tx, {
+        action: 'notifications.trigger_reminders',
+        target: { type: 'job', id: 'daily_reminders' },
+      }),
+    );
+  }
+  const reminders = await sendDailyReminders(ctx);
+  const trialNotices = await sendTrialEndingNotices(ctx);
+  if (reminders || trialNotices) ctx.logger.info({ reminders, trialNotices }, 'nudges sent');
+  return { reminders, trialNotices };
+}
+
+async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
+  const now = ctx.now();
+  const candidates = await queryRows<ReminderCandidate>(
+    ctx.db,
+    sql`select u.id as user_id, u.email, p.display_name, p.first_name,
+          s.reminder_hour, s.email_nudges, s.push_nudges, s.timezone, s.pending_timezone, s.pending_timezone_from,
+          c.start_date, c.last_day, c.last_run,
+          (select max(k.local_date)::text from checkins k where k.cycle_id = c.id) as last_checkin_date
+        from user_settings s
+        join "user" u on u.id = s.user_id and u.email_verified
+        join cycles c on c.user_id = u.id and c.is_active
+        left join profiles p on p.id = u.id
+        where s.email_nudges or s.push_nudges`,
+  );
+  // Today's claims, read once, so members already reminded cost no insert attempt per run.
+  const claimed = new Set(
+    (
+      await ctx.db
+        .select({ key: notificationClaims.key })
+        .from(notificationClaims)
+        .where(
+          and(
+            sql`${notificationClaims.key} like 'reminder:%'`,
+            gt(notificationClaims.createdAt, new Date(now.getTime() - 2 * DAY_MS)),
+          ),
+        )
+    ).map((row) => row.key),
+  );
+
+  let sent = 0;
+  for (const member of candidates) {
+    try {
+      if (await remindOne(ctx, member, claimed, now)) sent += 1;
+    } catch (error) {
+      // One member's bad data never stops everyone else's reminder.
+      ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
+    }
+  }
+  return sent;
+}
+
+async function remindOne(
+  ctx: ServiceContext,
+  member: ReminderCandidate,
+  claimed: Set<string>,
+  now: Date,
+): Promise<boolean> {
+  const stored = {
+    timezone: member.timezone,
+    pendingTimezone: member.pending_timezone,
+    pendingTimezoneFrom: member.pending_timezone_from
+      ? new Date(member.pending_timezone_from)
+      : null,
+  };
+  if (!isValidTimeZone(member.timezone)) {
+    // Old data: the member's day is counted in the default zone (modules/profile/time-zone.ts), so
+    // the reminder follows the same clock; logged so the data can be fixed.
+    ctx.logger.warn(
+      { userId: member.user_id, timezone: member.timezone, fallback: DEFAULT_SETTINGS_TIMEZONE },
+      'invalid time zone in user_settings: reminder uses the default zone',
+    );
+  }
+  const timeZone = effectiveTimeZone(stored, now);
+  const today = localDateIn(now, timeZone);
+  if (isCycleComplete(member.start_date, today) || member.start_date > today) return false;
+  const { due, localDate } = reminderDue(
+    {
+      timeZone,
+      reminderHour: member.reminder_hour,
+      lastCheckinDate: member.last_checkin_date,
+      lastReminderDate: claimed.has(reminderKey(member.user_id, today)) ? today : null,
+    },
+    now,
+  );
+  if (!due) return false;
+  if (!(await claim(ctx, reminderKey(member.user_id, localDate), member.user_id))) return false;
+
+  const day = cycleDay(member.start_date, localDate);
+  // The run still counts if it ended yesterday; today's check-in is not in yet.
+  const streak = member.last_day === day - 1 ? member.last_run : 0;
+  let sent = false;
+  if (member.email_nudges) {
+    const mail = await ctx.mailer.send(
+      dailyReminderMail(
+        {
+          to: member.email,
+          userId: member.user_id,
+          name: member.first_name || member.display_name,
+          day,
+          streak,
+        },
+        {
+          publicUrl: ctx.config.publicUrl,
+          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id),
+        },
+      ),
+    );
+    sent = mail.ok;
+  }
+  if (member.push_nudges) {
+    const devices = await sendPush(ctx, member.user_id, {
+      title: `Day ${day}: time to check in`,
+      body:
+        streak > 0
+          ? `Streak ${streak}. Today's check-in keeps it going.`
+          : "Today's check-in is still open.",
+      url: '/app',
+      tag: `reminder-${localDate}`,
+    });
+    sent ||= devices > 0;
+  }
+  return sent;
+}
+
+/** Once per trialing subscription, when its trial has 3 days or less to run. */
+async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
+  const now = ctx.now();
+  const rows = await queryRows<{
+    subscription_id: string;
+    user_id: string;
+    email: string;
+    display_name: string | null;
+    first_name: string | null;
+    timezone: string;
+    current_period_end: string | Date;
+  }>(
+    ctx.db,
+    sql`select sub.id as subscription_id, u.id as user_id, u.email, p.display_name, p.first_name,
+          s.timezone, sub.current_period_end
+        from subscriptions sub
+        join "user" u on u.id = sub.user_id and u.email_verified
+        join user_settings s on s.user_id = u.id and s.email_nudges
+        left join profiles p on p.id = u.id
+        where sub.status = 'trialing'
+          and sub.current_period_end > ${now.toISOString()}::timestamptz
+          and sub.current_period_end <= ${new Date(now.getTime() + TRIAL_NOTICE_DAYS * DAY_MS).toISOString()}::timestamptz
+          and not exists (select 1 from notification_claims n where n.key = 'trial_ending:' || sub.id::text)`,
+  );
+  let sent = 0;
+  for (const row of rows) {
+    if (!(await claim(ctx, `trial_ending:${row.subscription_id}`, row.user_id))) continue;
+    const timeZone = isValidTimeZone(row.timezone) ? row.timezone : DEFAULT_SETTINGS_TIMEZONE;
+    const endsOn = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(row.current_period_end));
+    const result = await ctx.mailer.send(
+      trialEndingMail(
+        { to: row.email, userId: row.user_id, name: row.first_name || row.display_name, endsOn },
+        {
+          publicUrl: ctx.config.publicUrl,
+          unsubscribeUrl: ctx.mailer.unsubscribeUrl(row.user_id),
+        },
+      ),
+    );
+    if (result.ok) sent += 1;
+  }
+  return sent;
+}
+
+function validLink(ctx: ServiceContext, input: UnsubscribeLink): boolean {
+  if (
+    input.userId &&
+    input.signature &&
+    ctx.mailer.verifyUnsubscribe(input.userId, input.signature)
+  )
+    return true;
+  ctx.logger.warn(
+    { userId: input.userId.slice(0, 64), ip: ctx.ip },
+    'unsubscribe link refused: bad signature',
+  );
+  return false;
+}
+
+export interface UnsubscribeLink {
+  userId: string;
+  signature: string;
+}
+
+/** Whether an unsubscribe link is one we signed (the page before the button). Changes nothing. */
+export async function checkUnsubscribeLink(
+  ctx: ServiceContext,
+  input: UnsubscribeLink,
+): Promise<{ ok: boolean }> {
+  return { ok: validLink(ctx, input) };
+}
+
+/**
+ * The unsubscribe link from a nudge mail: with a valid signature, e-mail nudges are turned off for
+ * that member (no sign-in: the signature is the proof). A tampered link changes nothing and is logged.
+ */
+export async function unsubscribeFromNudges(
+  ctx: ServiceContext,
+  input: UnsubscribeLink,
+): Promise<{ ok: boolean }> {
+  if (!validLink(ctx, input)) return { ok: false };
+  await ctx.db
+    .update(userSettings)
+    .set({ emailNudges: false, updatedAt: ctx.now() })
+    .where(eq(userSettings.userId, input.userId));
+  ctx.logger.info({ userId: input.userId }, 'e-mail nudges turned off from the unsubscribe link');
+  return { ok: true };
+}

@@ -1,0 +1,68 @@
+/**
+ * Ends trials, free months and month comps whose period has passed (decision 0018), on time: the
+ * server runs `expireEndedPeriods` every BILLING_EXPIRY_INTERVAL_SECONDS. One conditional UPDATE ...
+ * RETURNING claims the rows, so two processes running it at once each end a row at most once between
+ * them, and every ended row gets its audit record in the same transaction. Rows Stripe manages (a
+ * Stripe subscription id) are left to Stripe's webhooks; lifetime comps have no period end.
+ */
+import { and, inArray, isNull, lte } from 'drizzle-orm';
+import { subscriptions } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import {
+  requireAdmin,
+  systemContext,
+  withTransaction,
+  type ServiceContext,
+} from '../../lib/context';
+import type { AppDeps } from '../../lib/deps';
+
+export async function expireEndedPeriods(ctx: ServiceContext): Promise<{ expired: number }> {
+  requireAdmin(ctx); // the system actor
+  return withTransaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    const ended = await ctx.db
+      .update(subscriptions)
+      .set({ status: 'inactive', comp: null, updatedAt: now })
+      .where(
+        and(
+          inArray(subscriptions.status, ['trialing', 'active']),
+          lte(subscriptions.currentPeriodEnd, now),
+          isNull(subscriptions.stripeSubscriptionId),
+        ),
+      )
+      .returning({
+        userId: subscriptions.userId,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      });
+    for (const row of ended) {
+      await audit(ctx, {
+        action: 'subscription.expire',
+        target: { type: 'user', id: row.userId },
+        before: null,
+        after: { status: 'inactive', periodEnd: row.currentPeriodEnd?.toISOString() ?? null },
+      });
+    }
+    if (ended.length) ctx.logger.info({ expired: ended.length }, 'billing: periods ended');
+    return { expired: ended.length };
+  });
+}
+
+/** Runs the expiry every interval (and once at start); returns a stop function. */
+export function startBillingExpiryJob(deps: AppDeps): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await expireEndedPeriods(systemContext(deps, 'billing-expiry'));
+    } catch (error) {
+      deps.logger.error({ err: error }, 'billing expiry failed');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), deps.config.billingExpiryIntervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

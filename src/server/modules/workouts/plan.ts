@@ -1,0 +1,143 @@
+import {
+  EQUIPMENT_LABELS,
+  FITNESS_GOAL_LABELS,
+  FITNESS_LEVEL_LABELS,
+  STEP_TRACKER_LABELS,
+  type Equipment,
+  type FitnessGoal,
+  type FitnessLevel,
+  type StepTracker,
+} from '@shared/constants';
+import { addDays, type LocalDate } from '@shared/domain/local-date';
+import { formatDate, formatList, formatNumber, formatWeekdayDate } from '@shared/format';
+
+/** One line of a session: sets and reps, or minutes. */
+export interface PlanExercise {
+  name: string;
+  sets?: number;
+  reps?: number;
+  minutes?: number;
+  cue?: string;
+  /** The catalogue entry it came from (built-in planner only): next week progresses from it. */
+  catalogueId?: string;
+  /** Where it sits in the week ('d1-s0'), so next week finds the same slot. */
+  slot?: string;
+}
+
+export interface PlanDay {
+  /** 1 (Monday) to 7 (Sunday). */
+  day: number;
+  title: string;
+  rest: boolean;
+  exercises: PlanExercise[];
+}
+
+/** A week's plan as data; stored beside its markdown so the next week can build on it. */
+export interface WeekPlan {
+  engine: 'ai' | 'planner';
+  level: FitnessLevel;
+  stepTarget: number;
+  days: PlanDay[];
+  /** Short lines shown under 'Notes': safety, progression, fallback. */
+  notes: string[];
+}
+
+/** What both engines get: the member's preferences and what we know about them. */
+export interface PlanRequest {
+  level: FitnessLevel;
+  age: number | null;
+  equipment: Equipment[];
+  stepTracker: StepTracker;
+  goals: FitnessGoal[];
+  notes: string | null;
+  health: {
+    age: number | null;
+    gender: string | null;
+    heightCm: number | null;
+    weightKg: number | null;
+    baselineSteps: number | null;
+    goals: string[];
+    equipment: string[];
+    constraints: string | null;
+  } | null;
+  /** Recent check-ins, newest first. */
+  recentCheckins: { date: LocalDate; movedMinutes: number; steps: number }[];
+  /** The Monday of the member's calendar week: a second plan that week replaces the first. */
+  weekStart: LocalDate;
+  /** The member's today: day 1 of the plan, so a plan made on a Thursday starts that Thursday. */
+  startDate: LocalDate;
+  /** The member's previous week, when there is one. */
+  previous: WeekPlan | null;
+}
+
+/**
+ * Text from outside the planner (an AI model's words) goes into markdown as plain text: no links
+ * (addresses are dropped; `@` and `:` are escaped so GFM cannot autolink), images, emphasis or table
+ * breaks can be smuggled in, whatever the model was talked into writing.
+ */
+export function plainText(text: string, max = 120): string {
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*/gi, '')
+    .slice(0, max)
+    .replace(/[\\`*_{}[\]<>#|~@:]/g, (c) => `\\${c}`)
+    .trim();
+}
+
+function dose(e: PlanExercise): { sets: string; work: string } {
+  if (e.minutes) return { sets: '1', work: `${formatNumber(e.minutes)} min` };
+  return { sets: formatNumber(e.sets ?? 1), work: `${formatNumber(e.reps ?? 1)} reps` };
+}
+
+/** The plan as the member reads it: headings, a list of the week's facts, a table per training day. */
+export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
+  const sessions = plan.days.filter((d) => !d.rest);
+  const goals = request.goals.length
+    ? formatList(request.goals.map((g) => FITNESS_GOAL_LABELS[g]))
+    : 'General fitness';
+  const kit = request.equipment.filter((e) => e !== 'none');
+  const lines: string[] = [
+    `# Your 7-day plan from ${formatDate(request.startDate)}`,
+    '',
+    `- **Level:** ${FITNESS_LEVEL_LABELS[plan.level]}`,
+    `- **Sessions:** ${sessions.length} in these 7 days`,
+    `- **Daily step target:** ${formatNumber(plan.stepTarget)} steps (${stepTrackerHint(request.stepTracker)})`,
+    `- **Goals:** ${goals}`,
+    `- **Equipment:** ${kit.length ? formatList(kit.map((e) => EQUIPMENT_LABELS[e])) : 'None (bodyweight)'}`,
+    `- **Made by:** ${plan.engine === 'ai' ? 'AI coach' : 'StackDays built-in planner'}`,
+    '',
+  ];
+  for (const day of plan.days) {
+    const date = formatWeekdayDate(addDays(request.startDate, day.day - 1));
+    lines.push(`## Day ${day.day} · ${date}: ${plainText(day.title, 60)}`, '');
+    if (day.rest || day.exercises.length === 0) {
+      lines.push(
+        '- Rest day: an easy walk towards your step target and a few minutes of stretching.',
+        '',
+      );
+      continue;
+    }
+    // Three columns, the cue beside the name: the table stays readable on a 375 px phone.
+    lines.push('| Exercise | Sets | Reps or time |', '| --- | --- | --- |');
+    for (const e of day.exercises) {
+      const d = dose(e);
+      const cue = e.cue ? ` · _${plainText(e.cue, 80)}_` : '';
+      lines.push(`| ${plainText(e.name, 80)}${cue} | ${d.sets} | ${d.work} |`);
+    }
+    lines.push('');
+  }
+  if (plan.notes.length) {
+    lines.push('## Notes', '');
+    for (const note of plan.notes) lines.push(`- ${plainText(note, 240)}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function stepTrackerHint(tracker: StepTracker): string {
+  return tracker === 'none'
+    ? 'no tracker: about 10 minutes of brisk walking is 1,000 steps'
+    : `tracked with your ${STEP_TRACKER_LABELS[tracker].toLowerCase()}`;
+}

@@ -1,0 +1,202 @@
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
+import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
+import { E2E } from './support/ports';
+
+const PASSWORD = 'stack-days-2026';
+
+// One admin session for the file: signing the fixed admin address in again in parallel would only
+// wait out the code cooldown.
+test.describe.configure({ mode: 'serial' });
+
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signUpAndVerify(context.request, E2E.adminEmail, 'Coach');
+  adminState = await context.storageState();
+  await context.close();
+});
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: adminState });
+  return context.newPage();
+}
+
+async function memberPage(browser: Browser, email: string, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signUpAndVerify(page.request, email, name);
+  return page;
+}
+
+/** The newest mail to `email` after the first `seen`, with quoted-printable soft breaks undone. */
+async function newestMail(email: string, seen: number): Promise<string> {
+  let raw: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        raw = (await mailsFor(email))
+          .slice(seen)
+          .at(-1)
+          ?.raw.replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        return raw;
+      },
+      { timeout: 15_000, message: `a mail to ${email}` },
+    )
+    .toBeTruthy();
+  return raw!;
+}
+
+test('an admin adds a user with a 3-month comp and an invite; the person sets a password', async ({
+  browser,
+}, info) => {
+  const email = uniqueEmail('invited', info);
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin');
+  await expect(admin).toHaveURL(/\/app\/admin\/users$/);
+
+  await admin.getByRole('button', { name: 'Add User' }).click();
+  const dialog = admin.getByRole('dialog');
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First name').fill('Ivy');
+  await dialog.getByLabel('Last name').fill('Invited');
+  await dialog.getByLabel('Comp').selectOption('3');
+  await expect(dialog.getByLabel('Send invite')).toBeChecked();
+  await create.click();
+  await expect(admin.getByText('User created successfully')).toBeVisible();
+  await admin.getByRole('searchbox').fill(email.slice(0, 12));
+  await expect(admin.getByRole('cell', { name: email })).toBeVisible();
+
+  const raw = await newestMail(email, 0);
+  const link = raw.match(/https?:\/\/[^\s"<>]+\/signup\?admin_invite=[^\s"<>]+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!.replace(/&amp;/g, '&'));
+
+  const invited = await (await browser.newContext()).newPage();
+  await invited.goto(`${url.pathname}${url.search}`);
+  await invited.getByLabel('Choose a password').fill(PASSWORD);
+  await invited.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(invited.getByText('Account activated successfully!')).toBeVisible();
+  await expect(invited).toHaveURL(/\/app$/);
+  const sub = await (await invited.request.get('/api/subscription')).json();
+  expect(JSON.stringify(sub)).toContain('active');
+});
+
+test('a member reports a post; the admin hides it from Reports and it leaves the feed', async ({
+  browser,
+}, info) => {
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const author = await memberPage(browser, uniqueEmail('author', info), `Author ${suffix}`);
+  const journal = `Reported journal ${suffix}`;
+  const checkin = await author.request.post('/api/checkins', {
+    data: { movedMinutes: 20, steps: 4000, journalMd: journal },
+  });
+  expect(checkin.status()).toBe(201);
+
+  const reporter = await memberPage(browser, uniqueEmail('reporter', info), `Reporter ${suffix}`);
+  await reporter.goto('/app/feed');
+  await expect(reporter.getByText(journal)).toBeVisible();
+  await reporter
+    .getByRole('button', { name: `More actions for Author ${suffix}'s post` })
+    .first()
+    .click();
+  await reporter.getByRole('menuitem', { name: 'Report' }).click();
+  await reporter.getByLabel('Reason').fill(`Spam ${suffix}`);
+  await reporter.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+  await expect(reporter.getByText("Thanks. We'll take a look.")).toBeVisible();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/reports');
+  const row = admin.getByRole('row').filter({ hasText: `Spam ${suffix}` });
+  await expect(row).toContainText(`Reporter ${suffix}`);
+  await row.getByRole('button', { name: 'Hide' }).click();
+  await expect(admin.getByText('Post hidden')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Unhide' })).toBeVisible();
+  await row.getByRole('button', { name: 'Mark Resolved' }).click();
+  await expect(admin.getByText('Report marked as resolved')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Mark Resolved' })).toBeDisabled();
+
+  await reporter.goto('/app/feed');
+  await expect(reporter.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(reporter.getByText(journal)).toHaveCount(0);
+});
+
+test('an admin creates a coupon; a new member uses it at sign-up', async ({ browser }, info) => {
+  const code = `E2E${Date.now() % 1_000_000}`;
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/coupons');
+  await admin.getByLabel('Code').fill(` ${code.toLowerCase()} `);
+  await expect(admin.getByLabel('Months free')).toHaveValue('3');
+  await admin.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(admin.getByText('Coupon created!')).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('active');
+  await expect(admin.getByText(/\d+ coupons? total/)).toBeVisible();
+
+  // The same code in another case is refused.
+  await admin.getByLabel('Code').fill(code.toLowerCase());
+  await admin.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(admin.getByText('A coupon with this code already exists').first()).toBeVisible();
+
+  const email = uniqueEmail('couponed', info);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/signup');
+  await page.getByLabel('Display name').fill('Coupon User');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/Coupon code/).fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const seen = (await mailsFor(email)).length;
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+  const otp = await nextCode(email, seen);
+  await page.getByLabel('Verification code').fill(otp);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByRole('dialog')).toContainText('3 free months');
+
+  await admin.reload();
+  await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / ∞');
+});
+
+test('an admin awards a badge; the member sees it under Your Badges', async ({ browser }, info) => {
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const name = `Badger ${suffix}`;
+  const member = await memberPage(browser, uniqueEmail('badger', info), name);
+  const badgeName = `Helper ${suffix}`;
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/badges');
+  await admin.getByRole('button', { name: 'Create Badge' }).click();
+  let dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(badgeName);
+  await dialog.getByLabel('Code').fill(`helper_${suffix}`);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(admin.getByText('Badge created successfully')).toBeVisible();
+
+  await admin.getByRole('button', { name: 'Award Badge' }).click();
+  dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Find a member').fill(name);
+  await dialog.getByLabel('Member', { exact: true }).selectOption({ label: name });
+  await dialog.getByLabel('Badge', { exact: true }).selectOption({ label: `🏅 ${badgeName}` });
+  await dialog.getByRole('button', { name: 'Award Badge' }).click();
+  await expect(admin.getByText('Badge awarded successfully')).toBeVisible();
+
+  await member.goto('/app/profile');
+  await expect(member.getByText(badgeName)).toBeVisible();
+});
+
+test('members and visitors are sent away from the admin area; unknown admin paths are a 404', async ({
+  browser,
+}, info) => {
+  const member = await memberPage(browser, uniqueEmail('plain', info), 'Plain Member');
+  await member.goto('/app/admin/users');
+  await expect(member).toHaveURL(/\/app$/);
+  expect((await member.request.get('/api/admin/users')).status()).toBe(403);
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/nowhere');
+  await expect(admin.getByText('Oops! Page not found')).toBeVisible();
+});
