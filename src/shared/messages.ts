@@ -210,7 +210,7 @@ export const msg = {
   invalidWebhook: 'Invalid webhook signature.',
   subscriptionRequired: 'Your subscription is not active. Choose a plan to keep going.',
   choosePlanLater: 'Choose a plan from Settings whenever you like. Free days you have carry over.',
-  openedInNewTab: 'Opened in a new tab.',
+  trialStartsAtCheckout: 'Start your trial from the Start Your Free Trial screen.',
 
   // -------------------------------------------------------------------------
   // My Cycle

@@ -98,12 +98,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
           const note = codeMailNote.getStore();
           if (note?.skipMail) return;
           void mailer.send(
-            codeMail({
-              to: email,
-              code: otp,
-              purpose: type === 'sign-in' ? 'sign-in' : 'verify',
-              accountExists: note?.accountExists,
-            }, { publicUrl: config.publicUrl }),
+            codeMail(
+              {
+                to: email,
+                code: otp,
+                purpose: type === 'sign-in' ? 'sign-in' : 'verify',
+                accountExists: note?.accountExists,
+              },
+              { publicUrl: config.publicUrl },
+            ),
           );
         },
       }),

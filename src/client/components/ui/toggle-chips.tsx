@@ -4,7 +4,7 @@ import { FieldMessage } from './field-message';
 
 /**
  * Several choices at once, as toggle buttons (aria-pressed) in a labelled group: equipment and goals
- * on the workout preferences (the health form has its own copy, to move onto this one).
+ * on the health profile and the workout preferences.
  */
 export function ToggleChips({
   legend,

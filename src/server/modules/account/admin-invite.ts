@@ -16,7 +16,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * An administrator invited this person: they get a link with an unguessable token (only its hash is
  * stored) that lets them set a password once. The e-mail alone never opens an account.
  */
-async function issueAdminInvite(db: DbOrTx, userId: string, now: Date): Promise<string> {
+export async function issueAdminInvite(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db
     .update(profiles)

@@ -3,7 +3,6 @@
  * last-admin rule, Add User, resend invitation, reset cycle and delete user. Every service starts with
  * requireAdmin and audits its change in the same transaction.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
@@ -20,7 +19,7 @@ import {
   type ServiceContext,
 } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { createInvitedAccount } from '../account/admin-invite';
+import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
 import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
 import { grantComp } from '../subscription/service';
@@ -190,10 +189,6 @@ export async function createUser(
   });
 }
 
-/** The same hash admin-invite.ts stores (needs from lead: export issueAdminInvite to keep it once). */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const INVITE_DAYS = 7;
-
 /** A fresh invitation link (the old one stops working) for someone who has not set a password yet. */
 export async function resendInvite(
   ctx: ServiceContext,
@@ -214,15 +209,7 @@ export async function resendInvite(
     if (!found) throw new AppError('not_found', msg.notFound);
     if (!found.email) throw new AppError('conflict', msg.resendInvitationFailed);
     if (found.hasPassword) throw new AppError('conflict', msg.noInvitationPending);
-    const token = randomBytes(24).toString('base64url');
-    const now = ctx.now();
-    await ctx.db
-      .update(profiles)
-      .set({
-        adminInviteTokenHash: hashToken(token),
-        adminInviteExpiresAt: new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .where(eq(profiles.id, input.userId));
+    const token = await issueAdminInvite(ctx.db, input.userId, ctx.now());
     await audit(ctx, { action: 'admin.invite_resend', target: { type: 'user', id: input.userId } });
     afterCommit(ctx, () =>
       sendAdminInvite(ctx, {

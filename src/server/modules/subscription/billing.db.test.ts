@@ -421,6 +421,14 @@ describe(`Stripe provider (${db})`, () => {
     expect(row.stripeCustomerId).toMatch(/^cus_test_/);
   });
 
+  it('starts trials only through Checkout, never as a local trial Stripe does not know', async () => {
+    const m = await t.member();
+    const res = await m.client.request('/api/subscription/start-trial', { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(msg.trialStartsAtCheckout);
+    expect(await subscriptionOf(t, m.userId)).toBeUndefined();
+  });
+
   it('takes the card at checkout when the box is unticked, and prices the yearly plan', async () => {
     const m = await t.member();
     await m.client.request('/api/subscription/checkout', {

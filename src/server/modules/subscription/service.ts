@@ -64,9 +64,15 @@ export function getBillingProvider(ctx: ServiceContext): BillingProviderResponse
   };
 }
 
-/** The 30-day free trial, no card, on this server: once per member. Subscribed members keep what they have. */
+/**
+ * The 30-day free trial, no card, on the built-in provider: once per member. Subscribed members keep
+ * what they have. With Stripe the trial starts at Checkout (createCheckout), so the card choice and
+ * Stripe's own trial apply; this refuses rather than hand out a trial Stripe never hears of.
+ */
 export async function startTrial(ctx: ServiceContext): Promise<SubscriptionView> {
   const member = requireMember(ctx);
+  if (billingProviderKind(ctx.config) === 'stripe')
+    throw new AppError('conflict', msg.trialStartsAtCheckout);
   return withTransaction(ctx, async (ctx) => {
     const current = await subscriptionRow(ctx.db, member.userId, true);
     if (current && isSubscribed(current.status)) return toView(ctx.config, current);

@@ -1,3 +1,4 @@
+import { ToggleChips } from '@client/components/ui/toggle-chips';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { HealthProfileView } from '@shared/api-types';
@@ -14,7 +15,6 @@ import {
 } from '@shared/constants';
 import { healthProfileSchema, type HealthProfileInput } from '@shared/domain/schemas';
 import { fieldError } from '@client/lib/api-client';
-import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
@@ -279,60 +279,5 @@ export function HealthForm({
         {secondaryAction}
       </div>
     </form>
-  );
-}
-
-/** Several choices at once, as toggle buttons (aria-pressed) in a labelled group. */
-function ToggleChips({
-  legend,
-  options,
-  selected,
-  onChange,
-  disabled,
-  error,
-}: {
-  legend: string;
-  options: { value: string; label: string }[];
-  selected: string[];
-  onChange: (next: string[]) => void;
-  disabled?: boolean;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const on = selected.includes(option.value);
-          return (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={on}
-              disabled={disabled}
-              onClick={() =>
-                onChange(
-                  on
-                    ? selected.filter((value) => value !== option.value)
-                    : [...selected, option.value],
-                )
-              }
-              className={cn(
-                'min-h-11 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
-                on
-                  ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-border bg-background hover:bg-muted',
-              )}
-            >
-              {option.label}
-            </button>
-          );
-        })}
-      </div>
-      <FieldMessage id={`${id}-error`} tone="error">
-        {error}
-      </FieldMessage>
-    </fieldset>
   );
 }
