@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
 import {
@@ -8,18 +9,6 @@ import {
   signUpAndVerify,
   uniqueEmail,
 } from './support/codes';
-
-/** Fails the test on any console error other than the browser's own note about a 4xx/5xx answer. */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();

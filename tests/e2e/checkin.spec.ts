@@ -3,19 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/test';
+import { failOnConsoleErrors } from './support/console';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
-
-/** Fails the test on any console error other than the browser's own note about a 4xx/5xx answer. */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 /** Real PNG files, different colours so a mix-up would show in a trace. */
 async function makePhotos(dir: string, colours: [number, number, number][]) {

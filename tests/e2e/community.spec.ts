@@ -1,20 +1,9 @@
 import { expect, test, type Browser, type Page } from './support/test';
+import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
 const PASSWORD = 'stack-days-2026';
-
-/** Fails the test on any console error other than the browser's own note about a 4xx/5xx answer. */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 /** The token from the newest invite mail to `email` (quoted-printable soft line breaks undone). */
 async function inviteToken(email: string, seen: number): Promise<string> {

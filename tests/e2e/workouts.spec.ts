@@ -1,18 +1,7 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
+import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
-
-/** Fails the test on any console error other than the browser's own note about a 4xx/5xx answer. */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 test('a member sets workout preferences, generates this week, opens the plan, and finds both after a reload', async ({
   page,
