@@ -340,6 +340,8 @@ export const msg = {
   // Not in the spec: sentences the server and forms need that the spec does
   // not name. Same voice: short, plain, on the member's side.
   // =========================================================================
+  trialNoCard: 'No card needed to start.',
+  trialCardAtCheckout: "Add a card at checkout. You won't be charged during the trial.",
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   /** A refusal that gives the wait: short waits stay vague, long ones are said. */
   tooManyAttempts: (seconds: number) =>

@@ -8,12 +8,14 @@ import { useStartTrial } from '@client/features/auth/api/start-trial';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { StartTrialCard } from '@client/features/pricing/components/start-trial-card';
 import { trialRequiresCard } from '@client/features/pricing/lib/trial-card';
+import { useBillingProvider } from '@client/features/pricing/api/get-billing-provider';
 
 export function StartTrialRoute() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const { isLoading, subscribed } = useSubscription(user.userId);
   const startTrial = useStartTrial(user.userId);
+  const provider = useBillingProvider();
 
   if (isLoading) return <Spinner label={msg.loading} />;
   // Already subscribed (a coupon's free months, or a trial started a moment ago): straight to Day 1.
@@ -24,6 +26,7 @@ export function StartTrialRoute() {
       <title>{`${msg.startYourFreeTrial} · StackDays`}</title>
       <StartTrialCard
         pending={startTrial.isPending}
+        requireCard={trialRequiresCard() && provider.data?.provider === 'stripe'}
         onStart={() =>
           startTrial.mutate(
             { requireCard: trialRequiresCard() },

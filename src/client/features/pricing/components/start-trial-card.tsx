@@ -4,11 +4,25 @@ import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 
-/** The card-free trial offer shown to a new member before Day 1. */
-export function StartTrialCard({ onStart, pending }: { onStart: () => void; pending: boolean }) {
+/**
+ * The trial offer shown to a new member before Day 1. `requireCard`: the member unticked "Don't
+ * require card for trial" on a server that takes payments, so checkout will ask for a card.
+ */
+export function StartTrialCard({
+  onStart,
+  pending,
+  requireCard = false,
+}: {
+  onStart: () => void;
+  pending: boolean;
+  requireCard?: boolean;
+}) {
   const points = [
     { icon: CalendarCheck, text: `${TRIAL_DAYS} days of the full programme, free.` },
-    { icon: CreditCard, text: 'No card needed to start.' },
+    {
+      icon: CreditCard,
+      text: requireCard ? msg.trialCardAtCheckout : msg.trialNoCard,
+    },
     { icon: Sparkles, text: `Then $${PRICES.monthly.amountUsd} a month. Cancel anytime.` },
   ];
   return (
