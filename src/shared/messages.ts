@@ -340,6 +340,8 @@ export const msg = {
   // Not in the spec: sentences the server and forms need that the spec does
   // not name. Same voice: short, plain, on the member's side.
   // =========================================================================
+  pushNotOnThisDevice: 'Push nudges are on for your account, but not on this device yet.',
+  turnOnPushHere: 'Turn on push here',
   trialNoCard: 'No card needed to start.',
   trialCardAtCheckout: "Add a card at checkout. You won't be charged during the trial.",
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',

@@ -50,3 +50,26 @@ test('with permission granted, the app registers its one service worker at /sw.j
     )
     .toMatch(/\/sw\.js$/);
 });
+
+test('push on for the account but not on this device: the settings offer to turn it on here', async ({
+  page,
+}, info) => {
+  await signUpAndVerify(page.request, uniqueEmail('push-other-device', info), 'Kai');
+  await skipIntake(page.request);
+  // Turned on from another device: the account says on, this browser holds no subscription.
+  const current = await (await page.request.get('/api/settings')).json();
+  const saved = await page.request.put('/api/settings', {
+    data: {
+      reminderHour: current.settings.reminderHour,
+      emailNudges: current.settings.emailNudges,
+      pushNudges: true,
+      timezone: current.settings.timezone,
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto('/app/profile?tab=settings');
+  await expect(
+    page.getByText('Push nudges are on for your account, but not on this device yet.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on push here' })).toBeVisible();
+});

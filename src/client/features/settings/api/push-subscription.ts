@@ -49,6 +49,17 @@ export async function enablePushOnThisDevice(): Promise<string | null> {
   }
 }
 
+/** Whether this browser holds a push subscription; null where push is not supported. */
+export async function pushSubscribedHere(): Promise<boolean | null> {
+  if (!supported()) return null;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
+    return Boolean(await registration?.pushManager.getSubscription());
+  } catch {
+    return null;
+  }
+}
+
 /** Drops this browser's subscription, here and on the server. Never fails the settings save. */
 export async function disablePushOnThisDevice(): Promise<void> {
   if (!supported()) return;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -20,7 +20,11 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Switch } from '@client/components/ui/switch';
-import { disablePushOnThisDevice, enablePushOnThisDevice } from '../api/push-subscription';
+import {
+  disablePushOnThisDevice,
+  enablePushOnThisDevice,
+  pushSubscribedHere,
+} from '../api/push-subscription';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** 5 → '5 AM', 12 → '12 PM', 22 → '10 PM'. */
@@ -45,6 +49,17 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  // Push is on for the account, but this browser was never subscribed (a new phone or laptop):
+  // offer to turn it on here, on the member's tap (browsers ask for permission only then).
+  const [pushMissingHere, setPushMissingHere] = useState(false);
+  useEffect(() => {
+    if (!settings.pushNudges) return;
+    let live = true;
+    void pushSubscribedHere().then((here) => live && setPushMissingHere(here === false));
+    return () => {
+      live = false;
+    };
+  }, [settings.pushNudges]);
   const busy = update.isPending || isSubmitting;
   // The member's own zone (the browser's at sign-up) stays choosable even when it is not listed.
   const zones: string[] = SETTINGS_TIMEZONES.map((zone) => zone.value);
@@ -176,6 +191,25 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
               )}
             />
           ))}
+          {pushMissingHere && (
+            <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
+              <p>{msg.pushNotOnThisDevice}</p>
+              <div>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  onClick={async () => {
+                    const problem = await enablePushOnThisDevice();
+                    if (problem) toast.error(problem);
+                    else setPushMissingHere(false);
+                  }}
+                >
+                  {msg.turnOnPushHere}
+                </Button>
+              </div>
+            </div>
+          )}
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
               Save settings
