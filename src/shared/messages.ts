@@ -344,7 +344,6 @@ export const msg = {
   turnOnPushHere: 'Turn on push here',
   trialNoCard: 'No card needed to start.',
   trialCardAtCheckout: "Add a card at checkout. You won't be charged during the trial.",
-  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   /** A refusal that gives the wait: short waits stay vague, long ones are said. */
   tooManyAttempts: (seconds: number) =>
     seconds < 60
@@ -357,7 +356,6 @@ export const msg = {
   invalidCursor: 'That page of the feed is no longer available. Refresh to start again.',
   mediaPositionTaken: 'That file is already attached. Refresh and try again.',
   trialAlreadyUsed: 'Your free trial has already been used.',
-  paidCheckoutSoon: 'Paid plans open soon. Start with the free trial: no card needed.',
   resendIn: (seconds: number) => `Resend code in ${seconds}s`,
   forbidden: "You don't have access to this.",
   notFound: "We couldn't find that.",

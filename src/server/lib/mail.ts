@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../env';
@@ -7,6 +7,7 @@ import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
 import { redactSecrets } from './http/redact';
 import { sealer } from './sealed';
+import { sameSignature, sign } from './tokens';
 
 export interface MailMessage {
   to: string;
@@ -92,8 +93,7 @@ export function createMailer(deps: {
     return work;
   };
 
-  const sign = (userId: string) =>
-    createHmac('sha256', unsubscribeKey).update(`unsubscribe:${userId}`).digest('base64url');
+  const signUnsubscribe = (userId: string) => sign(unsubscribeKey, `unsubscribe:${userId}`);
 
   return {
     async idle() {
@@ -102,13 +102,11 @@ export function createMailer(deps: {
     send: (message) => track(enqueueAndSend(message)),
     flush: (now = new Date()) => track(flushDue(now)),
     unsubscribeUrl(userId) {
-      const query = new URLSearchParams({ u: userId, s: sign(userId) });
+      const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId) });
       return `${config.publicUrl}/api/notifications/unsubscribe?${query}`;
     },
     verifyUnsubscribe(userId, signature) {
-      const expected = Buffer.from(sign(userId));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return sameSignature(signature, signUnsubscribe(userId));
     },
   };
 

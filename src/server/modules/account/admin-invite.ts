@@ -1,23 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 
 const INVITE_DAYS = 7;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * An administrator invited this person: they get a link with an unguessable token (only its hash is
  * stored) that lets them set a password once. The e-mail alone never opens an account.
  */
 export async function issueAdminInvite(db: DbOrTx, userId: string, now: Date): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
+  const token = newToken();
   await db
     .update(profiles)
     .set({
@@ -93,7 +91,7 @@ export async function acceptAdminInvite(
       .returning({ id: profiles.id });
     if (claimed.length === 0) throw new AppError('not_found', msg.adminInviteInvalid);
     await ctx.db.insert(account).values({
-      id: randomBytes(24).toString('base64url'),
+      id: newToken(),
       userId: invited.userId,
       providerId: 'credential',
       accountId: invited.userId,
@@ -124,7 +122,7 @@ export async function createInvitedAccount(
     const [created] = await ctx.db
       .insert(user)
       .values({
-        id: randomBytes(24).toString('base64url'),
+        id: newToken(),
         name: input.displayName,
         email: input.email.toLowerCase(),
         emailVerified: false,

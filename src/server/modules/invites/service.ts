@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { INVITE_FREE_MONTHS, INVITES_PER_DAY } from '@shared/constants';
 import type { InviteData } from '@shared/domain/schemas';
@@ -7,6 +6,7 @@ import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { invites, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
 import { buddyInviteMail } from '../../lib/mail-templates';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
@@ -14,8 +14,6 @@ import { grantFreeMonths } from '../subscription/service';
 
 const INVITE_VALID_DAYS = 30;
 const DAY_SECONDS = 24 * 60 * 60;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const dailyInvites = (userId: string): Limit => ({
   key: `invite:user:${userId}`,
@@ -41,7 +39,7 @@ export async function createInvite(ctx: ServiceContext, input: InviteData): Prom
   // Anything that goes wrong from here gives the invite back: a failed invite spends none of the 10.
   let inviteId: string | null = null;
   try {
-    const token = randomBytes(24).toString('base64url');
+    const token = newToken();
     const [invite] = await ctx.db
       .insert(invites)
       .values({

@@ -9,7 +9,6 @@
  * only when the ZIP reaches it, one at a time, with backpressure from the member's connection. The
  * server holds one chunk of one file at a time, whatever the number of photos.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
@@ -51,6 +50,7 @@ import {
 } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { sameSignature, sign } from '../../lib/tokens';
 import { enforce } from '../../lib/rate-limit';
 import { toNodeReadable } from '../../lib/storage/file-stream';
 import { avatarKeyFromUrl } from './service';
@@ -66,9 +66,7 @@ const exportLimits = (userId: string) => [
 
 async function signature(ctx: ServiceContext, userId: string, expires: number): Promise<string> {
   const { secret } = await ctx.auth.$context;
-  return createHmac('sha256', secret)
-    .update(`data-export:${userId}:${expires}`)
-    .digest('base64url');
+  return sign(secret, `data-export:${userId}:${expires}`);
 }
 
 /** Counts an export against the member's limits and answers with a link only they can use, briefly. */
@@ -90,10 +88,7 @@ async function assertExportToken(ctx: ServiceContext, userId: string, token: str
   const expires = Number(expiresText);
   const expected = Number.isSafeInteger(expires) ? await signature(ctx, userId, expires) : '';
   const valid =
-    expected.length > 0 &&
-    given.length === expected.length &&
-    timingSafeEqual(Buffer.from(given), Buffer.from(expected)) &&
-    expires * 1000 > ctx.now().getTime();
+    expected.length > 0 && sameSignature(given, expected) && expires * 1000 > ctx.now().getTime();
   if (!valid) throw new AppError('not_found', msg.exportLinkExpired);
 }
 

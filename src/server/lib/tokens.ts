@@ -1,0 +1,23 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** An unguessable token for a link or an id (192 bits, base64url). */
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** What is stored of a link token: its SHA-256, so a database reader cannot use the link. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** An HMAC-SHA256 signature of `value` (base64url), for links that must not be forged. */
+export function sign(key: string | Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+/** Whether `given` is `expected`, compared in constant time. */
+export function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
