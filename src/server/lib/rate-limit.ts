@@ -94,7 +94,8 @@ export async function enforce(
   limits: Limit[],
   options: {
     message?: (retryAfter: number) => string;
-    details?: Record<string, unknown>;
+    /** More for the refusal's details, given the keys of the limits that refused. */
+    details?: (refused: string[]) => Record<string, unknown>;
     now?: Date;
   } = {},
 ): Promise<void> {
@@ -103,7 +104,7 @@ export async function enforce(
     throw new AppError(
       'rate_limited',
       (options.message ?? msg.tooManyAttempts)(result.retryAfter),
-      { retryAfter: result.retryAfter, ...options.details },
+      { retryAfter: result.retryAfter, ...options.details?.(result.refused) },
     );
   }
 }

@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER, codeMailNote } from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { enforce, hit, hitAll, peek } from '../../lib/rate-limit';
+import { enforce, hit, peek } from '../../lib/rate-limit';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
 import { acceptInvite } from '../invites/service';
 import {
@@ -49,14 +49,13 @@ async function findUser(db: DbOrTx, email: string) {
 
 /** Refuses code requests over the limits; a refused cooldown means this requester already has a live code. */
 async function enforceCodeSend(ctx: ServiceContext, email: string, purpose: CodePurpose) {
-  const limits = codeSendLimits(email, purpose, requester(ctx));
-  const result = await hitAll(ctx.db, limits, ctx.now());
-  if (!result.allowed)
-    throw new AppError('rate_limited', msg.waitBeforeNewCode(result.retryAfter), {
-      retryAfter: result.retryAfter,
-      // This requester was mailed a code moments ago: the page can go straight to the code step.
-      codeSent: result.refused.includes(cooldown(email, purpose, requester(ctx)).key),
-    });
+  const cooling = cooldown(email, purpose, requester(ctx)).key;
+  await enforce(ctx.db, codeSendLimits(email, purpose, requester(ctx)), {
+    message: msg.waitBeforeNewCode,
+    // This requester was mailed a code moments ago: the page can go straight to the code step.
+    details: (refused) => ({ codeSent: refused.includes(cooling) }),
+    now: ctx.now(),
+  });
 }
 
 export interface SignUpInput {
