@@ -4,6 +4,6 @@ import { spawnSync } from 'node:child_process';
 
 if (!existsSync(new URL('../dist/client/index.html', import.meta.url))) {
   console.log('No front-end build found: building it once (npm run build)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

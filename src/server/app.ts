@@ -9,8 +9,11 @@ import { authGateway } from './lib/auth-gateway';
 import { allowedHosts } from './lib/http/allowed-hosts';
 import { apiBodyLimit } from './lib/http/body-limit';
 import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
+import { compression } from './lib/http/compression';
 import { redactPath } from './lib/http/redact';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, readyRoutes } from './modules/health/routes';
+import { metricsEndpoint, observeDatabase, requestMetrics } from './lib/metrics';
+import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
@@ -36,7 +39,8 @@ export type { AppDeps, AppEnv };
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
+  // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0025).
+  app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(async (c, next) => {
     c.set('deps', deps);
     const started = performance.now();
@@ -53,6 +57,10 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
+  observeDatabase(deps.db);
+  app.use(requestMetrics);
+  // Brotli or gzip for text answers built in memory; built files are precompressed (0022).
+  app.use(compression());
   // Decision 0012: headers on every answer (errors included), then the Host check and body cap
   // before any route reads anything.
   app.use(securityHeaders(deps.config));
@@ -63,6 +71,7 @@ export function createApp(deps: AppDeps) {
   api.use(sameOrigin(deps.config.publicUrl));
   api.use(subscriptionGate); // REQUIRE_SUBSCRIPTION (decision 0018)
   api.route('/health', healthRoutes);
+  api.route('/ready', readyRoutes());
   api.route('/auth', authGateway);
   api.route('/account', accountRoutes);
   api.route('/coupons', couponRoutes);
@@ -88,6 +97,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('not_found', 'Not found');
   });
   app.route('/api', api);
+  app.get('/metrics', metricsEndpoint(deps.config.metricsToken));
 
   if (deps.clientDir) app.route('/', staticClient(deps.clientDir));
 

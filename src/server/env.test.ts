@@ -53,4 +53,32 @@ describe('configuration', () => {
       }).allowedHosts,
     ).toEqual(['app.example.com', '10.0.0.5', '[::1]', 'www.example.com']);
   });
+
+  it('reads the pool size, statement timeout and shutdown timeout, with defaults (decision 0024)', () => {
+    expect(loadConfig({})).toMatchObject({
+      database: { poolSize: 10, statementTimeoutMs: 15_000 },
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: ' ',
+      }),
+    ).toMatchObject({
+      database: { poolSize: 25, statementTimeoutMs: 0 },
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number from 1 to 1000/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'ten' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '50' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: must be 0 \(no limit\) or at least 100/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '500' })).toThrow(
+      /SHUTDOWN_TIMEOUT_MS: must be a whole number from 1000 to 600000/,
+    );
+  });
 });

@@ -14,6 +14,19 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A whole number from `min` to `max`; unset or empty: `fallback`. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: `must be a whole number from ${min} to ${max}` })
+      .int(`must be a whole number from ${min} to ${max}`)
+      .min(min, `must be a whole number from ${min} to ${max}`)
+      .max(max, `must be a whole number from ${min} to ${max}`)
+      .default(fallback),
+  );
+}
+
 /** `Example.com:8443` -> `example.com`, `[::1]:3000` -> `[::1]`: hosts are compared without ports. */
 export function normalizeHost(entry: string): string {
   const host = entry.trim().toLowerCase();
@@ -33,6 +46,13 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  // Decision 0024: PostgreSQL only (PGlite is one in-process connection).
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000, 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000).refine(
+    (ms) => ms === 0 || ms >= 100,
+    'must be 0 (no limit) or at least 100',
+  ),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000, 10_000),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: flag,
   TRUST_PROXY_HOPS: z.preprocess(
@@ -79,12 +99,24 @@ const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // Decision 0025: with it, /metrics needs `Authorization: Bearer …`; without it, loopback only.
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  // Decision 0026: media through the server (proxy) or by a 302 to a short-lived presigned URL.
+  S3_DOWNLOADS: z.enum(['proxy', 'signed']).default('proxy'),
+  S3_SIGNED_URL_SECONDS: wholeNumber(120, 3600, 300),
+  // Where browsers reach the bucket, when not at S3_ENDPOINT (e.g. an internal hostname).
+  S3_PUBLIC_ENDPOINT: optionalString.pipe(z.url().optional()),
+  // A path or a name on PATH; `off`: videos are only blanked in place (decision 0026).
+  FFMPEG_PATH: z.string().trim().default('ffmpeg'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
@@ -105,6 +137,10 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL pool: connections per process, and the statement timeout on each (0: none). */
+  database: { poolSize: number; statementTimeoutMs: number };
+  /** After SIGTERM: in-flight requests, jobs and mail get this long, then the process exits anyway. */
+  shutdownTimeoutMs: number;
   authSecret?: string;
   /**
    * How many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS when TRUST_PROXY is set),
@@ -119,10 +155,21 @@ export interface Config {
   /** VAPID keys for web push; without them the server generates a pair once (decision 0020). */
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   logLevel: Env['LOG_LEVEL'];
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0025). */
+  logFormat: Env['LOG_FORMAT'];
+  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0025). */
+  metricsToken?: string;
+  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0026). */
+  ffmpegPath: string | null;
   storage: {
     driver: 'local' | 's3';
+    /** S3 only (local is always proxied): serve media through the server or by presigned URL. */
+    downloads: 'proxy' | 'signed';
+    /** Lifetime of a presigned download URL. */
+    signedUrlSeconds: number;
     s3?: {
       endpoint?: string;
+      publicEndpoint?: string;
       region: string;
       bucket: string;
       accessKeyId: string;
@@ -163,6 +210,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY_HOPS : 0,
     allowedHosts: e.ALLOWED_HOSTS,
@@ -175,19 +227,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       subject: e.VAPID_SUBJECT,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {
             driver: 's3',
+            downloads: e.S3_DOWNLOADS,
+            signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
             s3: {
               endpoint: e.S3_ENDPOINT,
+              publicEndpoint: e.S3_PUBLIC_ENDPOINT,
               region: e.S3_REGION,
               bucket: e.S3_BUCKET!,
               accessKeyId: e.S3_ACCESS_KEY_ID!,
               secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
             },
           }
-        : { driver: 'local' },
+        : { driver: 'local', downloads: 'proxy', signedUrlSeconds: e.S3_SIGNED_URL_SECONDS },
+    ffmpegPath: e.FFMPEG_PATH === '' || e.FFMPEG_PATH === 'off' ? null : e.FFMPEG_PATH,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from './env';
@@ -7,9 +8,11 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { seedBadges } from './db/seed';
 import { createApp } from './app';
 import { createServices } from './services';
+import { logVideoCleaning } from './lib/storage/ffmpeg';
 import { startBillingExpiryJob } from './modules/subscription/expiry';
 import { systemContext } from './lib/context';
 import { startScheduler } from './modules/notifications/scheduler';
+import { localCacheBus, startPgCacheBus } from './lib/cache-bus';
 
 /** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
 function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLogger>) {
@@ -31,7 +34,12 @@ async function main() {
   const logger = createLogger(config);
   const database = await openDatabase(
     config.databaseUrl
-      ? { driver: 'pg', url: config.databaseUrl }
+      ? {
+          driver: 'pg',
+          url: config.databaseUrl,
+          poolSize: config.database.poolSize,
+          statementTimeoutMs: config.database.statementTimeoutMs,
+        }
       : { driver: 'pglite', dataDir: config.dataDir },
   ).catch((error: Error) => {
     logger.fatal(error.message);
@@ -41,8 +49,25 @@ async function main() {
   await seedBadges(database.db);
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-  const services = createServices({ config, db: database.db, logger });
+  // Several processes share one PostgreSQL server: they tell each other which caches to forget
+  // (decision 0024). PGlite is one process per DATA_DIR (the lock above), so nobody else to tell.
+  const cacheBus = config.databaseUrl
+    ? startPgCacheBus({
+        url: config.databaseUrl,
+        logger,
+        notify: (channel, payload) =>
+          database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+      })
+    : localCacheBus();
+  await cacheBus.ready;
+  const services = createServices({ config, db: database.db, logger, cacheBus });
+  if (config.databaseUrl && !config.authSecret) {
+    // A secret generated into this machine's DATA_DIR is this process's alone: another process would
+    // reject its session cookies and could not open the mail it queued (decision 0024).
+    logger.warn('AUTH_SECRET is not set: give every process on this database the same AUTH_SECRET');
+  }
   warnIfDataDirShared(config.dataDir, logger);
+  await logVideoCleaning(config.ffmpegPath, logger);
   const app = createApp({ ...services, clientDir });
   // Reminders, the trial notice and mail retries (decision 0020); safe with several processes.
   const scheduler = startScheduler(systemContext(services, 'reminders'));
@@ -56,21 +81,43 @@ async function main() {
   const stopBillingExpiry = startBillingExpiryJob(services);
 
   let stopping = false;
+  /**
+   * Graceful stop (decision 0024): stop accepting connections and let in-flight requests finish,
+   * stop the jobs (waiting for a run in progress), deliver the mail handed over, stop listening for
+   * cache invalidations, close the pool. SHUTDOWN_TIMEOUT_MS after the signal the process exits
+   * anyway: whatever was not finished is safe in the database (queued mail is retried, a request
+   * that never got its answer committed all or nothing).
+   */
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    stopBillingExpiry();
-    server.close(() => {
-      scheduler
-        .stop()
-        .then(() => services.mailer.idle())
-        .then(() => database.close())
-        .catch((error) => logger.error({ err: error }, 'error closing the database'))
-        .finally(() => process.exit(0));
-    });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out: exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    // close() stops accepting; a keep-alive connection is closed as soon as its request is answered.
+    const http = server as unknown as { closeIdleConnections?: () => void };
+    const idleSweep = setInterval(() => http.closeIdleConnections?.(), 100);
+    const requestsDone = new Promise<void>((resolve) =>
+      server.close(() => {
+        clearInterval(idleSweep);
+        resolve();
+      }),
+    );
+    http.closeIdleConnections?.();
+    Promise.all([requestsDone, scheduler.stop(), stopBillingExpiry()])
+      .then(() => services.mailer.idle())
+      .then(() => cacheBus.close())
+      .then(() => database.close())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((error) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

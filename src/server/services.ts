@@ -8,6 +8,7 @@ import { createAuth } from './lib/auth';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
 import type { AppDeps } from './lib/deps';
+import { localCacheBus, type CacheBus } from './lib/cache-bus';
 
 /** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(config: Config, logger: Logger): string {
@@ -27,11 +28,14 @@ export function createServices(input: {
   db: Db;
   logger: Logger;
   secret?: string;
+  /** Cross-process cache invalidation (index.ts starts one on PostgreSQL); one process by default. */
+  cacheBus?: CacheBus;
 }): Omit<AppDeps, 'clientDir'> {
   const { config, db, logger } = input;
   const secret = input.secret ?? resolveAuthSecret(config, logger);
   const mailer = createMailer({ config, db, logger, secret });
   const auth = createAuth({ config, db, mailer, logger, secret });
   const storage = createStorage({ ...config.storage, dataDir: config.dataDir });
-  return { config, db, logger, auth, mailer, storage };
+  const cacheBus = input.cacheBus ?? localCacheBus();
+  return { config, db, logger, auth, mailer, storage, cacheBus };
 }

@@ -211,10 +211,16 @@ export interface OkResponse {
   ok: true;
 }
 
-/** GET /api/health. */
+/** GET /api/health: liveness only (decision 0025). */
 export interface HealthResponse {
   status: 'ok';
-  database: 'ok';
+}
+
+/** GET /api/ready: 200 when both parts answer, 503 naming the one that did not. */
+export interface ReadyResponse {
+  status: 'ok' | 'unavailable';
+  database: 'ok' | 'unavailable';
+  storage: 'ok' | 'unavailable';
 }
 
 export interface LeaderboardEntry {

@@ -617,3 +617,17 @@ export const DATA_QUERY = {
 /** Token refresh retries back off from 200 ms, doubling. */
 export const TOKEN_REFRESH_BASE_DELAY_MS = 200 as const;
 export const SESSION_EXPIRY_WARNING_MINUTES = 5 as const;
+/** /api/ready gives the database and the storage this long each before it calls them unreachable. */
+export const READY_CHECK_TIMEOUT_MS = 2_000 as const;
+/** An incoming X-Request-Id is kept only up to this length (letters, digits, _ - =); else one is made. */
+export const REQUEST_ID_MAX_LENGTH = 64 as const;
+/** Idempotency keys (decision 0023): at most this long, letters, digits and `_ - : .`; kept this many hours. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128 as const;
+export const IDEMPOTENCY_KEY_TTL_HOURS = 72 as const;
+/**
+ * A check-in made offline counts for the local day it was made on when it reaches the server at most
+ * this many hours after it was made (so yesterday only until about noon today; decision 0023).
+ */
+export const OFFLINE_CHECKIN_MAX_AGE_HOURS = 12 as const;
+/** A device clock this far ahead of the server's is still believed (not further). */
+export const CLIENT_CLOCK_SKEW_MINUTES = 5 as const;

@@ -22,6 +22,8 @@ import {
   MAX_IMAGE_PIXELS,
   MEDIA_STORAGE_QUOTA_BYTES,
   ACCOUNT_DELETE_CONFIRMATION,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  OFFLINE_CHECKIN_MAX_AGE_HOURS,
 } from './constants';
 import { formatNumber } from './format';
 
@@ -527,10 +529,31 @@ export const msg = {
     'Notifications are blocked for StackDays in this browser. Allow them in the site settings, then turn push nudges on again.',
   pushSubscribeFailed: "We couldn't turn on push nudges on this device. Please try again.",
   pushEndpointRefused: 'This push service is not supported.',
+  // Offline check-in and the installable app (decision 0023)
+  checkinWaitingTitle: 'Saved on this phone. Waiting to send.',
+  checkinWaitingBody:
+    "You're offline. Your check-in is safe on this device and sends itself the moment you're back online. No need to tap again.",
+  checkinWaitingSending: 'Back online. Sending your check-in…',
+  checkinQueuedOffline:
+    "You're offline: check-in saved on this phone. It sends when you're back online.",
+  checkinQueuedSent: 'Your saved check-in is in. Day stacked!',
+  checkinQueuedFailed: (reason: string) => `Your saved check-in couldn't be sent: ${reason}`,
+  checkinQueuedTooOld: `This check-in waited too long to send. A day can be sent until ${OFFLINE_CHECKIN_MAX_AGE_HOURS} hours after it was made.`,
+  checkinQueuedBeforeCycle:
+    'This check-in was made before your current cycle started, so it was not added.',
+  checkinMadeAtInvalid: 'The time this check-in was made is not valid.',
+  feedOfflineNotice: "You're offline. This is the feed as you last saw it.",
+  appOfflineNotice: "You're offline. Your check-in still works, and sends when you're back.",
+  idempotencyKeyInvalid: `The Idempotency-Key header must be 8 to ${IDEMPOTENCY_KEY_MAX_LENGTH} letters, digits or _ - : .`,
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   // HTTP limits (decision 0012)
   requestTooLarge: 'The request is too large.',
   unknownHost:
     'This server does not answer for that address. Open it at its PUBLIC_URL, or list the name in ALLOWED_HOSTS.',
+  // Operations (decision 0025)
+  metricsForbidden:
+    'Metrics are only for your monitoring: send METRICS_TOKEN as a bearer token, or ask from this machine.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

@@ -1,4 +1,10 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { msg } from '@shared/messages';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 
@@ -132,14 +138,33 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter([
+const tree: RouteObject[] = [
   {
     // Shown while the first screen's chunk loads on a fresh page load.
     HydrateFallback: () => <FullPageSpinner label={msg.loading} />,
     children: routes,
   },
-]);
+];
 
-export function AppRouter() {
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router, once the chunks of the screen at the current address have loaded (in parallel, not one
+ * after the other). Its first render is that screen, never the fallback spinner: a page that was
+ * prerendered (decision 0022) goes from its built HTML straight to the same screen, without a flash.
+ */
+export async function createAppRouter(): Promise<AppRouter> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(tree);
+}
+
+export function AppRouter({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }

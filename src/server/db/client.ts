@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -29,7 +30,14 @@ export async function queryRows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  { driver: 'pg'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string };
+  | {
+      driver: 'pg';
+      url: string;
+      poolSize?: number;
+      /** Server-side `statement_timeout` on every pooled connection; 0 or unset: none. */
+      statementTimeoutMs?: number;
+    }
+  | { driver: 'pglite'; dataDir?: string };
 
 /**
  * Opens the database: PGlite in a data directory (the embedded default; one process per directory)
@@ -42,7 +50,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     types.setTypeParser(1700, (v) => Number.parseFloat(v));
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Sent with each connection's start-up, so every pooled connection has it (decision 0024).
+      statement_timeout: options.statementTimeoutMs || undefined,
+      application_name: 'stackdays',
+    });
     // An idle client losing its connection (a server restart, a dropped test database) must not crash
     // the process; the next query reports the problem and the pool reconnects.
     pool.on('error', () => {});
@@ -83,10 +97,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** Any fixed number: the advisory lock that lets one process at a time migrate a PostgreSQL database. */
+const MIGRATION_LOCK = 824_001;
+
+/**
+ * Applies the migrations not yet applied. On PostgreSQL, several processes may start at once: each
+ * takes an advisory lock first, so one migrates and the others wait and then find nothing to do. The
+ * migration runs on one connection with no statement timeout (an index on a big table may take long).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pg') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder });
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = (database.db as unknown as { $client: Pool }).$client;
+    const client = await pool.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migrate(drizzle({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+      await client.query('reset statement_timeout');
+      client.release();
+    } catch (error) {
+      // A connection in an unknown state is closed, not given back to the pool.
+      client.release(error as Error);
+      throw error;
+    }
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });

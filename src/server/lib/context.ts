@@ -44,7 +44,7 @@ export function createContext(
     now?: () => Date;
   },
 ): ServiceContext {
-  const { db, config, logger, auth, mailer, storage } = deps;
+  const { db, config, logger, auth, mailer, storage, cacheBus } = deps;
   return {
     db,
     config,
@@ -52,6 +52,7 @@ export function createContext(
     auth,
     mailer,
     storage,
+    cacheBus,
     actor: input.actor,
     now: input.now ?? (() => new Date()),
     requestId: input.requestId ?? `system-${randomUUID()}`,

@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import type { Auth } from './auth';
 import type { Mailer } from './mail';
 import type { MediaStorage } from './storage';
+import type { CacheBus } from './cache-bus';
 
 /** What the process builds once at start (services.ts) and every request, job and script shares. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   storage: MediaStorage;
+  /** Tells the other processes which caches to forget (decision 0024); a no-op on PGlite. */
+  cacheBus: CacheBus;
   /** Directory of the built front end; omitted in API-only tests. */
   clientDir?: string;
 }

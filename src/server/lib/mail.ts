@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import { redactSecrets } from './http/redact';
 import { sealer } from './sealed';
 import { sameSignature, sign } from './tokens';
+import { mailResults } from './metrics';
 
 export interface MailMessage {
   to: string;
@@ -203,6 +204,7 @@ export function createMailer(deps: {
         );
       }
       await finish(id, 'sent', new Date(), null, attemptsBefore + 1);
+      mailResults.inc({ outcome: 'sent' });
       return 'sent';
     } catch (error) {
       const attempts = attemptsBefore + 1;
@@ -211,6 +213,7 @@ export function createMailer(deps: {
       if (permanent || attempts >= MAIL_MAX_ATTEMPTS) {
         logger.error({ err: error, to: message.to, kind, attempts }, 'mail delivery failed');
         await finish(id, 'failed', now, reason, attempts);
+        mailResults.inc({ outcome: 'failed' });
         return 'failed';
       }
       logger.warn({ err: error, to: message.to, kind, attempts }, 'mail delivery will be retried');
@@ -222,6 +225,7 @@ export function createMailer(deps: {
           nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(attempts)),
         })
         .where(eq(notificationLogs.id, id));
+      mailResults.inc({ outcome: 'retry' });
       return 'queued';
     }
   }

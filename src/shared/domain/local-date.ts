@@ -7,6 +7,7 @@ const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_CACHED_FORMATTERS = 1000;
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -17,7 +18,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       month: '2-digit',
       day: '2-digit',
     });
-    formatters.set(timeZone, formatter);
+    // Bounded: Intl also accepts case variants ('america/denver'), which a caller could vary without end.
+    if (formatters.size < MAX_CACHED_FORMATTERS) formatters.set(timeZone, formatter);
   }
   return formatter;
 }
@@ -43,7 +45,10 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
   if (/^[+-]/.test(timeZone)) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    // Through the formatter cache: a new Intl.DateTimeFormat per call was a tenth of a busy
+    // server's time (every request that counts a member's day checks the zone). Only zones that
+    // Intl accepts are kept, and at most MAX_CACHED_FORMATTERS of them.
+    formatterFor(timeZone);
     return true;
   } catch {
     return false;

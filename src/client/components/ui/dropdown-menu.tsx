@@ -2,7 +2,17 @@ import * as React from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '@client/lib/cn';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal by default: the menu-button pattern (WAI-ARIA APG) leaves the page as it is, and the menu
+ * closes on Escape, Tab or a click outside. Radix's modal menu hides the rest of the page with
+ * aria-hidden while its links and buttons stay focusable (axe: aria-hidden-focus).
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
 export function DropdownMenuContent({

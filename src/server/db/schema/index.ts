@@ -5,3 +5,4 @@ export * from './community';
 export * from './billing';
 export * from './programme';
 export * from './audit';
+export * from './idempotency';

@@ -6,8 +6,11 @@ import type { ErrorBody } from '../errors';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Answered whatever the Host: a container's health probe names the pod's address, not PUBLIC_URL. */
-const ANY_HOST_PATHS = new Set(['/api/health']);
+/**
+ * Answered whatever the Host: a container's health probe and a Prometheus scrape name the pod's
+ * address, not PUBLIC_URL (/metrics has its own guard, decision 0025).
+ */
+const ANY_HOST_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
 const isLoopback = (host: string) => LOOPBACK.includes(host) || host.endsWith('.localhost');
 

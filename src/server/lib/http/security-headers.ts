@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../../env';
+import { signedUrlOrigin } from '../storage/s3-storage';
 
 /**
  * One policy for pages and API answers. Scripts only from our own files (the Vite build has no inline
@@ -22,6 +23,25 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * CONTENT_SECURITY_POLICY, plus the bucket's origin for images and video when media are sent as
+ * presigned URLs (S3_DOWNLOADS=signed, decision 0026): only there, and only for img and media.
+ */
+export function contentSecurityPolicy(
+  config: Pick<Config, 'storage'>,
+): typeof CONTENT_SECURITY_POLICY {
+  const { storage } = config;
+  if (storage.driver !== 's3' || storage.downloads !== 'signed' || !storage.s3) {
+    return CONTENT_SECURITY_POLICY;
+  }
+  const origin = signedUrlOrigin(storage.s3);
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, origin],
+    mediaSrc: [...CONTENT_SECURITY_POLICY.mediaSrc, origin],
+  };
+}
+
 /** One year; sent only when PUBLIC_URL is https, and without includeSubDomains (other hosts are not ours). */
 const HSTS = 'max-age=31536000';
 
@@ -29,10 +49,10 @@ const HSTS = 'max-age=31536000';
  * CSP, X-Frame-Options DENY, nosniff, Referrer-Policy and (over https) HSTS on every answer, with
  * hono/secure-headers. A header a route set itself (a stricter Referrer-Policy on an invite page) wins.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'storage'>): MiddlewareHandler {
   const https = new URL(config.publicUrl).protocol === 'https:';
   return secureHeaders({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: contentSecurityPolicy(config),
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: https ? HSTS : false,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -20,6 +20,7 @@ import { formatByteLimit } from '@shared/domain/media';
 import { msg } from '@shared/messages';
 import { AppError } from '../errors';
 import { MalformedMediaError } from './bmff';
+import { FfmpegError, findFfmpeg, stripVideoMetadata } from './ffmpeg';
 import { toNodeReadable } from './file-stream';
 import { withDecodedHeic } from './heic';
 import { declaredPixels } from './image-pixels';
@@ -88,6 +89,11 @@ export interface IngestInput {
   limits?: Partial<UploadLimits>;
   /** Where the upload is spooled while it arrives. Default: the OS temp directory. */
   tmpDir?: string;
+  /**
+   * The ffmpeg to strip video metadata with (config.ffmpegPath: a path or a name on PATH). Absent,
+   * null, or not found: videos are only blanked in place (see cleanVideo).
+   */
+  ffmpeg?: string | null;
 }
 
 export interface IngestedMedia {
@@ -117,8 +123,9 @@ interface SniffedFormat {
  * arrive, never all into memory; the type is read from the first bytes and the upload is cut off
  * the moment it passes the limit for that type. Images are re-encoded (see renderImage). Videos
  * are checked to be the container they claim and their location and user-data boxes are blanked
- * in the temporary file (see cleanVideo), then stored; they are not transcoded. Temporary files
- * are removed on every path.
+ * in the temporary file (see cleanVideo); where ffmpeg is available they are then copied without
+ * any metadata into the same container (see stripVideoMetadata); they are never transcoded.
+ * Temporary files are removed on every path.
  */
 export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
   const rules = UPLOAD_RULES[input.kind];
@@ -140,11 +147,12 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
         }
         throw error;
       });
+      const cleaned = await remuxWithoutMetadata(input.ffmpeg, upload, format, workDir);
       const key = `${folder}${id}.${format.ext}`;
-      const stored = await input.storage.put(key, createReadStream(upload), {
+      const stored = await input.storage.put(key, createReadStream(cleaned?.file ?? upload), {
         contentType: format.mime,
         cacheSeconds: STORAGE_CACHE_SECONDS,
-        contentLength: bytes,
+        contentLength: cleaned?.bytes ?? bytes,
       });
       return {
         key,
@@ -182,6 +190,32 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where ffmpeg is found, writes a copy of the (already checked and blanked) video without any
+ * metadata next to it and removes the original; null without ffmpeg. A file ffmpeg cannot read is
+ * refused like any other unreadable video: it would not play either.
+ */
+async function remuxWithoutMetadata(
+  command: string | null | undefined,
+  upload: string,
+  format: SniffedFormat,
+  workDir: string,
+): Promise<{ file: string; bytes: number } | null> {
+  const ffmpeg = await findFfmpeg(command);
+  if (!ffmpeg) return null;
+  const file = path.join(workDir, `clean.${format.ext}`);
+  try {
+    await stripVideoMetadata(ffmpeg, { file: upload, mime: format.mime }, file);
+  } catch (error) {
+    if (error instanceof FfmpegError) {
+      throw new AppError('unsupported_media_type', msg.videoUnreadable, { reason: 'unreadable' });
+    }
+    throw error;
+  }
+  await rm(upload, { force: true });
+  return { file, bytes: (await stat(file)).size };
 }
 
 /** Streams `source` into `file`, sniffing the type and enforcing its byte limit on the way. */

@@ -9,7 +9,7 @@ import { LocalMediaStorage } from './local-storage';
 import { S3MediaStorage } from './s3-storage';
 import { MEDIA_CACHE_CONTROL, serveMedia } from './serve';
 import type { MediaStorage } from './storage';
-import { startFakeS3, type FakeS3 } from './test-support/fake-s3';
+import { startTestS3, type TestS3 } from './test-support/s3-server';
 import { sampleBytes } from './test-support/storage-contract';
 
 const KEY = 'u/1/p/clip.mp4';
@@ -30,24 +30,20 @@ function mediaApp(storage: MediaStorage) {
 }
 
 let dir: string;
-let fake: FakeS3;
+let s3server: TestS3;
 const drivers: Record<string, () => MediaStorage> = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'stackdays-serve-'));
-  fake = await startFakeS3();
+  s3server = await startTestS3();
   const local = new LocalMediaStorage(dir);
-  const s3 = new S3MediaStorage({
-    endpoint: fake.endpoint,
-    bucket: fake.bucket,
-    ...fake.credentials,
-  });
+  const s3 = new S3MediaStorage(s3server.options());
   for (const storage of [local, s3]) await storage.put(KEY, bytes, { contentType: 'video/mp4' });
   drivers.local = () => local;
   drivers.s3 = () => s3;
 });
 afterAll(async () => {
-  await fake.close();
+  await s3server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -159,5 +155,60 @@ describe.each(['local', 's3'])('serveMedia over %s storage', (driver) => {
       expect(res.status, key).toBe(404);
       expect(await res.json()).toMatchObject({ code: 'not_found' });
     }
+  });
+});
+
+describe('serveMedia with presigned downloads', () => {
+  const signedApp = (storage: MediaStorage) => {
+    const app = new Hono();
+    app.on(['GET', 'HEAD'], '/media/:key{.+}', (c) =>
+      serveMedia(c, storage, c.req.param('key'), {
+        cacheControl: MEDIA_CACHE_CONTROL.restricted,
+        signedUrlSeconds: 300,
+      }),
+    );
+    return app;
+  };
+
+  it('answers a GET with a 302 to a short-lived URL that serves the file, ranges included', async () => {
+    const res = await signedApp(drivers.s3()).request(`/media/${KEY}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const location = new URL(res.headers.get('location')!);
+    expect(location.origin).toBe(s3server.endpoint);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(location.searchParams.get('response-content-type')).toBe('video/mp4');
+    expect(location.searchParams.get('response-content-disposition')).toBe('inline');
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    expect(file.headers.get('cache-control')).toBe('private, no-cache');
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    const part = await fetch(location, { headers: { Range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('still answers HEAD itself', async () => {
+    const res = await signedApp(drivers.s3()).request(`/media/${KEY}`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe('1000');
+  });
+
+  it('serves a file of unknown type only as a download, never as a page', async () => {
+    await drivers.s3().put('u/1/p/page.html', Buffer.from('<script>alert(1)</script>'), {
+      contentType: 'text/html',
+    });
+    const res = await signedApp(drivers.s3()).request('/media/u/1/p/page.html');
+    const file = await fetch(res.headers.get('location')!);
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+    expect(file.headers.get('content-disposition')).toBe('attachment');
+  });
+
+  it('streams through the server when the driver has no signed URLs (local files)', async () => {
+    const res = await signedApp(drivers.local()).request(`/media/${KEY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('location')).toBeNull();
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });

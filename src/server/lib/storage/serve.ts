@@ -3,6 +3,7 @@ import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { AppError } from '../errors';
 import { InvalidKeyError } from './keys';
+import { contentTypeForKey, FALLBACK_CONTENT_TYPE } from './media-formats';
 import { parseRangeHeader } from './range';
 import type { ByteRange, MediaObjectInfo, MediaStorage } from './storage';
 
@@ -19,6 +20,11 @@ export const MEDIA_CACHE_CONTROL = {
 export interface ServeOptions {
   /** Default: MEDIA_CACHE_CONTROL.community. */
   cacheControl?: string;
+  /**
+   * Answer a GET with a 302 to a presigned URL that works for this many seconds, where the driver
+   * makes them (S3_DOWNLOADS=signed). HEAD is still answered here. Unset: stream through the server.
+   */
+  signedUrlSeconds?: number;
 }
 
 /**
@@ -35,6 +41,9 @@ export async function serveMedia(
 ): Promise<Response> {
   const cacheControl = options.cacheControl ?? MEDIA_CACHE_CONTROL.community;
   try {
+    if (options.signedUrlSeconds && storage.signedUrl && c.req.method === 'GET') {
+      return await redirect(c, storage, key, cacheControl, options.signedUrlSeconds);
+    }
     return await respond(c, storage, key, cacheControl);
   } catch (error) {
     if (error instanceof InvalidKeyError) throw notFound();
@@ -91,6 +100,29 @@ async function respond(
     'Content-Length': String(range.end - range.start + 1),
     'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
   });
+}
+
+/**
+ * 302 to a presigned URL. The store is told the type from the key's extension (ingest chose it)
+ * and `inline` only for a known media type, so the URL serves nothing as HTML; the redirect itself
+ * is never cached, so access is checked again on every load (the URL stays the same for a minute,
+ * which lets the browser reuse the file it already has).
+ */
+async function redirect(
+  c: Context,
+  storage: MediaStorage,
+  key: string,
+  cacheControl: string,
+  expiresSeconds: number,
+): Promise<Response> {
+  const contentType = contentTypeForKey(key);
+  const location = await storage.signedUrl!(key, {
+    expiresSeconds,
+    contentType,
+    contentDisposition: contentType === FALLBACK_CONTENT_TYPE ? 'attachment' : 'inline',
+    cacheControl,
+  });
+  return c.body(null, 302, { Location: location, 'Cache-Control': 'private, no-store' });
 }
 
 function baseHeaders(info: MediaObjectInfo, cacheControl: string): Record<string, string> {

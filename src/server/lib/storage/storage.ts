@@ -38,6 +38,16 @@ export interface MediaObject extends MediaObjectInfo {
   range?: ByteRange;
 }
 
+/** What a presigned download URL makes the store answer with, whatever the object's own headers. */
+export interface SignedUrlOptions {
+  /** How long the URL works, from the signing time. */
+  expiresSeconds: number;
+  contentType: string;
+  /** `inline`, or `attachment` for anything that is not a known media type. */
+  contentDisposition: string;
+  cacheControl: string;
+}
+
 export interface MediaStorage {
   /** Writes the whole object or nothing: a reader never sees half an upload. Overwrites. */
   put(key: string, body: MediaBody, options: PutOptions): Promise<MediaObjectInfo>;
@@ -48,6 +58,11 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Removes every object inside the folder `prefix` (e.g. `u/{userId}/{postId}`); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * A URL a browser can GET the object from directly, for a limited time (S3 presigned GET).
+   * Drivers without one (local) are always served through the server.
+   */
+  signedUrl?(key: string, options: SignedUrlOptions): Promise<string>;
 }
 
 export type StorageConfig = {

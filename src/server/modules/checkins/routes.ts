@@ -5,6 +5,7 @@ import { checkinEditSchema, checkinSchema, checkinUpdateSchema } from '@shared/d
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
+import { idempotencyRequest } from '../../lib/idempotency';
 import { jsonBody, parseWith } from '../../lib/validate';
 import {
   addCheckinMedia,
@@ -37,6 +38,15 @@ const updateBody = checkinUpdateSchema.extend({
     .default(0),
 });
 
+/** A check-in may say when it was made (queued offline, decision 0023); the server bounds it. */
+const createBody = checkinSchema.extend({
+  madeAt: z.iso.datetime({ offset: true, error: msg.checkinMadeAtInvalid }).optional(),
+});
+
+/** The Idempotency-Key of a write, fingerprinted with what the write was asked to do. */
+const idempotencyFor = (c: Context<AppEnv>, parts: readonly unknown[]) =>
+  idempotencyRequest(c.req.header('idempotency-key'), parts);
+
 /** The request body as an upload: streamed by the service, never read here. */
 function uploadedFile(c: Context<AppEnv>): UploadedFile {
   const length = c.req.header('content-length');
@@ -55,8 +65,10 @@ export const checkinRoutes = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const ctx = await serviceContext(c);
-    const input = await jsonBody(c, checkinSchema);
-    return c.json(await createCheckin(ctx, input), 201);
+    const { madeAt, ...input } = await jsonBody(c, createBody);
+    const idempotency = idempotencyFor(c, ['checkins.create', input, madeAt ?? null]);
+    const options = { madeAt: madeAt ? new Date(madeAt) : undefined, idempotency };
+    return c.json(await createCheckin(ctx, input, options), 201);
   })
   .patch('/:id', async (c) => {
     const ctx = await serviceContext(c);
@@ -69,7 +81,13 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { id } = parseWith(idParam, c.req.param());
     const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_CHECKIN), c.req.query());
     const file = uploadedFile(c);
-    return c.json(await addCheckinMedia(ctx, { checkinId: id, index, file }), 201);
+    const idempotency = idempotencyFor(c, [
+      'checkins.media',
+      id,
+      index,
+      file.declaredBytes ?? null,
+    ]);
+    return c.json(await addCheckinMedia(ctx, { checkinId: id, index, file, idempotency }), 201);
   })
   .post('/:id/updates', async (c) => {
     const ctx = await serviceContext(c);
@@ -84,7 +102,8 @@ export const updateRoutes = new Hono<AppEnv>()
     const { id } = parseWith(idParam, c.req.param());
     const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_UPDATE), c.req.query());
     const file = uploadedFile(c);
-    return c.json(await addUpdateMedia(ctx, { updateId: id, index, file }), 201);
+    const idempotency = idempotencyFor(c, ['updates.media', id, index, file.declaredBytes ?? null]);
+    return c.json(await addUpdateMedia(ctx, { updateId: id, index, file, idempotency }), 201);
   })
   .delete('/:id', async (c) => {
     const ctx = await serviceContext(c);

@@ -25,6 +25,9 @@
 import { and, asc, count, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import {
   CHECKIN_EDIT_WINDOW_MINUTES,
+  CLIENT_CLOCK_SKEW_MINUTES,
+  CYCLE_LENGTH_DAYS,
+  OFFLINE_CHECKIN_MAX_AGE_HOURS,
   MAX_IMAGE_BYTES,
   MAX_MEDIA_PER_CHECKIN,
   MAX_MEDIA_PER_UPDATE,
@@ -36,6 +39,7 @@ import {
 import type {
   OkResponse,
   AddMediaResponse,
+  CycleView,
   AddUpdateResponse,
   CheckinView,
   CreateCheckinResponse,
@@ -43,16 +47,24 @@ import type {
   TodayResponse,
 } from '@shared/api-types';
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
+import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { CheckinData, CheckinEditData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import {
+  claimKey,
+  findReplay,
+  idempotent,
+  saveAnswer,
+  type IdempotencyRequest,
+} from '../../lib/idempotency';
 import { enforce, refund, type Limit } from '../../lib/rate-limit';
 import { ingestUpload, thumbKeyFor } from '../../lib/storage';
 import { awardStreakBadge } from '../badges/streak-badge';
-import { activeCycle } from '../cycles/queries';
+import { activeCycle, activeCycleWithToday } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { assertStorageQuota } from '../media/quota';
@@ -62,37 +74,46 @@ import { mediaView } from '../media/urls';
 export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const cycle = await activeCycle(ctx.db, member.userId, now);
-  const [row] = await ctx.db
-    .select({ id: checkins.id })
-    .from(checkins)
-    // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
-    .where(and(eq(checkins.userId, member.userId), eq(checkins.localDate, cycle.today)))
-    .limit(1);
-  return { cycle, checkin: row ? await loadCheckinView(ctx.db, row.id, now) : null };
+  // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
+  const { cycle, todayCheckinId } = await activeCycleWithToday(ctx.db, member.userId, now);
+  let checkinId = todayCheckinId;
+  if (checkinId === undefined) {
+    const [row] = await ctx.db
+      .select({ id: checkins.id })
+      .from(checkins)
+      .where(and(eq(checkins.userId, member.userId), eq(checkins.localDate, cycle.today)))
+      .limit(1);
+    checkinId = row?.id ?? null;
+  }
+  return { cycle, checkin: checkinId ? await loadCheckinView(ctx.db, checkinId, now) : null };
 }
 
 /**
  * Today's check-in and its post, in one transaction: both or neither. The database allows one
  * check-in per cycle day and per local date, so a double-click or 20 racing requests make exactly one.
  * A complete cycle (past day 90) takes no check-in: the member starts a new cycle first.
+ *
+ * A check-in made offline carries `madeAt` and counts for the member's local day at that instant
+ * (today or, within OFFLINE_CHECKIN_MAX_AGE_HOURS, yesterday; docs/decisions/0023). With an
+ * idempotency key, a repeat returns the first answer and creates nothing.
  */
 export async function createCheckin(
   ctx: ServiceContext,
   input: CheckinData,
+  options: { madeAt?: Date; idempotency?: IdempotencyRequest } = {},
 ): Promise<CreateCheckinResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const created = await withTransaction(ctx, async (ctx) => {
+  return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
     const cycle = await activeCycle(ctx.db, member.userId, now);
-    if (cycle.complete) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
+    const day = checkinDay(cycle, options.madeAt, now);
     const [checkin] = await ctx.db
       .insert(checkins)
       .values({
         cycleId: cycle.id,
         userId: member.userId,
-        dayNumber: cycle.day,
-        localDate: cycle.today,
+        dayNumber: day.dayNumber,
+        localDate: day.localDate,
         movedMinutes: input.movedMinutes,
         steps: input.steps,
         proteinTargetHit: input.proteinTargetHit,
@@ -120,10 +141,37 @@ export async function createCheckin(
     });
     await removeAbandonedUpdates(ctx.db, member.userId, now);
     invalidateFeedAfterCommit(ctx);
-    return { checkinId: checkin.id, badge };
+    const view = await loadCheckinView(ctx.db, checkin.id, now);
+    return { checkin: view!, badge };
   });
-  const checkin = await loadCheckinView(ctx.db, created.checkinId, now);
-  return { checkin: checkin!, badge: created.badge };
+}
+
+/**
+ * The local day and cycle day a new check-in counts for. Without `madeAt`: today. With it (a
+ * check-in queued offline): the member's local date at `madeAt`, which must be at most
+ * OFFLINE_CHECKIN_MAX_AGE_HOURS old (so at most yesterday) and not in the future beyond clock skew
+ * (a clock slightly ahead counts as today), and inside the active cycle. `madeAt` is the device's
+ * word: the age bound is what limits how far a member can move a check-in back.
+ */
+function checkinDay(
+  cycle: CycleView,
+  madeAt: Date | undefined,
+  now: Date,
+): { localDate: LocalDate; dayNumber: number } {
+  let localDate = cycle.today;
+  if (madeAt) {
+    const age = now.getTime() - madeAt.getTime();
+    if (age < -CLIENT_CLOCK_SKEW_MINUTES * 60_000)
+      throw new AppError('validation_failed', msg.checkinMadeAtInvalid);
+    if (age > OFFLINE_CHECKIN_MAX_AGE_HOURS * 3_600_000)
+      throw new AppError('conflict', msg.checkinQueuedTooOld);
+    const madeOn = localDateIn(madeAt, cycle.timeZone);
+    if (madeOn < localDate) localDate = madeOn;
+  }
+  const offset = daysBetween(cycle.startDate, localDate);
+  if (offset < 0) throw new AppError('conflict', msg.checkinQueuedBeforeCycle);
+  if (offset + 1 > CYCLE_LENGTH_DAYS) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
+  return { localDate, dayNumber: offset + 1 };
 }
 
 /**
@@ -177,11 +225,14 @@ export interface UploadedFile {
 /** A proof photo or video for the member's own check-in, at the position they chose (0-based). */
 export async function addCheckinMedia(
   ctx: ServiceContext,
-  input: { checkinId: string; index: number; file: UploadedFile },
+  input: { checkinId: string; index: number; file: UploadedFile; idempotency?: IdempotencyRequest },
 ): Promise<AddMediaResponse> {
   const member = requireMember(ctx);
   const startedAt = ctx.now();
   const { checkinId, index } = input;
+  // A replayed upload is answered before a byte is read (decision 0023).
+  const replay = await findReplay<AddMediaResponse>(ctx, member.userId, input.idempotency);
+  if (replay) return replay;
   // The parent checks run twice: before any byte is stored (a refused upload costs nothing), and
   // again with the check-in locked in the transaction that records the file, so parallel uploads
   // cannot pass the limit together and a file never lands on a check-in that stopped taking them.
@@ -203,6 +254,7 @@ export async function addCheckinMedia(
   return storeMedia(ctx, {
     file: input.file,
     folder: `u/${member.userId}/${postId}`,
+    idempotency: input.idempotency && { userId: member.userId, request: input.idempotency },
     record: async (db, stored) => {
       await checkParent(db, true);
       const [row] = await db
@@ -287,11 +339,13 @@ export async function discardUpdate(
 /** A photo or video for the member's own update, within 15 minutes of the update's creation. */
 export async function addUpdateMedia(
   ctx: ServiceContext,
-  input: { updateId: string; index: number; file: UploadedFile },
+  input: { updateId: string; index: number; file: UploadedFile; idempotency?: IdempotencyRequest },
 ): Promise<AddMediaResponse> {
   const member = requireMember(ctx);
   const startedAt = ctx.now();
   const { updateId, index } = input;
+  const replay = await findReplay<AddMediaResponse>(ctx, member.userId, input.idempotency);
+  if (replay) return replay;
   const checkParent = async (db: DbOrTx, lock: boolean) => {
     const query = db
       .select({ createdAt: checkinUpdates.createdAt })
@@ -312,6 +366,7 @@ export async function addUpdateMedia(
   return storeMedia(ctx, {
     file: input.file,
     folder: `u/${member.userId}/updates/${updateId}`,
+    idempotency: input.idempotency && { userId: member.userId, request: input.idempotency },
     record: async (db, stored) => {
       await checkParent(db, true);
       const [row] = await db
@@ -385,6 +440,8 @@ async function storeMedia(
     file: UploadedFile;
     folder: string;
     record: (db: DbOrTx, stored: StoredFile) => Promise<MediaRow | undefined>;
+    /** Claimed with the record: a duplicate that finished first wins, and this file is dropped. */
+    idempotency?: { userId: string; request: IdempotencyRequest };
   },
 ): Promise<AddMediaResponse> {
   const ingested = await ingestUpload({
@@ -393,9 +450,27 @@ async function storeMedia(
     declaredType: input.file.declaredType,
     keyPrefix: input.folder,
     kind: 'media',
+    ffmpeg: ctx.config.ffmpegPath,
   });
+  const discard = async () => {
+    await ctx.storage.delete(ingested.key).catch(() => {});
+    if (ingested.thumbKey) await ctx.storage.delete(thumbKeyFor(ingested.key)).catch(() => {});
+  };
+  const { idempotency } = input;
+  let replayed = false;
   try {
-    return await withTransaction(ctx, async (ctx) => {
+    const answer = await withTransaction(ctx, async (ctx) => {
+      if (idempotency) {
+        const prior = await claimKey<AddMediaResponse>(
+          ctx,
+          idempotency.userId,
+          idempotency.request,
+        );
+        if (prior) {
+          replayed = true;
+          return prior.replay;
+        }
+      }
       await assertStorageQuota(ctx, ingested.sizeBytes);
       const row = await input.record(ctx.db, {
         storagePath: ingested.key,
@@ -405,11 +480,15 @@ async function storeMedia(
       });
       if (!row) throw new AppError('conflict', msg.mediaPositionTaken);
       invalidateFeedAfterCommit(ctx);
-      return { media: mediaView(row) };
+      const created = { media: mediaView(row) };
+      if (idempotency)
+        await saveAnswer(ctx.db, idempotency.userId, idempotency.request, 201, created);
+      return created;
     });
+    if (replayed) await discard();
+    return answer;
   } catch (error) {
-    await ctx.storage.delete(ingested.key).catch(() => {});
-    if (ingested.thumbKey) await ctx.storage.delete(thumbKeyFor(ingested.key)).catch(() => {});
+    await discard();
     throw error;
   }
 }

@@ -2,10 +2,15 @@ import { sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../../db/client';
+import type { CacheBus } from '../../lib/cache-bus';
+import { afterCommit, type ServiceContext } from '../../lib/context';
 
 export type { CommunityBoard, LeaderboardEntry };
 
-/** How long one computed board is served (per process). */
+/**
+ * How long one computed board is served (per process): the bound for check-ins to show on it. Name,
+ * avatar and account changes clear it in every process at once (decision 0024).
+ */
 export const BOARD_TTL_MS = 30_000;
 
 /**
@@ -97,16 +102,35 @@ const caches = new WeakMap<
   { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }
 >();
 
-/** Forgets the cached board (after a name or avatar change), so the next request computes it anew. */
+/** Apps whose cache bus already clears their board when another process asks. */
+const subscribed = new WeakSet<object>();
+
+/** Forgets this process's cached board, so the next request computes it anew. */
 export function invalidateCommunityBoard(app: { config: object }): void {
   caches.delete(app.config);
 }
 
+/**
+ * After a name, avatar or account change commits: forgets the board here and in every other
+ * process (through the cache bus), so nobody keeps showing the old name for BOARD_TTL_MS.
+ */
+export function invalidateCommunityBoardAfterCommit(ctx: ServiceContext): void {
+  afterCommit(ctx, () => {
+    invalidateCommunityBoard(ctx);
+    return ctx.cacheBus.publish('board');
+  });
+}
+
 export async function cachedCommunityBoard(
-  app: { config: object; db: DbOrTx },
+  app: { config: object; db: DbOrTx; cacheBus: CacheBus },
   now: Date,
   ttlMs = BOARD_TTL_MS,
 ): Promise<CommunityBoard> {
+  if (!subscribed.has(app.config)) {
+    subscribed.add(app.config);
+    const { config } = app;
+    app.cacheBus.subscribe('board', () => caches.delete(config));
+  }
   let cache = caches.get(app.config);
   if (!cache) caches.set(app.config, (cache = {}));
   const entry = cache;

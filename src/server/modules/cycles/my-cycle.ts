@@ -6,6 +6,9 @@ import { currentStreak, longestStreak } from '@shared/domain/streaks';
 import { addDays } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
 import { checkins } from '../../db/schema';
+import type { CycleDayRow } from './queries';
+
+const DAY_MS = 86_400_000;
 
 /**
  * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows). A building block of the
@@ -15,12 +18,24 @@ import { checkins } from '../../db/schema';
  * (day 90 included), the current streak is the run as of day 90 (as the leaderboard counts it), and
  * every milestone is reached (docs/decisions/0014).
  */
-export async function myCycleView(db: DbOrTx, cycle: CycleView): Promise<MyCycleView> {
-  const rows = await db
-    .select({ day: checkins.dayNumber, movedMinutes: checkins.movedMinutes, steps: checkins.steps })
-    .from(checkins)
-    .where(eq(checkins.cycleId, cycle.id))
-    .orderBy(asc(checkins.dayNumber));
+export async function myCycleView(
+  db: DbOrTx,
+  cycle: CycleView,
+  /** The cycle's check-ins in day order when the caller already read them (activeCycleWithDays). */
+  days: CycleDayRow[] | null = null,
+): Promise<MyCycleView> {
+  const rows =
+    days ??
+    (await db
+      .select({
+        day: checkins.dayNumber,
+        movedMinutes: checkins.movedMinutes,
+        steps: checkins.steps,
+      })
+      .from(checkins)
+      .where(eq(checkins.cycleId, cycle.id))
+      .orderBy(asc(checkins.dayNumber)));
+  const start = Date.parse(addDays(cycle.startDate, 0));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const dayNumbers = rows.map((r) => r.day);
   const consistency = consistencyScore(rows.length, cycle.day);
@@ -44,7 +59,8 @@ export async function myCycleView(db: DbOrTx, cycle: CycleView): Promise<MyCycle
       const row = byDay.get(day);
       return {
         day,
-        date: addDays(cycle.startDate, i),
+        // Day 1's date, then one UTC day at a time (as addDays counts, without re-parsing 90 times).
+        date: new Date(start + i * DAY_MS).toISOString().slice(0, 10),
         status: status(day),
         movedMinutes: row?.movedMinutes ?? 0,
         steps: row?.steps ?? 0,

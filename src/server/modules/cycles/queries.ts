@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
-import { localDateIn } from '@shared/domain/local-date';
+import { addDays, localDateIn } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
-import { cycles, userSettings } from '../../db/schema';
+import { checkins, cycles, user, userSettings } from '../../db/schema';
 import { effectiveTimeZone } from '../profile/time-zone';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
@@ -29,10 +29,134 @@ export async function memberTimeZone(db: DbOrTx, userId: string, now: Date): Pro
 }
 
 /**
+ * The member's zone columns and active cycle in one indexed round trip (the user's primary key, the
+ * one-active-cycle index): what every home, check-in and My Cycle request starts with. Prepared once
+ * per database handle, so the server plans it once per connection.
+ */
+function prepareCycleStart(db: DbOrTx) {
+  return db
+    .select({
+      timezone: userSettings.timezone,
+      pendingTimezone: userSettings.pendingTimezone,
+      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+      cycleId: cycles.id,
+      startDate: cycles.startDate,
+      // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps], in day order.
+      days: sql<Array<[number, number, number]> | null>`(
+        select json_agg(json_build_array(k.day_number, k.moved_minutes, k.steps) order by k.day_number)
+        from ${checkins} k where k.cycle_id = ${cycles.id} and ${sql.placeholder('withDays')}::boolean
+      )`,
+      // The home screen's "done today?": the member's check-ins on the dates around `now` (every
+      // zone's today is within a day of UTC's), by the one-per-local-date index; null dates: none.
+      recent: sql<Array<[string, string]> | null>`(
+        select json_agg(json_build_array(k.id, k.local_date))
+        from ${checkins} k where k.user_id = ${user.id}
+          and k.local_date between ${sql.placeholder('fromDate')}::date and ${sql.placeholder('toDate')}::date
+      )`,
+    })
+    .from(user)
+    .leftJoin(userSettings, eq(userSettings.userId, user.id))
+    .leftJoin(cycles, and(eq(cycles.userId, user.id), eq(cycles.isActive, true)))
+    .where(eq(user.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('active_cycle_start');
+}
+const preparedCycleStart = new WeakMap<object, ReturnType<typeof prepareCycleStart>>();
+
+/** A cycle day's numbers, as My Cycle reads them. */
+export interface CycleDayRow {
+  day: number;
+  movedMinutes: number;
+  steps: number;
+}
+
+function cycleView(
+  cycle: { id: string; startDate: string },
+  timeZone: string,
+  now: Date,
+): CycleView {
+  const today = localDateIn(now, timeZone);
+  return {
+    id: cycle.id,
+    startDate: cycle.startDate,
+    today,
+    day: cycleDay(cycle.startDate, today),
+    totalDays: CYCLE_LENGTH_DAYS,
+    timeZone,
+    complete: isCycleComplete(cycle.startDate, today),
+  };
+}
+
+/**
  * The member's active cycle on `now`, created starting their local today when they have none. Two
  * requests racing here both end up with the same cycle: the database allows one active cycle per member.
  */
 export async function activeCycle(db: DbOrTx, userId: string, now: Date): Promise<CycleView> {
+  return (await activeCycleWith(db, userId, now, false)).cycle;
+}
+
+/** The active cycle (as activeCycle) and its check-in days, in one round trip when the cycle exists. */
+export async function activeCycleWithDays(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ cycle: CycleView; days: CycleDayRow[] | null }> {
+  return activeCycleWith(db, userId, now, true);
+}
+
+/**
+ * The active cycle (as activeCycle) and the id of the member's check-in on their today: null when
+ * there is none, undefined when it was not read (a cycle just started) and the caller must look.
+ */
+export async function activeCycleWithToday(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ cycle: CycleView; todayCheckinId: string | null | undefined }> {
+  const { cycle, recent } = await activeCycleWith(db, userId, now, false, true);
+  if (!recent) return { cycle, todayCheckinId: undefined };
+  return { cycle, todayCheckinId: recent.find(([, date]) => date === cycle.today)?.[0] ?? null };
+}
+
+async function activeCycleWith(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  withDays: boolean,
+  withToday = false,
+): Promise<{
+  cycle: CycleView;
+  days: CycleDayRow[] | null;
+  recent?: Array<[string, string]>;
+}> {
+  let statement = preparedCycleStart.get(db);
+  if (!statement) preparedCycleStart.set(db, (statement = prepareCycleStart(db)));
+  const utcToday = now.toISOString().slice(0, 10);
+  const [row] = await statement.execute({
+    userId,
+    withDays,
+    fromDate: withToday ? addDays(utcToday, -1) : null,
+    toDate: withToday ? addDays(utcToday, 1) : null,
+  });
+  if (row?.cycleId && row.startDate) {
+    // The same zone memberTimeZone reads (no settings row: the default).
+    const timeZone = row.timezone
+      ? effectiveTimeZone(
+          {
+            timezone: row.timezone,
+            pendingTimezone: row.pendingTimezone,
+            pendingTimezoneFrom: row.pendingTimezoneFrom,
+          },
+          now,
+        )
+      : DEFAULT_SETTINGS_TIMEZONE;
+    const cycle = cycleView({ id: row.cycleId, startDate: row.startDate }, timeZone, now);
+    const days = withDays
+      ? (row.days ?? []).map(([day, movedMinutes, steps]) => ({ day, movedMinutes, steps }))
+      : null;
+    return { cycle, days, recent: withToday ? (row.recent ?? []) : undefined };
+  }
+  // No active cycle yet: start one on the member's today.
   const timeZone = await memberTimeZone(db, userId, now);
   const today = localDateIn(now, timeZone);
   const find = () =>
@@ -46,15 +170,8 @@ export async function activeCycle(db: DbOrTx, userId: string, now: Date): Promis
     await db.insert(cycles).values({ userId, startDate: today }).onConflictDoNothing();
     [cycle] = await find();
   }
-  return {
-    id: cycle.id,
-    startDate: cycle.startDate,
-    today,
-    day: cycleDay(cycle.startDate, today),
-    totalDays: CYCLE_LENGTH_DAYS,
-    timeZone,
-    complete: isCycleComplete(cycle.startDate, today),
-  };
+  // A new cycle has no check-ins yet; the caller reads them (null) rather than assume it.
+  return { cycle: cycleView(cycle, timeZone, now), days: null };
 }
 
 /** Ends the member's active cycle (its check-ins are kept) and starts the next at Day 1 on their today. */

@@ -1,13 +1,13 @@
 import type { MyCycleView } from '@shared/api-types';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { myCycleView } from './my-cycle';
-import { activeCycle, replaceActiveCycle } from './queries';
+import { activeCycle, activeCycleWithDays, replaceActiveCycle } from './queries';
 
 /** My Cycle: the member's active cycle (started today if they have none) with its days and stats. */
 export async function getMyCycle(ctx: ServiceContext): Promise<MyCycleView> {
   const member = requireMember(ctx);
-  const cycle = await activeCycle(ctx.db, member.userId, ctx.now());
-  return myCycleView(ctx.db, cycle);
+  const { cycle, days } = await activeCycleWithDays(ctx.db, member.userId, ctx.now());
+  return myCycleView(ctx.db, cycle, days);
 }
 
 /**

@@ -26,19 +26,18 @@ export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promis
       from checkins k ${filter}
     ),
     runs as (
-      select cycle_id, run_key, count(*)::int as len, max(day_number) as last_day
+      select cycle_id, run_key, count(*)::int as len, max(day_number) as last_day,
+             sum(moved_minutes) as minutes, sum(steps) as steps
       from days group by cycle_id, run_key
     ),
-    totals as (
-      select cycle_id, count(*)::int as n, coalesce(sum(moved_minutes), 0)::int as minutes,
-             coalesce(sum(steps), 0)::bigint as steps, max(day_number) as last_day
-      from days group by cycle_id
-    ),
+    -- One pass over the runs (no per-cycle subquery: over every cycle that was quadratic): the run
+    -- ending on the last day checked in, and the longest run.
     stats as (
-      select t.cycle_id, t.n, t.minutes, t.steps, t.last_day,
-             (select r.len from runs r where r.cycle_id = t.cycle_id and r.last_day = t.last_day) as last_run,
-             (select max(r.len) from runs r where r.cycle_id = t.cycle_id) as longest
-      from totals t
+      select cycle_id, sum(len)::int as n, coalesce(sum(minutes), 0)::int as minutes,
+             coalesce(sum(steps), 0)::bigint as steps, max(last_day) as last_day,
+             (array_agg(len order by last_day desc))[1] as last_run,
+             max(len) as longest
+      from runs group by cycle_id
     )
     update cycles c set
       checkin_count = coalesce(s.n, 0),

@@ -1,11 +1,14 @@
 import { afterCommit, type ServiceContext } from '../../lib/context';
+import type { CacheBus } from '../../lib/cache-bus';
 
 /**
  * The public part of a feed page (posts, counts, comments; not the viewer's own marks) is the same for
  * every member, so a page is computed at most once per FEED_CACHE_MS per process. Any write that changes
  * what a card shows (a like, a reaction, a comment, a check-in, its media or updates) clears this
- * process's cache once its transaction commits (invalidateFeedAfterCommit); other processes catch up
- * within FEED_CACHE_MS.
+ * process's cache once its transaction commits (invalidateFeedAfterCommit) and tells the other
+ * processes through the cache bus, which clear theirs when the notification arrives (milliseconds).
+ * A lost notification (listener down, a process killed between commit and notify) is bounded by
+ * FEED_CACHE_MS (decision 0024).
  *
  * There is one cache per app, keyed by the app's config object, which the app's deps and every
  * context made from them share. Not by the database handle: inside withTransaction, ctx.db is the
@@ -19,9 +22,17 @@ type App = { config: object };
 type Entry = { at: number; value: Promise<unknown> };
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-export function cachedFeedPage<T>(app: App, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedFeedPage<T>(
+  app: App & { cacheBus: CacheBus },
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   let pages = caches.get(app.config);
-  if (!pages) caches.set(app.config, (pages = new Map()));
+  if (!pages) {
+    const created = (pages = new Map<string, Entry>());
+    caches.set(app.config, created);
+    app.cacheBus.subscribe('feed', () => created.clear());
+  }
   const hit = pages.get(key);
   if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.value as Promise<T>;
   const value = load();
@@ -36,10 +47,21 @@ export function invalidateFeed(app: App): void {
   caches.get(app.config)?.clear();
 }
 
+/** Transactions that already queued a feed invalidation. */
+const queued = new WeakSet<object>();
+
 /**
  * What every service that changes a feed card calls: clears the cache once the change has committed,
  * so a page computed meanwhile from the old rows is not kept (and a rolled-back change clears nothing).
  */
 export function invalidateFeedAfterCommit(ctx: ServiceContext): void {
-  afterCommit(ctx, () => invalidateFeed(ctx));
+  // Once per transaction, however many of its steps changed a card.
+  if (ctx.transaction) {
+    if (queued.has(ctx.transaction)) return;
+    queued.add(ctx.transaction);
+  }
+  afterCommit(ctx, () => {
+    invalidateFeed(ctx);
+    return ctx.cacheBus.publish('feed');
+  });
 }

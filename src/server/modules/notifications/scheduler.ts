@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../lib/context';
 import { sendDueReminders } from './service';
+import { jobRuns } from '../../lib/metrics';
 
 /** How often queued mail is retried, and how often reminders are looked for (every 5th tick). */
 export const SCHEDULER_TICK_MS = 60_000;
@@ -30,7 +31,9 @@ export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS):
       await ctx.mailer.flush(ctx.now());
       if (reminders) await sendDueReminders(ctx);
       await ctx.mailer.flush(ctx.now());
+      jobRuns.inc({ job: 'scheduler', outcome: 'ok' });
     } catch (error) {
+      jobRuns.inc({ job: 'scheduler', outcome: 'error' });
       ctx.logger.error({ err: error }, 'scheduler run failed');
     }
   };

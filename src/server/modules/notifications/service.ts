@@ -10,6 +10,7 @@ import { dailyReminderMail, trialEndingMail } from '../../lib/mail-templates';
 import { sendPush } from '../../lib/push';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { reminderDue } from './reminder-due';
+import { reminderResults } from '../../lib/metrics';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour, and the trial-ending
 // notice. Both are claimed in notification_claims before they are sent, so any number of scheduler
@@ -72,6 +73,8 @@ export async function sendDueReminders(ctx: ServiceContext): Promise<DueReminder
   }
   const reminders = await sendDailyReminders(ctx);
   const trialNotices = await sendTrialEndingNotices(ctx);
+  reminderResults.inc({ kind: 'reminder', outcome: 'sent' }, reminders);
+  reminderResults.inc({ kind: 'trial_notice', outcome: 'sent' }, trialNotices);
   if (reminders || trialNotices) ctx.logger.info({ reminders, trialNotices }, 'nudges sent');
   return { reminders, trialNotices };
 }
@@ -111,6 +114,7 @@ async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
       if (await remindOne(ctx, member, claimed, now)) sent += 1;
     } catch (error) {
       // One member's bad data never stops everyone else's reminder.
+      reminderResults.inc({ kind: 'reminder', outcome: 'failed' });
       ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
     }
   }
@@ -233,6 +237,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
       ),
     );
     if (result.ok) sent += 1;
+    else reminderResults.inc({ kind: 'trial_notice', outcome: 'failed' });
   }
   return sent;
 }

@@ -40,6 +40,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
 import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
 import { avatarFolder, avatarKeyFromUrl } from './service';
 
@@ -162,6 +163,8 @@ export async function deleteAccount(
     await ctx.db.delete(user).where(eq(user.id, userId));
 
     invalidateFeedAfterCommit(ctx);
+    // The member's name leaves the board in every process at once, not after BOARD_TTL_MS.
+    invalidateCommunityBoardAfterCommit(ctx);
     afterCommit(ctx, () => deleteFiles(ctx, userId, keys));
   });
 }

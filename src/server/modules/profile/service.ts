@@ -34,7 +34,7 @@ import { enforce } from '../../lib/rate-limit';
 import { assertValidKey, ingestUpload, InvalidKeyError } from '../../lib/storage';
 import { listMyBadges } from '../badges/service';
 import { invalidateFeedAfterCommit } from '../feed/cache';
-import { invalidateCommunityBoard } from '../community/leaderboard';
+import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 
 // ---------------------------------------------------------------------------
 // Profile
@@ -111,7 +111,7 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileData): Pr
       .where(eq(profiles.id, member.userId));
     // The name shows on feed cards.
     invalidateFeedAfterCommit(ctx);
-    afterCommit(ctx, () => invalidateCommunityBoard(ctx));
+    invalidateCommunityBoardAfterCommit(ctx);
     return profileView(await ensureProfile(ctx.db, member.userId));
   });
 }
@@ -200,7 +200,7 @@ async function setAvatar(
       afterCommit(ctx, () => ctx.storage.delete(oldKey));
     }
     invalidateFeedAfterCommit(ctx);
-    afterCommit(ctx, () => invalidateCommunityBoard(ctx));
+    invalidateCommunityBoardAfterCommit(ctx);
     return profileView(await ensureProfile(ctx.db, userId));
   });
 }

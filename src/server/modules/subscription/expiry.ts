@@ -47,22 +47,29 @@ export async function expireEndedPeriods(ctx: ServiceContext): Promise<{ expired
   });
 }
 
-/** Runs the expiry every interval (and once at start); returns a stop function. */
-export function startBillingExpiryJob(deps: AppDeps): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await expireEndedPeriods(systemContext(deps, 'billing-expiry'));
-    } catch (error) {
-      deps.logger.error({ err: error }, 'billing expiry failed');
-    } finally {
-      running = false;
-    }
+/**
+ * Runs the expiry every interval (and once at start); returns a stop function that resolves once a
+ * run in progress has finished.
+ */
+export function startBillingExpiryJob(deps: AppDeps): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= expireEndedPeriods(systemContext(deps, 'billing-expiry'))
+      .then(
+        () => {},
+        (error: unknown) => {
+          deps.logger.error({ err: error }, 'billing expiry failed');
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
   };
-  void tick();
-  const timer = setInterval(() => void tick(), deps.config.billingExpiryIntervalMs);
+  tick();
+  const timer = setInterval(tick, deps.config.billingExpiryIntervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -14,6 +14,7 @@ import { subscriptionRow } from './service';
  */
 const OPEN_PREFIXES = [
   '/api/health',
+  '/api/ready',
   '/api/auth',
   '/api/account',
   '/api/subscription',

@@ -5,7 +5,10 @@ import type { AwardedBadge, CheckinView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { useToday } from '@client/features/checkin/api/get-today';
+import { QueuedCheckinCard } from '@client/features/checkin/offline/queued-checkin-card';
+import { useQueuedCheckin } from '@client/features/checkin/offline/use-queued-checkin';
 import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
 import { CheckinForm } from '@client/features/checkin/components/checkin-form';
 import { CheckinSummary } from '@client/features/checkin/components/checkin-summary';
@@ -74,6 +77,9 @@ function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
   const [editing, setEditing] = useState(false);
   const [completed, setCompleted] = useState<{ badge: AwardedBadge | null } | null>(null);
   const canEdit = useStillEditable(checkin?.editable ?? false, checkin?.editableUntil ?? '');
+  // A check-in made offline waits on this device until it is sent (decision 0023).
+  const { userId } = useSignedInUser();
+  const { queued } = useQueuedCheckin(userId);
 
   // The window closed while the edit form was open: say so rather than let the save fail.
   useEffect(() => {
@@ -83,10 +89,13 @@ function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
     }
   }, [editing, canEdit]);
 
+  if (!checkin && queued) return <QueuedCheckinCard item={queued} />;
+
   if (!checkin) {
     return (
       <CheckinForm
         mode="create"
+        userId={userId}
         onCompleted={(badge) => {
           setCompleted({ badge });
           if (badge) {

@@ -13,7 +13,14 @@ export function AdminTable({
   label: string;
 }) {
   return (
-    <div className="rounded-xl border border-border bg-card md:overflow-x-auto">
+    // A wide table scrolls inside this box: it takes focus (and is named) so the keyboard can
+    // scroll it too (axe: scrollable-region-focusable).
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="rounded-xl border border-border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:overflow-x-auto"
+    >
       {/* On phones each row is a card: the header hides and every cell shows its column's name. */}
       <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]" aria-label={label}>
         <thead className="border-b border-border bg-muted/50 text-muted-foreground max-md:sr-only">

@@ -1,9 +1,10 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Droplets, Beef, Footprints, Timer } from 'lucide-react';
-import type { AwardedBadge, CheckinView } from '@shared/api-types';
+import type { AwardedBadge, CheckinView, TodayResponse } from '@shared/api-types';
 import { MAX_MEDIA_PER_CHECKIN, MOVE_MINUTES_MAX, STEPS_MAX } from '@shared/constants';
 import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
@@ -15,6 +16,9 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { JournalEditor } from '@client/components/journal-editor/journal-editor';
+import { queryKeys } from '@client/lib/query-keys';
+import { requestBackgroundSync } from '../offline/offline-sync';
+import { enqueueCheckin } from '../offline/queue';
 import { useCreateCheckin } from '../api/create-checkin';
 import { useEditCheckin } from '../api/edit-checkin';
 import { useMediaSelection } from '../hooks/use-media-selection';
@@ -53,6 +57,8 @@ function defaultValues(checkin?: CheckinView): CheckinInput {
 export type CheckinFormProps =
   | {
       mode: 'create';
+      /** The signed-in member: a check-in kept offline is filed under them. */
+      userId: string;
       /** Called once the check-in and its media are saved (badge if one was earned). */
       onCompleted: (badge: AwardedBadge | null) => void;
     }
@@ -75,6 +81,7 @@ export function CheckinForm(props: CheckinFormProps) {
   );
   const create = useCreateCheckin();
   const edit = useEditCheckin();
+  const queryClient = useQueryClient();
   const pending = create.isPending || edit.isPending;
 
   const form = useForm<CheckinInput, unknown, CheckinData>({
@@ -109,7 +116,26 @@ export function CheckinForm(props: CheckinFormProps) {
     }
   };
 
+  /** No connection: keep the check-in on this device and send it later (decision 0023). */
+  const keepForLater = async (userId: string, input: CheckinData) => {
+    const today = queryClient.getQueryData<TodayResponse>(queryKeys.checkins.today);
+    const now = new Date();
+    await enqueueCheckin({
+      userId,
+      input,
+      madeAt: now.toISOString(),
+      localDate: today?.cycle.today ?? now.toISOString().slice(0, 10),
+      files: media.files.map((file) => ({ name: file.name, type: file.type, blob: file })),
+    });
+    void requestBackgroundSync();
+    toast.info(msg.checkinQueuedOffline);
+  };
+
   const onSubmit = form.handleSubmit(async (input) => {
+    if (props.mode === 'create' && !onlineManager.isOnline()) {
+      await keepForLater(props.userId, input);
+      return;
+    }
     media.startUpload();
     if (props.mode === 'create') {
       try {
@@ -117,6 +143,11 @@ export function CheckinForm(props: CheckinFormProps) {
         toast.success(msg.checkinCompleted);
         props.onCompleted(result.badge);
       } catch (error) {
+        // The connection dropped before the check-in was made: keep it for later instead.
+        if (error instanceof ApiError && error.status === 0 && !error.fromServer) {
+          await keepForLater(props.userId, input);
+          return;
+        }
         toast.error(msg.errorCompletingCheckin, { description: refusalReason(error) });
         showFieldErrors(error);
       }

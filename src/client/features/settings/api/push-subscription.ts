@@ -1,11 +1,11 @@
 import type { OkResponse, PushKeyResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { api } from '@client/lib/api-client';
+import { SERVICE_WORKER_URL, serviceWorkerReady } from '@client/lib/service-worker';
 
 // Push nudges on this device (decision 0020): the one service worker (/sw.js), the browser's
 // permission, a PushManager subscription with the server's VAPID key, stored per device on the server.
-
-const SERVICE_WORKER_URL = '/sw.js';
+// The worker is registered once at app start (lib/service-worker.ts); push uses that registration.
 
 function supported(): boolean {
   return (
@@ -33,8 +33,8 @@ export async function enablePushOnThisDevice(): Promise<string | null> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return msg.pushPermissionDenied;
   try {
-    await navigator.serviceWorker.register(SERVICE_WORKER_URL);
-    const registration = await navigator.serviceWorker.ready;
+    const registration = await serviceWorkerReady();
+    if (!registration) return msg.pushSubscribeFailed;
     const { publicKey } = await api.get<PushKeyResponse>('/api/notifications/push/key');
     const subscription =
       (await registration.pushManager.getSubscription()) ??

@@ -1,6 +1,8 @@
 // Small, structurally real MP4, QuickTime and WebM files built byte by byte for tests, with the
 // metadata phones write: Android's udta/©xyz and iPhone's meta keys with an ISO 6709 location.
 
+import { spawnSync } from 'node:child_process';
+
 export const LOCATION = '+51.5074-000.1278/';
 
 const u8 = (n: number) => Buffer.from([n]);
@@ -229,4 +231,65 @@ export function webmVideo(options: WebmOptions = {}): Buffer {
   }
   const segment = element([0x18, 0x53, 0x80, 0x67], Buffer.concat(parts), options.live);
   return Buffer.concat([header, segment]);
+}
+
+// --- Real videos, made by ffmpeg ---------------------------------------------------------------
+
+export type RecordedContainer = 'mp4' | 'mov' | 'webm';
+
+/**
+ * A one-second 64x48 video with a sine tone, encoded by ffmpeg (which must exist) with what a phone
+ * writes: a location (ISO 6709) on the file and on the video track, a recording date, a title and,
+ * for MOV, iPhone-style `com.apple.quicktime.*` keys. H.264 + AAC for MP4 and MOV, VP8 + Opus for
+ * WebM. Written to `file`.
+ */
+export function recordedVideo(ffmpeg: string, container: RecordedContainer, file: string): void {
+  const codecs =
+    container === 'webm'
+      ? ['-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus']
+      : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
+  const apple =
+    container === 'mov'
+      ? [
+          '-movflags',
+          'use_metadata_tags',
+          '-metadata',
+          `com.apple.quicktime.location.ISO6709=${LOCATION}`,
+          '-metadata',
+          'com.apple.quicktime.make=Phoneco',
+        ]
+      : [];
+  const result = spawnSync(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=64x48:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      ...codecs,
+      '-metadata',
+      `location=${LOCATION}`,
+      '-metadata:s:v:0',
+      `location=${LOCATION}`,
+      '-metadata',
+      'creation_time=2026-01-02T03:04:05Z',
+      '-metadata',
+      'title=At home',
+      ...apple,
+      '-f',
+      container,
+      '-y',
+      file,
+    ],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  if (result.status !== 0)
+    throw new Error(`ffmpeg could not make a ${container}: ${result.stderr}`);
 }

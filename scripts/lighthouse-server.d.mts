@@ -1,0 +1,8 @@
+export function freePort(): Promise<number>;
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_FLAGS: string[];
+export function startBuiltServer(options?: {
+  port?: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }>;

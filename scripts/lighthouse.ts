@@ -1,0 +1,152 @@
+/**
+ * npm run lighthouse (decision 0022): builds, seeds demo members into a fresh data directory, starts
+ * the server on LIGHTHOUSE_PORT (3215), signs in as demo member 1 with an e-mailed code and runs
+ * Lighthouse (the default mobile preset: simulated slow 4G, 4x slower CPU) in the system Chromium
+ * on the public pages and, with that session cookie, on the member screens. Prints performance,
+ * accessibility, best practices and SEO, LCP and bytes sent, and exits 1 when a page is under its
+ * target (public pages: performance 95 and 100 elsewhere; member screens: 90).
+ * LIGHTHOUSE_ONLY="/signin" measures one page; LIGHTHOUSE_OUT=dir keeps the JSON reports.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startMailbox } from '../tests/e2e/support/mailbox';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, startBuiltServer } from './lighthouse-server.mjs';
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3215);
+const member = 'demo1@stackdays.local';
+const PAGES: { path: string; member: boolean }[] = [
+  { path: '/', member: false },
+  { path: '/signin', member: false },
+  { path: '/pricing', member: false },
+  { path: '/app', member: true },
+  { path: '/app/feed', member: true },
+  { path: '/app/cycle', member: true },
+];
+const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((p) => p.trim());
+/** LIGHTHOUSE_OUT=dir keeps each page's full report (JSON) there. */
+const outDir = process.env.LIGHTHOUSE_OUT;
+if (outDir) mkdirSync(outDir, { recursive: true });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-lighthouse-'));
+const seeded = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
+  { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+);
+if (seeded.status !== 0) throw new Error('seeding the demo members failed');
+
+const smtpPort = await freePort();
+const mailboxUrl = `http://127.0.0.1:${await freePort()}`;
+const mailbox = await startMailbox(smtpPort, Number(new URL(mailboxUrl).port));
+const server = await startBuiltServer({
+  port,
+  dataDir,
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+});
+
+/** Signs in as the demo member the way the sign-in page does, and returns the session cookie. */
+async function signIn(): Promise<string> {
+  const headers = { 'Content-Type': 'application/json', Origin: server.url };
+  const sent = await fetch(`${server.url}/api/account/send-code`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: member, purpose: 'sign-in' }),
+  });
+  if (!sent.ok) throw new Error(`send-code: ${sent.status}`);
+  let code: string | undefined;
+  for (let i = 0; i < 60 && !code; i += 1) {
+    await new Promise((r) => setTimeout(r, 250));
+    const mails = (await (
+      await fetch(`${mailboxUrl}/?to=${encodeURIComponent(member)}`)
+    ).json()) as {
+      subject: string;
+    }[];
+    code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
+  }
+  if (!code) throw new Error('no sign-in code arrived');
+  const signedIn = await fetch(`${server.url}/api/account/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: member, code }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+});
+const failures: string[] = [];
+try {
+  const cookie = await signIn();
+  const rows: string[] = [];
+  for (const page of PAGES) {
+    if (only && !only.includes(page.path)) continue;
+    const result = await lighthouse(
+      server.url + page.path,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        extraHeaders: page.member ? { Cookie: cookie } : undefined,
+      },
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const { categories, audits, finalDisplayedUrl } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const scores = {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    };
+    if (outDir)
+      writeFileSync(
+        path.join(outDir, `${page.path.replace(/\W+/g, '_') || 'root'}.json`),
+        JSON.stringify(result.lhr),
+      );
+    const metric = (id: string) => audits[id]?.displayValue ?? audits[id]?.errorMessage ?? '?';
+    console.log(
+      `  ${page.path}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
+    const lcp = (audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
+    const bytes = (audits['total-byte-weight']?.numericValue ?? 0) / 1024;
+    rows.push(
+      `${page.path.padEnd(11)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)}  ${lcp.toFixed(1).padStart(5)} s  ${bytes.toFixed(0).padStart(5)} KiB  ${finalDisplayedUrl.replace(server.url, '')}`,
+    );
+    console.log(rows.at(-1));
+    const target = page.member ? 90 : 95;
+    if (scores.performance < target)
+      failures.push(`${page.path}: performance ${scores.performance} < ${target}`);
+    if (!page.member) {
+      for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+        if (scores[id] < 100) failures.push(`${page.path}: ${id} ${scores[id]} < 100`);
+      }
+    }
+    for (const [id, audit] of Object.entries(audits)) {
+      if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+        console.log(`    ${id}: ${audit.title}`);
+    }
+  }
+  console.log('\npage        perf  a11y   bp  seo    LCP     bytes  (final URL)');
+  for (const row of rows) console.log(row);
+} finally {
+  await chrome.kill();
+  await server.stop();
+  await mailbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failures.length) {
+  console.error(`Below target:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,81 @@
+// What a member last saw, kept on the device so the app opens offline (decision 0023): the session,
+// today's screen and the first page of the feed. Written after each successful read, restored only
+// when the app starts without a connection, and wiped when the member signs out.
+
+import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { clear, createStore, entries, set } from 'idb-keyval';
+import type { FeedPage, SessionResponse } from '@shared/api-types';
+import { queryKeys } from './query-keys';
+
+interface Snapshot {
+  data: unknown;
+  updatedAt: number;
+  userId: string | null;
+}
+
+const KEPT: readonly QueryKey[] = [
+  queryKeys.session.all,
+  queryKeys.checkins.today,
+  queryKeys.feed.community,
+];
+
+let opened: ReturnType<typeof createStore> | undefined;
+const store = () => (opened ??= createStore('stackdays-snapshot', 'queries'));
+const name = (key: QueryKey) => JSON.stringify(key);
+
+/** The feed keeps only its first page: the last page seen, not everything scrolled past. */
+function trimmed(key: QueryKey, data: unknown): unknown {
+  if (name(key) !== name(queryKeys.feed.community)) return data;
+  const feed = data as { pages: FeedPage[]; pageParams: unknown[] };
+  return { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams.slice(0, 1) };
+}
+
+/** Saves the kept queries after every successful read; a signed-out session wipes them all. */
+export function keepOfflineSnapshot(queryClient: QueryClient): void {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const { queryKey, state } = event.query;
+    if (!KEPT.some((key) => name(key) === name(queryKey))) return;
+    const session = queryClient.getQueryData<SessionResponse>(queryKeys.session.all);
+    const userId = session?.user?.userId ?? null;
+    if (name(queryKey) === name(queryKeys.session.all) && !userId) {
+      void clear(store()).catch(() => {});
+      return;
+    }
+    const snapshot: Snapshot = {
+      data: trimmed(queryKey, state.data),
+      updatedAt: Date.now(),
+      userId,
+    };
+    void set(name(queryKey), snapshot, store()).catch(() => {});
+  });
+}
+
+/** Forgets everything kept (sign-out). */
+export function clearOfflineSnapshot(): Promise<void> {
+  return clear(store()).catch(() => {});
+}
+
+/**
+ * Offline at start: puts the last session, today and feed back into the cache, so the member screens
+ * open with what was last seen. Online, nothing is restored: fresh answers are on their way.
+ */
+export async function restoreOfflineSnapshot(queryClient: QueryClient): Promise<void> {
+  if (onlineManager.isOnline()) return;
+  try {
+    const saved = new Map(
+      (await entries<string, Snapshot>(store())).map(([key, value]) => [key, value]),
+    );
+    const session = saved.get(name(queryKeys.session.all));
+    const userId = (session?.data as SessionResponse | undefined)?.user?.userId;
+    if (!session || !userId) return;
+    for (const key of KEPT) {
+      const snapshot = saved.get(name(key));
+      // Only what this same member saw.
+      if (!snapshot || snapshot.userId !== userId) continue;
+      queryClient.setQueryData(key, snapshot.data, { updatedAt: snapshot.updatedAt });
+    }
+  } catch {
+    // No IndexedDB (a private window): the app opens as it would have without the snapshot.
+  }
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { Client, ClientConfig, Notification } from 'pg';
+import type { Logger } from './logger';
+
+/**
+ * Cross-process cache invalidation (decision 0024). The feed and leaderboard caches live in each
+ * process; a write clears its own process's cache after the commit and publishes the topic, and every
+ * other process on the same PostgreSQL server clears its cache when the notification arrives
+ * (LISTEN/NOTIFY on one dedicated connection). If a notification is lost (the listener is down, a
+ * process dies between its commit and its NOTIFY), the caches' own lifetimes are the bound.
+ */
+export type CacheTopic = 'feed' | 'board';
+const TOPICS = new Set<string>(['feed', 'board'] satisfies CacheTopic[]);
+
+/** The one channel every StackDays process listens on. */
+export const CACHE_CHANNEL = 'stackdays_cache';
+
+export interface CacheBus {
+  /** Tells every other process to forget `topic` (the caller clears its own cache itself). */
+  publish(topic: CacheTopic): Promise<void>;
+  /**
+   * `forget` runs when another process published `topic`, and when the listener is back after an
+   * outage (notifications may have been missed meanwhile).
+   */
+  subscribe(topic: CacheTopic, forget: () => void): void;
+  /** Resolves once the first attempt to listen has succeeded or failed (the server starts either way). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process (PGlite, tests, scripts): nobody else to tell. */
+export function localCacheBus(): CacheBus {
+  return {
+    publish: async () => {},
+    subscribe: () => {},
+    ready: Promise.resolve(),
+    close: async () => {},
+  };
+}
+
+export interface PgCacheBusOptions {
+  /** The server to listen on: DATABASE_URL. */
+  url: string;
+  /** Sends one NOTIFY (through the app's pool, so publishing does not depend on the listener). */
+  notify(channel: string, payload: string): Promise<unknown>;
+  logger: Logger;
+  /** First wait before reconnecting; doubles per failure up to `maxRetryMs`. */
+  minRetryMs?: number;
+  maxRetryMs?: number;
+  /** How often the listening connection is checked with `select 1` (a silently dead TCP connection). */
+  heartbeatMs?: number;
+}
+
+/**
+ * Listens on CACHE_CHANNEL over a dedicated connection (LISTEN needs a session: it cannot share the
+ * pool) and reconnects with backoff when it is lost; the loss and the recovery are logged once each.
+ * A payload is `<topic>:<origin>`, where origin is this process's random id: our own notifications and
+ * unknown topics are ignored, so a stray NOTIFY on the channel can at most clear a cache.
+ */
+export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
+  const { logger, minRetryMs = 500, maxRetryMs = 30_000, heartbeatMs = 30_000 } = options;
+  const origin = randomBytes(6).toString('hex');
+  const subscribers = new Map<CacheTopic, Array<() => void>>();
+  let current: Client | null = null;
+  let closed = false;
+  let down = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const forget = (topics: Iterable<CacheTopic>) => {
+    for (const topic of topics) {
+      for (const run of subscribers.get(topic) ?? []) {
+        try {
+          run();
+        } catch (error) {
+          logger.error({ err: error, topic }, 'cache invalidation failed');
+        }
+      }
+    }
+  };
+
+  const onNotification = (message: Notification) => {
+    if (message.channel !== CACHE_CHANNEL || !message.payload) return;
+    const [topic, from] = message.payload.split(':');
+    if (from === origin || !TOPICS.has(topic)) return;
+    forget([topic as CacheTopic]);
+  };
+
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    const { Client } = await import('pg');
+    const config: ClientConfig = {
+      connectionString: options.url,
+      application_name: 'stackdays-cache-listener',
+      keepAlive: true,
+      query_timeout: 10_000,
+    };
+    const client = new Client(config);
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      client.removeAllListeners('notification');
+      client.end().catch(() => {});
+      if (current === client) {
+        current = null;
+        clearInterval(heartbeat);
+      }
+      if (closed) return;
+      if (!down) {
+        down = true;
+        logger.warn(
+          { err: error },
+          'cache invalidation listener lost: other processes’ writes show here within the cache lifetimes until it is back',
+        );
+      }
+      const delay = Math.min(maxRetryMs, minRetryMs * 2 ** failures);
+      failures += 1;
+      retryTimer = setTimeout(() => void connect(), delay);
+      retryTimer.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', onNotification);
+    try {
+      await client.connect();
+      await client.query(`listen ${CACHE_CHANNEL}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (closed) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    failures = 0;
+    heartbeat = setInterval(() => {
+      client.query('select 1').catch((error: Error) => onLost(error));
+    }, heartbeatMs);
+    heartbeat.unref();
+    if (down) {
+      down = false;
+      logger.info('cache invalidation listener is back');
+      // Whatever was published while we were not listening is unknown: forget everything.
+      forget(TOPICS as Set<CacheTopic>);
+    }
+  };
+
+  return {
+    async publish(topic) {
+      await options.notify(CACHE_CHANNEL, `${topic}:${origin}`);
+    },
+    subscribe(topic, run) {
+      const list = subscribers.get(topic) ?? [];
+      list.push(run);
+      subscribers.set(topic, list);
+    },
+    ready: connect(),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cycles, userSettings } from '../db/schema';
+import { startScheduler } from '../modules/notifications/scheduler';
+import { createTestApp, type TestApp } from '../test-app';
+import { loadConfig } from '../env';
+import { systemContext } from './context';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
+
+// Prometheus metrics at /metrics (decision 0025).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+
+/** The exposition text, read the way Prometheus on this machine would (loopback, no proxy). */
+async function scrape(app: TestApp = t): Promise<string> {
+  const res = await app.client('127.0.0.1').request('/metrics');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  return res.text();
+}
+
+/** The value of one series in the text (0 when absent). */
+function value(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe(`/metrics (${label})`, () => {
+  it('counts requests by route pattern and status, never by the raw path', async () => {
+    const health = 'stackdays_http_requests_total{method="GET",route="/api/health",status="200"}';
+    const before = value(await scrape(), health);
+    await t.app.request('/api/health');
+    await t.app.request('/api/health');
+    const text = await scrape();
+    expect(value(text, health)).toBe(before + 2);
+    expect(text).toContain(
+      'stackdays_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+    );
+
+    // An id and an invite token in the path stay out of the labels.
+    const id = '7d9b8a52-59a1-4c7b-9d43-1f0f6c0b7e11';
+    const token = 'Zm9vYmFyYmF6cXV4cXV1eHh5enp5eHh5enp5';
+    const member = await t.member();
+    expect((await member.client.request(`/api/posts/${id}/comments`)).status).toBe(404);
+    await t.app.request(`/api/invites/${token}`);
+    await t.app.request(`/api/no-such-area/${token}`);
+    const after = await scrape();
+    expect(after).toMatch(/route="\/api\/posts\/:id\/comments",status="404"/);
+    expect(after).toMatch(/route="\/api\/\*",status="404"/);
+    expect(after).not.toContain(id);
+    expect(after).not.toContain(token);
+    // Node's own process metrics are there too.
+    expect(after).toContain('process_cpu_user_seconds_total');
+    expect(after).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('reports the PostgreSQL pool, and nothing for PGlite', async () => {
+    const text = await scrape();
+    if (label === 'pg') {
+      expect(text).toMatch(/stackdays_db_pool_connections\{state="total"\} \d+/);
+      expect(text).toMatch(/stackdays_db_pool_connections\{state="waiting"\} 0/);
+    } else {
+      expect(text).not.toContain('stackdays_db_pool_connections{');
+    }
+  });
+
+  it('counts reminder and mail job results after a scheduler run', async () => {
+    const m = await t.member();
+    await t.database.db
+      .update(userSettings)
+      .set({ timezone: 'UTC', reminderHour: 9, emailNudges: true })
+      .where(eq(userSettings.userId, m.userId));
+    await t.database.db.delete(cycles).where(eq(cycles.userId, m.userId));
+    await t.database.db.insert(cycles).values({ userId: m.userId, startDate: '2026-06-01' });
+
+    const series = {
+      reminders: 'stackdays_reminders_total{kind="reminder",outcome="sent"}',
+      mail: 'stackdays_mail_deliveries_total{outcome="sent"}',
+      runs: 'stackdays_job_runs_total{job="scheduler",outcome="ok"}',
+    };
+    const before = await scrape();
+    const scheduler = startScheduler(
+      systemContext(t.deps, 'reminders', () => new Date('2026-06-05T09:30:00Z')),
+      3_600_000,
+    );
+    await scheduler.runOnce();
+    await scheduler.stop();
+    await t.deps.mailer.idle();
+    const after = await scrape();
+    expect(value(after, series.reminders)).toBe(value(before, series.reminders) + 1);
+    expect(value(after, series.mail)).toBeGreaterThan(value(before, series.mail));
+    expect(value(after, series.runs)).toBe(value(before, series.runs) + 1);
+  });
+
+  it(
+    'counts mail retries and give-ups while SMTP is unreachable',
+    { timeout: 120_000 },
+    async () => {
+      // Nothing listens on this port (one of this suite's): every attempt is refused at once.
+      const app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:3253' });
+      try {
+        const retry = 'stackdays_mail_deliveries_total{outcome="retry"}';
+        const failed = 'stackdays_mail_deliveries_total{outcome="failed"}';
+        const before = await scrape(app);
+        // Not a code (those expire after 10 minutes and stop being retried).
+        await app.deps.mailer.send({
+          to: 'nobody@example.com',
+          subject: 'Outbox metrics',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+          kind: 'test',
+        });
+        expect(value(await scrape(app), retry)).toBe(value(before, retry) + 1);
+        let clock = Date.now();
+        for (let attempt = 1; attempt < MAIL_MAX_ATTEMPTS; attempt++) {
+          clock += mailRetryDelayMs(attempt) + 1000;
+          await app.deps.mailer.flush(new Date(clock));
+        }
+        const after = await scrape(app);
+        expect(value(after, retry)).toBe(value(before, retry) + MAIL_MAX_ATTEMPTS - 1);
+        expect(value(after, failed)).toBe(value(before, failed) + 1);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it('refuses a METRICS_TOKEN too short to be a secret at start, naming it', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+  });
+
+  it('without METRICS_TOKEN answers only direct loopback requests', async () => {
+    expect((await t.client('10.0.0.9').request('/metrics')).status).toBe(403);
+    // A proxy on this machine connects from loopback for every visitor: forwarded requests are refused.
+    const proxied = await t
+      .client('127.0.0.1')
+      .request('/metrics', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(403);
+    expect(await proxied.text()).not.toContain('stackdays_');
+  });
+
+  // A second app on its own database: slow to set up on a busy machine.
+  it(
+    'with METRICS_TOKEN needs it as a bearer token, from anywhere',
+    { timeout: 120_000 },
+    async () => {
+      const token = 'metrics-token-0123456789abcdef';
+      const app = await createTestApp({ METRICS_TOKEN: token });
+      try {
+        const from = app.client('10.0.0.9');
+        const none = await from.request('/metrics');
+        expect(none.status).toBe(401);
+        expect(none.headers.get('www-authenticate')).toContain('Bearer');
+        const wrong = await from.request('/metrics', {
+          headers: { authorization: 'Bearer metrics-token-0123456789abcdeX' },
+        });
+        expect(wrong.status).toBe(401);
+        // Loopback alone is not enough once a token is set.
+        expect((await app.client('127.0.0.1').request('/metrics')).status).toBe(401);
+        const right = await from.request('/metrics', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(right.status).toBe(200);
+        expect(await right.text()).toContain('stackdays_http_requests_total');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,154 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { msg } from '@shared/messages';
+import type { Db } from '../db/client';
+import type { AppEnv } from './deps';
+import type { ErrorBody } from './errors';
+
+/**
+ * Prometheus metrics (decision 0025), one registry per process: the HTTP requests by route pattern,
+ * the database pool, the reminder and mail jobs, and Node's own process metrics. Label values are
+ * all from small fixed sets (route patterns, never raw paths), so a caller cannot grow the series.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+export const httpRequests = new Counter({
+  name: 'stackdays_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'stackdays_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request (headers ready), by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+/** Daily reminders and trial-ending notices: `sent`, or `failed` (an error for that member). */
+export const reminderResults = new Counter({
+  name: 'stackdays_reminders_total',
+  help: 'Reminder job results by kind (reminder, trial_notice) and outcome (sent, failed)',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Every delivery attempt of an e-mail: `sent`, `retry` (queued for a later attempt) or `failed` (given up). */
+export const mailResults = new Counter({
+  name: 'stackdays_mail_deliveries_total',
+  help: 'Mail delivery attempts by outcome (sent, retry, failed)',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Scheduler ticks (mail queue flush + reminders): `ok`, or `error` when the whole run failed. */
+export const jobRuns = new Counter({
+  name: 'stackdays_job_runs_total',
+  help: 'Background job runs by job and outcome (ok, error)',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** The pg Pool behind the database this process serves, if it has one (PGlite has none). */
+let observedPool: PoolStats | null = null;
+
+/** Reports the database's pool in the pool gauges: pg's Pool; PGlite (one in-process connection) reports nothing. */
+export function observeDatabase(db: Db): void {
+  const client = (db as unknown as { $client?: Partial<PoolStats> }).$client;
+  observedPool =
+    client && typeof client.totalCount === 'number' && typeof client.waitingCount === 'number'
+      ? (client as PoolStats)
+      : null;
+}
+
+new Gauge({
+  name: 'stackdays_db_pool_connections',
+  help: 'PostgreSQL pool connections by state (total, idle, waiting = queries queued for a connection); absent on PGlite',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    if (!observedPool) return;
+    this.set({ state: 'total' }, observedPool.totalCount);
+    this.set({ state: 'idle' }, observedPool.idleCount);
+    this.set({ state: 'waiting' }, observedPool.waitingCount);
+  },
+});
+
+/**
+ * Counts every answer under the pattern of the route that gave it (`/api/posts/:id`, never the id),
+ * so invite tokens and ids stay out of the labels. Unmatched paths fall under the catch-all's pattern.
+ */
+export const requestMetrics: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const end = httpDuration.startTimer();
+  try {
+    await next();
+  } finally {
+    const labels = {
+      method: METHODS.has(c.req.method) ? c.req.method : 'OTHER',
+      route: routePath(c) || 'unmatched',
+      status: String(c.res.status),
+    };
+    end(labels);
+    httpRequests.inc(labels);
+  }
+};
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** A request a proxy passed on: its socket is the proxy's, maybe loopback, but the caller is anyone. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * GET /metrics. With METRICS_TOKEN set, only `Authorization: Bearer <token>` may read it (401
+ * otherwise). Without it, only a direct connection from this machine's loopback, and never a
+ * request that a proxy forwarded (403): a proxy on the same host would otherwise make every
+ * visitor look local.
+ */
+export function metricsEndpoint(token: string | undefined): MiddlewareHandler<AppEnv> {
+  const expected = token ? digest(token) : null;
+  return async (c) => {
+    const refuse = (status: 401 | 403) => {
+      const body: ErrorBody = {
+        code: status === 401 ? 'unauthorized' : 'forbidden',
+        message: msg.metricsForbidden,
+        requestId: c.get('requestId') ?? 'unknown',
+      };
+      if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      return c.json(body, status);
+    };
+    if (expected) {
+      const given = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!given || !timingSafeEqual(digest(given), expected)) return refuse(401);
+    } else {
+      let remote: string | undefined;
+      try {
+        remote = getConnInfo(c).remote.address;
+      } catch {
+        remote = undefined; // no socket (an in-process request): not loopback
+      }
+      if (!remote || !LOOPBACK.has(remote) || PROXY_HEADERS.some((h) => c.req.header(h)))
+        return refuse(403);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metricsRegistry.metrics(), 200, {
+      'Content-Type': metricsRegistry.contentType,
+    });
+  };
+}
