@@ -47,5 +47,6 @@ EXPOSE 3000
 # Liveness only (no database round trip): /api/ready is for the proxy or orchestrator.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# One process (node is PID 1 and gets SIGTERM itself; tsx runs in it as a loader). Migrations run at start.
-CMD ["node", "--import", "tsx", "src/server/index.ts"]
+# One process, the compiled server (decision 0028): node is PID 1 and gets SIGTERM itself. Migrations
+# (dist/server/migrations) run at start.
+CMD ["node", "dist/server/index.mjs"]

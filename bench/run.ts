@@ -346,12 +346,15 @@ async function main() {
     `Machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   machineLoad('Before');
+  // The server runs compiled, as `npm start` and the image run it (decision 0028).
+  const compiled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (compiled.status !== 0) throw new Error('compiling the server failed');
   await prepareTemplate();
   await copyTemplate();
 
   const client = new pg.Client({ connectionString: copyUrl });
   await client.connect();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: copyUrl,

@@ -1,6 +1,6 @@
 /**
  * The server's peak memory while 20 members each upload a 200 MB video at once (issue 16 target:
- * under 300 MB RSS). Starts the real server (src/server/index.ts) on PostgreSQL, once per storage
+ * under 300 MB RSS). Starts the real server (compiled: dist/server/index.mjs) on PostgreSQL, once per storage
  * setup: local files with ffmpeg (each video is spooled, checked, blanked, remuxed without metadata,
  * stored), and S3 on a local s3rver without ffmpeg (so all 200 MB of each upload go on to the
  * bucket in a streamed PUT). Samples /proc/<pid>/status every 50 ms and reports the peak RSS
@@ -149,7 +149,7 @@ async function runOnce(input: {
         S3_SECRET_ACCESS_KEY: input.s3.credentials.secretAccessKey,
       }
     : { STORAGE_DRIVER: 'local' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
     env: {
       ...process.env,
       ...s3Env,
@@ -388,6 +388,9 @@ async function ensureDatabase(url: string) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Alone, compile the server first, as `npm run bench` does (decision 0028).
+  const compiled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (compiled.status !== 0) process.exit(1);
   measureUploadMemory()
     .then((results) => {
       const ok = results.every((r) => r.hwmMb < UPLOAD_MEMORY_TARGET_MB && r.stored === r.members);

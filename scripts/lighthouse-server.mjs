@@ -34,7 +34,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Runs src/server/index.ts on 127.0.0.1:<port> with a temporary DATA_DIR (or the one given), waits
+ * Runs the built server (dist/server/index.mjs, from `npm run build`) on 127.0.0.1:<port> with a temporary DATA_DIR (or the one given), waits
  * for /api/health, and returns its address and a stop() that ends the process group and removes a
  * temporary data directory.
  */
@@ -43,7 +43,7 @@ export async function startBuiltServer({ port, dataDir, env = {} } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stackdays-perf-'));
   const url = `http://127.0.0.1:${usedPort}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
     cwd: root,
     env: {
       ...process.env,

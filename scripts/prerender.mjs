@@ -2,8 +2,9 @@
 // A Vite SSR build of src/client/entry-prerender.tsx renders each page; its markup goes into the
 // built shell (dist/client/index.html, which stays the member app's shell) and is written to
 // dist/pages/<name>.html, which the server sends for that address. Each page loads only what it
-// needs: the landing and 404 pages no script at all, the others the app entry plus, preloaded, the
-// chunks of their own screen. No inline script is added (the CSP forbids it) and no data either.
+// needs: the landing, 404 and invite pages no script at all; pricing, sign-in and sign-up only
+// boot.ts, which loads the app on the visitor's first intent, plus a `-eager` twin that loads it at
+// once with its chunks preloaded. No inline script is added (the CSP forbids it) and no data either.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,7 +46,9 @@ await build({
   },
 });
 
-const { pages, render } = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
+const { pages, render, INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } = await import(
+  pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href
+);
 
 /** A chunk and every chunk it imports statically, as built file names. */
 function chunkFiles(key, seen = new Set()) {
@@ -62,24 +65,46 @@ const font = Object.values(manifest)
   .flatMap((chunk) => chunk.assets ?? [])
   .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
 
+// The two entries (vite.config.ts): the member app's shell, whose script (index-*.js) only imports
+// the app (main.tsx's chunk), and boot.ts, the small script of the pages that load the app later.
+const entryKey = 'index.html';
+const bootKey = 'boot.ts';
+if (!manifest[entryKey]?.isEntry || !manifest[bootKey]?.isEntry) {
+  throw new Error('prerender: the build has no index.html or boot.ts entry (vite.config.ts)');
+}
+const entryFiles = chunkFiles(entryKey);
+const bootFiles = chunkFiles(bootKey);
+const bootFile = manifest[bootKey].file;
+/** The app itself, as boot.ts imports it: main.tsx's chunk and its imports, not the shell's wrapper. */
+const appFiles = [...entryFiles].filter((file) => file !== manifest[entryKey].file);
+
+const preload = (files) =>
+  [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+
+/** The shell without any script or module preload. */
+function withoutScripts(html) {
+  return html
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/** The shell with boot.ts as its only script; `extra`: more chunks to preload. */
+function withBoot(html, extra = []) {
+  const links = preload(new Set([...[...bootFiles].filter((file) => file !== bootFile), ...extra]));
+  const tags = [`<script type="module" crossorigin src="/${bootFile}"></script>`, ...links];
+  return withoutScripts(html).replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+function writePage(name, out) {
+  writeFileSync(path.join(pagesDir, `${name}.html`), out);
+}
+
+// Pages of an earlier build go: each build writes all of its own.
+rmSync(pagesDir, { recursive: true, force: true });
 mkdirSync(pagesDir, { recursive: true });
 for (const page of pages) {
   const { html, title } = render(page);
   let out = shell;
-  if (page.static) {
-    // Only links and text: no script, no preloads of any.
-    out = out
-      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  } else {
-    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-    const already = chunkFiles(entry);
-    const preloads = [...chunkFiles(page.module)]
-      .filter((file) => !already.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
-    if (preloads) out = out.replace('</head>', `  ${preloads}\n  </head>`);
-  }
   if (font) {
     out = out.replace(
       /(<link rel="stylesheet")/,
@@ -87,20 +112,52 @@ for (const page of pages) {
     );
   }
   if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  const withRoot = out.replace(
-    '<div id="root"></div>',
-    `<div id="root" data-prerendered="${page.name}">${html}</div>`,
+  const filled = (template, load) => {
+    const attributes = `data-prerendered="${page.name}"${load === 'eager' ? ' data-load="eager"' : ''}`;
+    const withRoot = template.replace(
+      '<div id="root"></div>',
+      `<div id="root" ${attributes}>${html}</div>`,
+    );
+    if (withRoot === template)
+      throw new Error('prerender: <div id="root"></div> not found in the shell');
+    return withRoot;
+  };
+  // Its own screen's chunks, for the pages that load the app at once.
+  const screenFiles = [...chunkFiles(page.module)].filter((file) => !entryFiles.has(file));
+  if (page.load === 'none') {
+    // Only links and text: no script, no preloads of any.
+    writePage(page.name, filled(withoutScripts(out), 'none'));
+  } else if (page.load === 'intent') {
+    // boot.ts alone; the app when the visitor first presses, types, focuses or touches.
+    writePage(page.name, filled(withBoot(out), 'intent'));
+    // The same page loading the app at once, its chunks preloaded (an address with a query string,
+    // a visitor with a session cookie: static-client.ts).
+    writePage(`${page.name}-eager`, filled(withBoot(out, [...appFiles, ...screenFiles]), 'eager'));
+  } else {
+    writePage(page.name, filled(withBoot(out, [...appFiles, ...screenFiles]), 'eager'));
+  }
+  console.log(
+    `prerendered ${page.url} → dist/pages/${page.name}.html${page.load === 'intent' ? ` and ${page.name}-eager.html` : ''} (script: ${page.load})`,
   );
-  if (withRoot === out) throw new Error('prerender: <div id="root"></div> not found in the shell');
-  writeFileSync(path.join(pagesDir, `${page.name}.html`), withRoot);
-  console.log(`prerendered ${page.url} → dist/pages/${page.name}.html`);
 }
+
+// The invite page's placeholders (filled in by the server, src/server/lib/invite-page.ts): the
+// token only in the link to /pricing, the name in text; the invalid page names nobody.
+const valid = readFileSync(path.join(pagesDir, 'invite-valid.html'), 'utf8');
+const invalid = readFileSync(path.join(pagesDir, 'invite-invalid.html'), 'utf8');
+const count = (text, part) => text.split(part).length - 1;
+if (
+  count(valid, INVITE_PAGE_TOKEN) !== 1 ||
+  !valid.includes(`href="/pricing?invite=${INVITE_PAGE_TOKEN}"`) ||
+  count(valid, INVITE_PAGE_INVITER) === 0 ||
+  count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
+  /<script|modulepreload/.test(valid + invalid)
+)
+  throw new Error('prerender: the invite pages are not as src/server/lib/invite-page.ts expects');
 
 // The member app's shell, once per screen that members open most, with that screen's chunks and the
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
 // hold member data, so they are not prerendered; dist/client/index.html stays the plain shell.
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const inEntry = chunkFiles(entryKey);
 const layout = 'app/routes/app/layout.tsx';
 const shells = [
   { name: 'app', modules: [layout] },
@@ -111,7 +168,7 @@ const shells = [
 for (const { name, modules } of shells) {
   const files = new Set(modules.flatMap((key) => [...chunkFiles(key)]));
   const links = [...files]
-    .filter((file) => !inEntry.has(file))
+    .filter((file) => !entryFiles.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   if (font)
     links.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`);

@@ -32,7 +32,7 @@ export default async function globalSetup() {
   }
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailboxPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,
