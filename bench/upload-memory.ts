@@ -17,7 +17,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,6 +137,8 @@ async function runOnce(input: {
   s3?: TestS3;
   ffmpeg: string | null;
 }): Promise<Omit<UploadMemoryResult, 'setup' | 'members' | 'megabytes'>> {
+  // DATA_DIR is also the server's TMPDIR here (uploads spool there): it must exist, owner-only.
+  await mkdir(input.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   const base = `http://127.0.0.1:${input.port}`;
   const s3Env: Record<string, string> = input.s3
