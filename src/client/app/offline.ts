@@ -2,16 +2,38 @@
 // entry chunk: the service worker, the snapshot of what was last seen, the offline check-in queue.
 
 import type { QueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@shared/api-types';
 import { startOfflineSync } from '@client/features/checkin/offline/offline-sync';
 import { keepOfflineSnapshot, restoreOfflineSnapshot } from '@client/lib/offline-snapshot';
+import { queryKeys } from '@client/lib/query-keys';
 import { registerServiceWorker } from '@client/lib/service-worker';
 
 export { restoreOfflineSnapshot };
 
+/** After the page has loaded: the worker's precache never competes with the first paint. */
+function registerAfterLoad(): void {
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}
+
+/**
+ * The worker (and its precache of the whole app) is for members: it is registered in the member
+ * area, or once a session says someone is signed in, never for a visitor reading a public page.
+ */
+function registerForMembers(queryClient: QueryClient): void {
+  if (window.location.pathname.startsWith('/app')) return registerAfterLoad();
+  const signedIn = () =>
+    Boolean(queryClient.getQueryData<SessionResponse>(queryKeys.session.all)?.user);
+  if (signedIn()) return registerAfterLoad();
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (!signedIn()) return;
+    unsubscribe();
+    registerAfterLoad();
+  });
+}
+
 export function startOffline(queryClient: QueryClient): void {
   keepOfflineSnapshot(queryClient);
   startOfflineSync(queryClient);
-  // After the page has loaded: the worker's precache never competes with the first paint.
-  if (document.readyState === 'complete') void registerServiceWorker();
-  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  registerForMembers(queryClient);
 }
