@@ -20,7 +20,7 @@
  * Exit code 1 when any request errored or any acknowledged check-in is missing; BENCH_STRICT=1 also
  * fails on a missed target. Other options: BENCH_MEMBERS (10000), BENCH_DAYS (60), BENCH_RESEED=1,
  * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure), BENCH_LOAD_SECONDS=0 (no load test),
- * BENCH_KEEP=1 (keep the copy afterwards).
+ * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the server, e.g. --cpu-prof).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -354,7 +354,9 @@ async function main() {
 
   const client = new pg.Client({ connectionString: copyUrl });
   await client.connect();
-  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
+  // BENCH_SERVER_ARGS: node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, 'dist/server/index.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: copyUrl,
