@@ -65,6 +65,14 @@ export default defineConfig({
     // dist/client/index.html stays the member app's shell (the SPA fallback for /app/*); the
     // prerendered public pages are written to dist/pages/, outside the static root.
     manifest: true,
+    rolldownOptions: {
+      input: {
+        // The member app's shell (main.tsx) and the small script of the pages that load the app on
+        // the visitor's first intent (boot.ts, decision 0022), which imports main.tsx then.
+        index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/client/boot.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

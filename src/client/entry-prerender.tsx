@@ -4,6 +4,10 @@ import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { INVITE_FREE_MONTHS } from '@shared/constants';
+import type { InviteCheckResponse } from '@shared/api-types';
+import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } from '@shared/invite-page';
 import { AppProviders } from './app/providers';
 import { LandingRoute } from './app/routes/landing';
 import { PricingRoute } from './app/routes/pricing';
@@ -11,20 +15,33 @@ import { SignInRoute } from './app/routes/signin';
 import { SignUpRoute } from './app/routes/signup';
 import { InviteRoute } from './app/routes/invite';
 import { NotFoundRoute } from './app/routes/not-found';
+import { queryKeys } from './lib/query-keys';
+
+export { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN };
 
 export interface PrerenderPage {
-  /** The file name under dist/client/pages/ (without .html). */
+  /** The file name under dist/pages/ (without .html). */
   name: string;
-  /** The address the page is rendered at (the invite page with a well-formed placeholder token). */
+  /** The address the page is rendered at (the invite pages with a well-formed placeholder token). */
   url: string;
   /** The route pattern, as in app/router.tsx. */
   pattern: string;
   Component: ComponentType;
-  /** The source of the route module: its built chunk is preloaded with the page. */
+  /** The source of the route module: its built chunk is preloaded where the app loads at once. */
   module: string;
-  /** A page that needs no script at all: only links and text. */
-  static?: boolean;
+  /**
+   * How the page gets the app: `none`, only links and text, no script at all; `intent`, the app
+   * loads on the visitor's first intent (boot.ts), and `<name>-eager.html` is the same page loading
+   * it at once; `eager`, at once.
+   */
+  load: 'none' | 'intent' | 'eager';
+  /** Query answers the page is rendered with (the invite page's two states). */
+  queries?: Array<[readonly unknown[], unknown]>;
 }
+
+const inviteAnswer = (answer: InviteCheckResponse): Array<[readonly unknown[], unknown]> => [
+  [queryKeys.invites.check(INVITE_PAGE_TOKEN), answer],
+];
 
 export const pages: PrerenderPage[] = [
   {
@@ -33,7 +50,7 @@ export const pages: PrerenderPage[] = [
     pattern: '/',
     Component: LandingRoute,
     module: 'app/routes/landing.tsx',
-    static: true,
+    load: 'none',
   },
   {
     name: 'pricing',
@@ -41,6 +58,7 @@ export const pages: PrerenderPage[] = [
     pattern: '/pricing',
     Component: PricingRoute,
     module: 'app/routes/pricing.tsx',
+    load: 'intent',
   },
   {
     name: 'signin',
@@ -48,6 +66,7 @@ export const pages: PrerenderPage[] = [
     pattern: '/signin',
     Component: SignInRoute,
     module: 'app/routes/signin.tsx',
+    load: 'intent',
   },
   {
     name: 'signup',
@@ -55,14 +74,43 @@ export const pages: PrerenderPage[] = [
     pattern: '/signup',
     Component: SignUpRoute,
     module: 'app/routes/signup.tsx',
+    load: 'intent',
   },
   {
-    // Rendered while the invite is being checked: the same for every token, and names nobody.
-    name: 'invite',
+    // A valid invite, with placeholders for the inviter's name and the token that the server fills
+    // in (escaped) once it has checked the token: no script.
+    name: 'invite-valid',
+    url: `/invite/${INVITE_PAGE_TOKEN}`,
+    pattern: '/invite/:token',
+    Component: InviteRoute,
+    module: 'app/routes/invite.tsx',
+    load: 'none',
+    queries: inviteAnswer({
+      ok: true,
+      inviterName: INVITE_PAGE_INVITER,
+      monthsFree: INVITE_FREE_MONTHS,
+      reason: null,
+    }),
+  },
+  {
+    // Unknown, expired or used: the same for every token, and names nobody. No script.
+    name: 'invite-invalid',
+    url: `/invite/${INVITE_PAGE_TOKEN}`,
+    pattern: '/invite/:token',
+    Component: InviteRoute,
+    module: 'app/routes/invite.tsx',
+    load: 'none',
+    queries: inviteAnswer({ ok: false, inviterName: null, monthsFree: 0, reason: 'not_found' }),
+  },
+  {
+    // When the server could not check the token (too many checks, or a failure): the app checks it
+    // in the browser, from the "checking" state, which names nobody.
+    name: 'invite-check',
     url: '/invite/prerendered-invite-token',
     pattern: '/invite/:token',
     Component: InviteRoute,
     module: 'app/routes/invite.tsx',
+    load: 'eager',
   },
   {
     name: 'not-found',
@@ -70,7 +118,7 @@ export const pages: PrerenderPage[] = [
     pattern: '*',
     Component: NotFoundRoute,
     module: 'app/routes/not-found.tsx',
-    static: true,
+    load: 'none',
   },
 ];
 
@@ -84,10 +132,16 @@ export function render(page: PrerenderPage): { html: string; title: string | und
       </Routes>
     </StaticRouter>
   );
-  // A page with no script gets no providers: no notification region that nothing would ever fill.
-  let html = renderToString(
-    <StrictMode>{page.static ? screen : <AppProviders>{screen}</AppProviders>}</StrictMode>,
-  );
+  let tree;
+  if (page.load === 'none') {
+    // No script: no notification region that nothing would ever fill; the answers it shows, if any.
+    const client = new QueryClient();
+    for (const [key, data] of page.queries ?? []) client.setQueryData(key, data);
+    tree = <QueryClientProvider client={client}>{screen}</QueryClientProvider>;
+  } else {
+    tree = <AppProviders>{screen}</AppProviders>;
+  }
+  let html = renderToString(<StrictMode>{tree}</StrictMode>);
   let title: string | undefined;
   html = html.replace(/<title>([^<]*)<\/title>/, (_, text: string) => {
     title = text;

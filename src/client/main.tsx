@@ -1,23 +1,40 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRouter, createAppRouter } from './app/router';
+import { takeOver } from './app/handoff';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
 // A prerendered public page (decision 0022) already shows its screen: the app takes the container over
-// in one commit once that screen's code is in, so nothing flashes or moves.
+// in one commit once that screen's code is in, so nothing flashes or moves. On the pages that load it
+// on the visitor's first intent (boot.ts), what they typed, focused or pressed meanwhile carries over.
 // Offline (decision 0023): the last session, today and feed are put back before the first render.
+// TanStack Query takes the network as up until an `offline` event, which a page opened without one
+// never gets: start from what the browser says, so that the snapshot is put back (decision 0023).
+if (!navigator.onLine) onlineManager.setOnline(false);
 const offline = import('./app/offline');
 const restored = offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
 void offline.then((m) => m.startOffline(queryClient)).catch(() => {});
-void Promise.all([createAppRouter(), restored]).then(([router]) => {
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([createAppRouter(), restored]).then(async ([router]) => {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  const app = (
     <StrictMode>
       <AppProviders>
         <AppRouter router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  const boot = window.__stackdaysBoot;
+  if (!boot) {
+    root.render(app);
+    return;
+  }
+  // Between a press and its release the markup stays; then the swap runs in this same task.
+  await boot.settled();
+  takeOver(container, boot, () => flushSync(() => root.render(app)));
 });

@@ -66,7 +66,14 @@ test('member pages render under the Content-Security-Policy with no violation', 
 
 test('the invite landing renders under the policy and sends no referrer', async ({ page }) => {
   const violations = await watchForViolations(page);
-  const headers = await visit(page, '/invite/abcdefghijklmnopqrstuvwxyz012345');
+  // Rendered on the server (decision 0022): an unknown invite answers 404, with the policy.
+  const res = await page.goto('/invite/abcdefghijklmnopqrstuvwxyz012345');
+  expect(res?.status()).toBe(404);
+  const headers = res!.headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['referrer-policy']).toBe('no-referrer');
+  await expect(page.getByRole('heading', { name: 'Invite Not Found' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
 });

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './deps';
 import { negotiateEncoding } from './http/compression';
+import { checkInvitePage, fillInvitePage } from './invite-page';
 
 /** Query parameters that carry a secret: a buddy invite token, an admin invite (e-mail and token). */
 const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
@@ -23,7 +25,14 @@ const PRERENDERED: Record<string, string> = {
   '/signin': 'signin',
   '/signup': 'signup',
 };
-const INVITE_PATH = /^\/invite\/[^/]+$/;
+/**
+ * Pages whose app loads on the visitor's first intent (src/client/boot.ts). `<name>-eager.html` is the
+ * same page loading it at once, with its chunks preloaded: for an address with a query string (an
+ * invite, a coupon, an admin invite change what the page shows) and for a visitor with a session
+ * cookie (a member is sent on to /app by the app).
+ */
+const ON_INTENT = new Set(['pricing', 'signin', 'signup']);
+const INVITE_PATH = /^\/invite\/([^/]+)$/;
 /** The member app's shell with a screen's chunks preloaded (dist/pages/app-*.html). */
 const MEMBER_SHELLS: Record<string, string> = {
   '/app': 'app-home',
@@ -34,13 +43,34 @@ const MEMBER_PATH = /^\/app\/.+$/;
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
 const SHELL_PATH = /^\/verify-email$/;
 
-type PageChoice = { file: string; status: 200 | 404 };
+type PageChoice = {
+  file: string;
+  status: 200 | 404 | 429 | 503;
+  /** The answer depends on the session cookie too. */
+  varyCookie?: boolean;
+  headers?: Record<string, string>;
+};
 
-/** Which built HTML answers a path: a prerendered page, the app shell, or the prerendered 404. */
-function choosePage(pathname: string, indexPath: string, pagesDir: string): PageChoice {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = PRERENDERED[clean] ?? (INVITE_PATH.test(clean) ? 'invite' : undefined);
+const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+/**
+ * Which built HTML answers a path: a prerendered page (its eager twin when `eager`), the app shell,
+ * or the prerendered 404. The invite page is answered by invitePage() before this.
+ */
+function choosePage(
+  pathname: string,
+  indexPath: string,
+  pagesDir: string,
+  eager = false,
+): PageChoice {
+  const clean = withoutTrailingSlash(pathname);
+  const name = PRERENDERED[clean] ?? (INVITE_PATH.test(clean) ? 'invite-check' : undefined);
   const page = (file: string) => path.join(pagesDir, `${file}.html`);
+  if (name && ON_INTENT.has(name)) {
+    const file = eager && existsSync(page(`${name}-eager`)) ? page(`${name}-eager`) : page(name);
+    if (existsSync(file)) return { file, status: 200, varyCookie: true };
+  }
   if (name && existsSync(page(name))) return { file: page(name), status: 200 };
   const member = MEMBER_SHELLS[clean] ?? (MEMBER_PATH.test(clean) ? 'app' : undefined);
   if (member) return { file: existsSync(page(member)) ? page(member) : indexPath, status: 200 };
@@ -59,7 +89,8 @@ function sendHtml(c: Context<AppEnv>, choice: PageChoice) {
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=UTF-8',
     'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
+    Vary: choice.varyCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    ...choice.headers,
   };
   let body: Buffer;
   if (variant && existsSync(variant)) {
@@ -72,6 +103,57 @@ function sendHtml(c: Context<AppEnv>, choice: PageChoice) {
   // No Referer from this page at all, not even to our own origin through a logging proxy.
   if (carriesToken(new URL(c.req.url))) headers['Referrer-Policy'] = 'no-referrer';
   return c.body(new Uint8Array(body), choice.status, headers);
+}
+
+/** Whether the request carries a session cookie (not checked: a stale one only loads the app early). */
+async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
+  const auth = await c.get('deps').auth.$context;
+  return Boolean(getCookie(c, auth.authCookies.sessionToken.name));
+}
+
+/** Whether an on-intent page should load its app at once (see ON_INTENT). */
+async function wantsEager(c: Context<AppEnv>): Promise<boolean> {
+  const clean = withoutTrailingSlash(c.req.path);
+  if (!ON_INTENT.has(PRERENDERED[clean] ?? '')) return false;
+  return new URL(c.req.url).search !== '' || (await hasSessionCookie(c));
+}
+
+/**
+ * /invite/<token>, rendered on the server with no script (decision 0022): the token is checked by
+ * the invite-check service (the API's rate limit), then the prerendered valid page gets the
+ * inviter's name and the token filled in, or the invalid page is sent (404). Never stored by a cache:
+ * it depends on the token. When the check could not be made (rate limited, or failed), the page that
+ * checks the invite in the browser is sent with 429 or 503. null: no prerendered invite page.
+ */
+async function invitePage(
+  c: Context<AppEnv>,
+  segment: string,
+  pagesDir: string,
+): Promise<Response | null> {
+  const page = (file: string) => path.join(pagesDir, `${file}.html`);
+  if (!existsSync(page('invite-valid')) || !existsSync(page('invite-invalid'))) return null;
+  const checked = await checkInvitePage(c, segment);
+  const headers = {
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (checked.state === 'valid') {
+    const template = readFileSync(page('invite-valid'), 'utf8');
+    return c.body(fillInvitePage(template, checked.inviterName, checked.token), 200, headers);
+  }
+  if (checked.state === 'invalid') {
+    return c.body(readFileSync(page('invite-invalid'), 'utf8'), 404, headers);
+  }
+  if (!existsSync(page('invite-check'))) return null;
+  return sendHtml(c, {
+    file: page('invite-check'),
+    status: checked.status,
+    headers: {
+      'Cache-Control': 'no-store',
+      ...(checked.retryAfter !== undefined && { 'Retry-After': String(checked.retryAfter) }),
+    },
+  });
 }
 
 /**
@@ -101,9 +183,15 @@ export function staticClient(clientDir: string) {
     serveStatic({ root, precompressed: true }),
   );
   app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (!existsSync(indexPath)) return notBuilt(c);
-    return sendHtml(c, choosePage(c.req.path, indexPath, pagesDir));
+    // The raw path: the token is decoded once, by invitePage.
+    const invite = INVITE_PATH.exec(withoutTrailingSlash(new URL(c.req.url).pathname));
+    if (invite) {
+      const answer = await invitePage(c, invite[1], pagesDir);
+      if (answer) return answer;
+    }
+    return sendHtml(c, choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c)));
   });
   return app;
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InviteCheckResponse } from '@shared/api-types';
+import { INVITE_TOKEN_PATTERN } from '@shared/invite-page';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** Tokens are 32 URL-safe characters; anything far off cannot be one (the server agrees: 10..200). */
 export function looksLikeInviteToken(token: string | null | undefined): token is string {
-  return typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token);
+  return typeof token === 'string' && INVITE_TOKEN_PATTERN.test(token);
 }
 
 export function getInvite(token: string): Promise<InviteCheckResponse> {
