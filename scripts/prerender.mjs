@@ -46,9 +46,8 @@ await build({
   },
 });
 
-const { pages, render, INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } = await import(
-  pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href
-);
+const { pages, render, renderMemberShellPlaceholder, INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } =
+  await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
 
 /** A chunk and every chunk it imports statically, as built file names. */
 function chunkFiles(key, seen = new Set()) {
@@ -159,6 +158,7 @@ if (
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
 // hold member data, so they are not prerendered; dist/client/index.html stays the plain shell.
 const layout = 'app/routes/app/layout.tsx';
+const memberPlaceholder = renderMemberShellPlaceholder();
 const shells = [
   { name: 'app', modules: [layout] },
   { name: 'app-home', modules: [layout, 'app/routes/app/home.tsx'] },
@@ -174,7 +174,9 @@ for (const { name, modules } of shells) {
     links.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`);
   writeFileSync(
     path.join(pagesDir, `${name}.html`),
-    shell.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+    shell
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${memberPlaceholder}</div>`),
   );
   console.log(`member shell ${name} → dist/pages/${name}.html (${files.size} chunks preloaded)`);
 }

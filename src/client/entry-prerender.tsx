@@ -16,6 +16,8 @@ import { SignUpRoute } from './app/routes/signup';
 import { InviteRoute } from './app/routes/invite';
 import { NotFoundRoute } from './app/routes/not-found';
 import { queryKeys } from './lib/query-keys';
+import { FullPageSpinner } from './components/layout/full-page-spinner';
+import { msg } from '@shared/messages';
 
 export { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN };
 
@@ -148,4 +150,12 @@ export function render(page: PrerenderPage): { html: string; title: string | und
     return '';
   });
   return { html, title };
+}
+
+/**
+ * What the member shells show until the app has run: the guard's own first screen ('Loading...'),
+ * so the browser paints at once and the app's first render looks the same.
+ */
+export function renderMemberShellPlaceholder(): string {
+  return renderToString(<FullPageSpinner label={msg.loading} />);
 }

@@ -80,7 +80,8 @@ export function PostMedia({
                   decoding="async"
                   className={cn(
                     'w-full object-cover transition-transform group-hover:scale-[1.02]',
-                    images.length === 1 ? 'max-h-96 min-h-40' : 'aspect-square',
+                    // A box of fixed shape before the photo arrives: the feed never jumps as photos load.
+                    images.length === 1 ? 'aspect-[4/3]' : 'aspect-square',
                   )}
                 />
               </button>
@@ -96,7 +97,7 @@ export function PostMedia({
           preload="metadata"
           playsInline
           aria-label={`Video from ${label}`}
-          className="max-h-96 w-full rounded-xl bg-black"
+          className="aspect-video w-full rounded-xl bg-black object-contain"
         />
       ))}
 
