@@ -95,6 +95,11 @@ function withBoot(html, extra = []) {
 }
 
 function writePage(name, out) {
+  // A form sent by the browser itself (the app not loaded yet, or never) must not put what was typed,
+  // a password say, into the address: every prerendered form posts.
+  for (const form of out.match(/<form\b[^>]*>/g) ?? [])
+    if (!/\smethod="post"/.test(form))
+      throw new Error(`prerender: ${name} has a form without method="post"`);
   writeFileSync(path.join(pagesDir, `${name}.html`), out);
 }
 

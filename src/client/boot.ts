@@ -187,14 +187,28 @@ function load() {
   // After zod's CSP setting (the app's first import): a screen's schemas must not be built before it.
   void import('./zod-jitless').then(() => SCREENS[path]?.()).catch(() => undefined);
   import('./main').catch((error: unknown) => {
-    // Offline, or a new version replaced the files: the page stays as it is; the next intent tries again.
     console.error('The app could not load.', error);
-    loading = false;
-    listenForIntent(true);
+    failed();
   });
 }
 
-window.__stackdaysBoot = { held, settled, release } satisfies BootHandoff;
+/**
+ * Offline, or a new version replaced the files: nothing stays held under a progress cursor. The page
+ * stays as it is, and the next press, tap or key reloads it (the current build, once reachable).
+ */
+function failed() {
+  held.length = 0;
+  document.documentElement.style.removeProperty('cursor');
+  const reload = (event: Event) => {
+    if (event.target instanceof Element && inLink(event.target)) return;
+    event.preventDefault();
+    location.reload();
+  };
+  for (const type of ['click', 'submit', 'keydown'])
+    document.addEventListener(type, reload, { capture: true, once: true });
+}
+
+window.__stackdaysBoot = { held, settled, release, failed } satisfies BootHandoff;
 for (const [type, listener, target] of LISTENERS) target.addEventListener(type, listener, true);
 if (root?.dataset.load === 'eager' || location.search) load();
 else listenForIntent(true);

@@ -19,22 +19,28 @@ if (!navigator.onLine) onlineManager.setOnline(false);
 const offline = import('./app/offline');
 const restored = offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
 void offline.then((m) => m.startOffline(queryClient)).catch(() => {});
-void Promise.all([createAppRouter(), restored]).then(async ([router]) => {
-  const container = document.getElementById('root')!;
-  const root = createRoot(container);
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <AppRouter router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  const boot = window.__stackdaysBoot;
-  if (!boot) {
-    root.render(app);
-    return;
-  }
-  // Between a press and its release the markup stays; then the swap runs in this same task.
-  await boot.settled();
-  takeOver(container, boot, () => flushSync(() => root.render(app)));
-});
+void Promise.all([createAppRouter(), restored])
+  .then(async ([router]) => {
+    const container = document.getElementById('root')!;
+    const root = createRoot(container);
+    const app = (
+      <StrictMode>
+        <AppProviders>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>
+    );
+    const boot = window.__stackdaysBoot;
+    if (!boot) {
+      root.render(app);
+      return;
+    }
+    // Between a press and its release the markup stays; then the swap runs in this same task.
+    await boot.settled();
+    takeOver(container, boot, () => flushSync(() => root.render(app)));
+  })
+  .catch((error: unknown) => {
+    // A screen's chunk did not load: on a page boot.ts holds, let it stop holding (decision 0022).
+    console.error('The app could not start.', error);
+    window.__stackdaysBoot?.failed();
+  });

@@ -97,7 +97,10 @@ export function createApp(deps: AppDeps) {
     throw new AppError('not_found', 'Not found');
   });
   app.route('/api', api);
-  app.get('/metrics', metricsEndpoint(deps.config.metricsToken));
+  app.get(
+    '/metrics',
+    metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
+  );
 
   if (deps.clientDir) app.route('/', staticClient(deps.clientDir));
 

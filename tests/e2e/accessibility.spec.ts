@@ -116,7 +116,8 @@ async function newestPostId(api: APIRequestContext) {
 
 // The member screens and the admin screens are two groups, each serial, that can run side by side.
 test.describe('member screens', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Each test loads every screen in four combinations (375/1280 px, light/dark) and runs axe on each.
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
   let member: BrowserContext;
   let memberState: StorageState;
 
@@ -226,7 +227,8 @@ test.describe('member screens', () => {
 });
 
 test.describe('admin screens', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Each test loads every screen in four combinations (375/1280 px, light/dark) and runs axe on each.
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
   let admin: BrowserContext;
   let adminState: StorageState;
 

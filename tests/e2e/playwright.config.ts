@@ -7,8 +7,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI runs the journeys, their server and Chromium on 2 shared cores: generous, not slow when green.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   globalSetup: './support/global-setup.ts',
   outputDir: '../../test-results',

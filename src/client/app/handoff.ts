@@ -23,6 +23,12 @@ export interface BootHandoff {
   settled(): Promise<void>;
   /** The app has the page: boot.ts stops holding anything back. */
   release(): void;
+  /**
+   * The app could not start (a chunk failed to load: offline, or a new build replaced the files).
+   * What was held is dropped and the next press, tap or key reloads the page, which fetches the
+   * current build; until then the page stays as it is.
+   */
+  failed(): void;
 }
 
 declare global {

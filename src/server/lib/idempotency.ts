@@ -10,7 +10,7 @@
  * second finds its answer, and if it rolled back, the second claims the key and runs.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../db/client';
@@ -92,7 +92,7 @@ export async function claimKey<T>(
       and(
         eq(idempotencyKeys.userId, userId),
         eq(idempotencyKeys.key, request.key),
-        lt(idempotencyKeys.expiresAt, now),
+        lte(idempotencyKeys.expiresAt, now),
       ),
     );
   const claimed = await ctx.db

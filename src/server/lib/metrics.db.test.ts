@@ -150,6 +150,22 @@ describe(`/metrics (${label})`, () => {
 
   // A second app on its own database: slow to set up on a busy machine.
   it(
+    'behind a declared proxy (TRUST_PROXY) without METRICS_TOKEN, refuses even loopback',
+    { timeout: 120_000 },
+    async () => {
+      const app = await createTestApp({ TRUST_PROXY: 'true' });
+      try {
+        // A proxy on this machine that adds no forwarding header connects from loopback too.
+        const local = await app.client('127.0.0.1').request('/metrics');
+        expect(local.status).toBe(403);
+        expect(await local.text()).not.toContain('stackdays_');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it(
     'with METRICS_TOKEN needs it as a bearer token, from anywhere',
     { timeout: 120_000 },
     async () => {

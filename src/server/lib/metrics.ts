@@ -119,9 +119,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * GET /metrics. With METRICS_TOKEN set, only `Authorization: Bearer <token>` may read it (401
  * otherwise). Without it, only a direct connection from this machine's loopback, and never a
  * request that a proxy forwarded (403): a proxy on the same host would otherwise make every
- * visitor look local.
+ * visitor look local. Behind a proxy the operator declared (TRUST_PROXY), the token is required:
+ * a proxy that adds no forwarding header would make every visitor look local too.
  */
-export function metricsEndpoint(token: string | undefined): MiddlewareHandler<AppEnv> {
+export function metricsEndpoint(
+  token: string | undefined,
+  options: { behindProxy: boolean },
+): MiddlewareHandler<AppEnv> {
   const expected = token ? digest(token) : null;
   return async (c) => {
     const refuse = (status: 401 | 403) => {
@@ -143,7 +147,12 @@ export function metricsEndpoint(token: string | undefined): MiddlewareHandler<Ap
       } catch {
         remote = undefined; // no socket (an in-process request): not loopback
       }
-      if (!remote || !LOOPBACK.has(remote) || PROXY_HEADERS.some((h) => c.req.header(h)))
+      if (
+        options.behindProxy ||
+        !remote ||
+        !LOOPBACK.has(remote) ||
+        PROXY_HEADERS.some((h) => c.req.header(h))
+      )
         return refuse(403);
     }
     c.header('Cache-Control', 'no-store');

@@ -61,7 +61,7 @@ export function AdminInviteForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input id={`${id}-email`} type="email" value={email} readOnly autoComplete="username" />

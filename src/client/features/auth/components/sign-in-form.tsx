@@ -111,7 +111,7 @@ function EmailStep({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -185,7 +185,7 @@ function CodeStep({
   return (
     <div className="flex flex-col gap-4">
       <CodeSentNotice email={email} />
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           id={id}
           label={`${CODE_LENGTH}-digit code`}

@@ -82,7 +82,7 @@ export function SignUpForm({
   const pw = field('password');
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <Label htmlFor={displayName.id}>Display name</Label>
         <Input

@@ -55,7 +55,7 @@ export function VerifyEmailForm({
   return (
     <div className="flex flex-col gap-4">
       <CodeSentNotice email={email} />
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           id={id}
           label="Verification code"
