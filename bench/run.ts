@@ -10,7 +10,8 @@
  * 2. Starts the real server on the copy (TRUST_PROXY=1: each sign-in request comes from its own
  *    client address, as members behind a load balancer do, so the per-address code-entry limit is
  *    not what gets measured).
- * 3. Measures each endpoint for BENCH_SECONDS (10) at BENCH_CONNECTIONS (50): requests/s, p50/p95/p99,
+ * 3. Measures each endpoint for BENCH_SECONDS (10) at BENCH_CONNECTIONS (50): the reads as 50 members
+ *    (one request after another, each from the next member), the admin reads as one admin; requests/s, p50/p95/p99,
  *    errors, and database transactions per request; health before and after, ratios against their mean.
  * 4. Load test: BENCH_LOAD_CONNECTIONS (200) members, each checking in then reading the feed, for
  *    BENCH_LOAD_SECONDS (60). Every 201 is an acknowledged check-in; afterwards each must be in the
@@ -381,10 +382,16 @@ async function main() {
     );
     console.log(`PostgreSQL ${version}; data:`, counts.rows[0]);
 
-    // The viewer (home, feed, My Cycle, leaderboard) and an admin: two demo members of the copy.
+    // The readers (home, feed, My Cycle, leaderboard: one member per connection, each request from
+    // the next of them) and an admin: demo members of the copy.
     const [viewerId, adminId] = ['demo_1', 'demo_2'];
+    const readerIds = [
+      viewerId,
+      ...Array.from({ length: Math.max(0, connections - 1) }, (_, i) => `demo_${i + 3}`),
+    ];
     await client.query(`update profiles set is_admin = true where id = $1`, [adminId]);
     const [viewerCookie, adminCookie] = await sessionsFor(client, [viewerId, adminId]);
+    const readerCookies = [viewerCookie, ...(await sessionsFor(client, readerIds.slice(1)))];
     await freeEveryMember(client, [viewerId, adminId]);
     const free = await membersFreeToCheckIn(client, [viewerId, adminId]);
     // Every free member for the check-in endpoint; before the load test their check-ins are removed
@@ -429,13 +436,24 @@ async function main() {
     let nextCode = 0;
     let nextSearch = 0;
     const get = (path: string): Request[] => [{ method: 'GET', path }];
+    let nextReader = 0;
+    /** GET `path` as the next reader in turn. */
+    const read = (path: string): Request[] => [
+      {
+        method: 'GET',
+        path,
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, cookie: readerCookies[nextReader++ % readerCookies.length] },
+        }),
+      },
+    ];
     const endpoints: Endpoint[] = [
       {
         name: 'home/today',
         read: true,
         ok: 200,
-        requests: get('/api/checkins/today'),
-        headers: { cookie: viewerCookie },
+        requests: read('/api/checkins/today'),
       },
       {
         name: 'check-in create',
@@ -458,22 +476,19 @@ async function main() {
         name: 'feed page',
         read: true,
         ok: 200,
-        requests: get('/api/feed'),
-        headers: { cookie: viewerCookie },
+        requests: read('/api/feed'),
       },
       {
         name: 'my cycle',
         read: true,
         ok: 200,
-        requests: get('/api/cycle'),
-        headers: { cookie: viewerCookie },
+        requests: read('/api/cycle'),
       },
       {
         name: 'leaderboard',
         read: true,
         ok: 200,
-        requests: get('/api/community'),
-        headers: { cookie: viewerCookie },
+        requests: read('/api/community'),
       },
       {
         name: 'sign-in code',

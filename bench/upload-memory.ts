@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { mp4Video } from '../src/server/lib/storage/test-support/video-files';
+import { mp4Video, recordedVideo } from '../src/server/lib/storage/test-support/video-files';
 import { startTestS3, type TestS3 } from '../src/server/lib/storage/test-support/s3-server';
 
 export type UploadSetup = 'local' | 's3';
@@ -312,28 +312,7 @@ function paddedVideo(head: Buffer, total: number): Readable {
 async function videoHead(ffmpeg: string | null, dir: string): Promise<Buffer> {
   if (!ffmpeg) return mp4Video({ mdatBytes: 10_000 });
   const file = path.join(dir, 'clip.mp4');
-  const made = spawnSync(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=2:size=320x240:rate=25',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-movflags',
-      '+faststart',
-      '-y',
-      file,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr}`);
+  recordedVideo(ffmpeg, 'mp4', file);
   return readFile(file);
 }
 

@@ -53,6 +53,8 @@ const envSchema = z.object({
     'must be 0 (no limit) or at least 100',
   ),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000, 10_000),
+  // Decision 0030: how long a process may answer from a session it read; 0: read it every request.
+  SESSION_CACHE_MS: wholeNumber(0, 10_000, 2_000),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: flag,
   TRUST_PROXY_HOPS: z.preprocess(
@@ -141,6 +143,11 @@ export interface Config {
   database: { poolSize: number; statementTimeoutMs: number };
   /** After SIGTERM: in-flight requests, jobs and mail get this long, then the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * How long a signed-in member's session, account and profile, once read, answer for the same cookie
+   * in this process (SESSION_CACHE_MS; 0: read every request). Decision 0030.
+   */
+  sessionCacheMs: number;
   authSecret?: string;
   /**
    * How many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS when TRUST_PROXY is set),
@@ -215,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY_HOPS : 0,
     allowedHosts: e.ALLOWED_HOSTS,

@@ -161,9 +161,20 @@ describe.skipIf(skip)('two server processes on one PostgreSQL database', () => {
       );
       expect(user?.userId).toBe(poster.userId);
     }
+    // a has just read (and cached) the leaver's session (decision 0030): the sign-out through b must
+    // reach it through the cache bus, well inside SESSION_CACHE_MS.
+    const before = await leaver.json<SessionResponse>(a.url, '/api/account/session');
+    expect(before.user).not.toBeNull();
+    const copy = leaver.copy();
     await leaver.json(b.url, '/api/account/sign-out', { method: 'POST' });
-    const after = await leaver.json<SessionResponse>(a.url, '/api/account/session');
+    const signedOutAt = Date.now();
+    let after = await copy.json<SessionResponse>(a.url, '/api/account/session');
+    while (after.user && Date.now() - signedOutAt < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await copy.json<SessionResponse>(a.url, '/api/account/session');
+    }
     expect(after.user).toBeNull();
+    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
   });
 
   it('sends a due reminder once, with both schedulers running', async () => {

@@ -10,6 +10,7 @@ import type { MailMessage } from './lib/mail';
 import { profiles, rateLimits, user } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { createContext, systemContext, type ServiceContext } from './lib/context';
+import { forgetSessions } from './lib/session-cache';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -26,6 +27,11 @@ export interface TestApp {
     displayName?: string;
     timeZone?: string;
   }): Promise<{ client: TestClient; email: string; userId: string }>;
+  /**
+   * Sets the admin flag behind the services' back and clears the session cache, as the admin CLI
+   * does (decision 0030): the member's next request sees it.
+   */
+  setAdminFlag(userId: string, isAdmin?: boolean): Promise<void>;
   /** Forgets every rate-limit counter (cooldowns included). */
   resetLimits(): Promise<void>;
   /** A service context for the system itself (CLI, scheduler, webhooks), on the given clock. */
@@ -140,6 +146,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         user: { userId: string };
       };
       return { client: c, email, userId: session.user.userId };
+    },
+    async setAdminFlag(userId, isAdmin = true) {
+      await database.db.update(profiles).set({ isAdmin }).where(eq(profiles.id, userId));
+      await forgetSessions(deps);
     },
     async resetLimits() {
       await database.db.delete(rateLimits);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { createScratchDatabase } from './db/test-database';
+import { startSmtpCatcher } from '../../tests/e2e/support/mailbox';
 
 // Real server processes for the scale-out and crash tests (decision 0024): `node --import tsx
 // src/server/index.ts` exactly as `npm start` runs it, one child per process, talked to over HTTP.
@@ -108,23 +108,7 @@ export async function createServerDatabase(): Promise<{
 } | null> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return null;
-  const { Client } = await import('pg');
-  const name = `stackdays_procs_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return createScratchDatabase(serverUrl, 'stackdays_procs');
 }
 
 export interface CapturedMail {
@@ -132,41 +116,22 @@ export interface CapturedMail {
   subject: string;
 }
 
-/** A real SMTP server that keeps every message's recipient and subject. */
+/** A real SMTP server that keeps every message's recipient and subject (one entry a recipient). */
 export async function startMailCatcher(port: number) {
-  const mails: CapturedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const head =
-          Buffer.concat(chunks)
-            .toString('utf8')
-            .split(/\r?\n\r?\n/)[0] ?? '';
-        const subject = /^subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
-        for (const rcpt of session.envelope.rcptTo) {
-          mails.push({
-            to: rcpt.address.toLowerCase(),
-            subject: subject.replace(/\s+/g, ' ').trim(),
-          });
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const catcher = await startSmtpCatcher(port);
+  const received = (): CapturedMail[] =>
+    catcher.mails.flatMap((m) => m.to.map((to) => ({ to, subject: m.subject })));
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
-    mails,
+    /** Every message so far, one entry a recipient. */
+    get mails() {
+      return received();
+    },
     /** The 6-digit code of the newest message to `email` (waits for it). */
     async codeFor(email: string, timeoutMs = 15_000): Promise<string> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const code = mails
+        const code = received()
           .filter((m) => m.to === email.toLowerCase())
           .at(-1)
           ?.subject.match(/\b(\d{6})\b/)?.[1];
@@ -175,7 +140,7 @@ export async function startMailCatcher(port: number) {
       }
       throw new Error(`no code mailed to ${email}`);
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+    close: catcher.close,
   };
 }
 
@@ -187,6 +152,13 @@ let addresses = 0;
 export class HttpMember {
   readonly cookies = new Map<string, string>();
   readonly ip = `10.77.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+  /** Another browser holding the same cookies (a second tab, or a stolen cookie). */
+  copy(): HttpMember {
+    const other = new HttpMember();
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
 
   async request(
     baseUrl: string,

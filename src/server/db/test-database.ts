@@ -20,16 +20,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, label: 'pglite' };
   }
 
-  const { Client } = await import('pg');
-  const name = `stackdays_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'pg', url: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(serverUrl, 'stackdays_test');
+  const database = await openDatabase({ driver: 'pg', url: scratch.url, poolSize: 20 });
   await migrateDatabase(database);
   await seedBadges(database.db);
   return {
@@ -37,10 +29,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     label: 'pg',
     close: async () => {
       await database.close();
-      const cleanup = new Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
+  };
+}
+
+/** An empty database on the server at `serverUrl`, named `<prefix>_<random>`, and a drop() for it. */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const { Client } = await import('pg');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
 }

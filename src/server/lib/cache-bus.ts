@@ -9,8 +9,8 @@ import type { Logger } from './logger';
  * (LISTEN/NOTIFY on one dedicated connection). If a notification is lost (the listener is down, a
  * process dies between its commit and its NOTIFY), the caches' own lifetimes are the bound.
  */
-export type CacheTopic = 'feed' | 'board';
-const TOPICS = new Set<string>(['feed', 'board'] satisfies CacheTopic[]);
+export type CacheTopic = 'feed' | 'board' | 'session';
+const TOPICS = new Set<string>(['feed', 'board', 'session'] satisfies CacheTopic[]);
 
 /** The one channel every StackDays process listens on. */
 export const CACHE_CHANNEL = 'stackdays_cache';

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
 import type { AppEnv } from './deps';
@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
+import { cachedSession, forgetSessions, isSessionArea, rememberSession } from './session-cache';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
 export function setCookies(c: Context, cookies: readonly string[] | undefined): void {
@@ -15,10 +16,11 @@ export function setCookies(c: Context, cookies: readonly string[] | undefined): 
 /**
  * The signed-in member for this request (read once), or null. Invalid, forged or expired cookies are null.
  *
- * The common case is one query: the cookie's signature is checked here (better-auth's format,
- * `token.base64(HMAC-SHA256(secret, token))`) and the session, account and profile are read together.
- * Expired sessions and sessions due for their daily refresh go through better-auth, which deletes or
- * extends them and sets the cookie. Revocation stays immediate: every request reads the session row.
+ * The common case is one query, or none: the cookie's signature is checked here (better-auth's format,
+ * `token.base64(HMAC-SHA256(secret, token))`), then the session, account and profile are read together,
+ * or taken from the session cache for SESSION_CACHE_MS (decision 0030), which every write that could
+ * change them clears (sessionWrites). Expired sessions and sessions due for their daily refresh go
+ * through better-auth, which deletes or extends them and sets the cookie; they are not cached.
  */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get('user');
@@ -58,8 +60,8 @@ function sessionByToken(db: Db) {
 }
 
 async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  const { auth, db } = c.get('deps');
-  const ctx = await auth.$context;
+  const deps = c.get('deps');
+  const ctx = await deps.auth.$context;
   const raw = getCookie(c, ctx.authCookies.sessionToken.name);
   if (!raw) return null;
   const dot = raw.lastIndexOf('.');
@@ -69,20 +71,29 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const given = Buffer.from(raw.slice(dot + 1));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
-  const [row] = await sessionByToken(db).execute({ token });
-  if (!row) return null;
+  const { hit, generation } = cachedSession(deps, token);
+  const found = hit ?? (await readSession(deps.db, token));
+  if (!found) return null;
 
   const now = Date.now();
   const { expiresIn, updateAge } = ctx.sessionConfig;
-  const refreshDue = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
-  if (row.expiresAt.getTime() <= now || refreshDue) {
-    const result = await auth.api
+  const refreshDue = found.expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+  if (found.expiresAt <= now || refreshDue) {
+    const result = await deps.auth.api
       .getSession({ headers: c.req.raw.headers, returnHeaders: true })
       .catch(() => null);
     if (result) setCookies(c, result.headers?.getSetCookie());
     if (!result?.response?.user) return null;
+  } else if (!hit) {
+    rememberSession(deps, token, found, generation);
   }
-  return {
+  return found.user;
+}
+
+async function readSession(db: Db, token: string) {
+  const [row] = await sessionByToken(db).execute({ token });
+  if (!row) return null;
+  const user: SessionUser = {
     userId: row.userId,
     email: row.email,
     emailVerified: row.emailVerified,
@@ -91,7 +102,22 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),
   };
+  return { user, expiresAt: row.expiresAt.getTime() };
 }
+
+/**
+ * Clears the session caches (decision 0030) after every write in the session areas made by a
+ * signed-in caller, whatever its outcome, before the answer leaves. Writes by callers without a
+ * session (sign-up, codes, a forged cookie) change no session anybody holds and clear nothing, so a
+ * stranger cannot keep emptying the cache.
+ */
+export const sessionWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || !isSessionArea(c.req.path)) return next();
+  const signedIn = (await currentUser(c)) !== null;
+  await next();
+  if (signedIn) await forgetSessions(c.get('deps'));
+};
 
 /** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {

@@ -16,8 +16,8 @@ function headerValue(raw: string, name: string): string {
   return line ? line.slice(name.length + 1).trim() : '';
 }
 
-/** A real SMTP server that keeps every message, plus a tiny HTTP endpoint the tests read them from. */
-export async function startMailbox(smtpPort: number, httpPort: number) {
+/** A real SMTP server on 127.0.0.1:`port` that keeps every message it is sent, in order. */
+export async function startSmtpCatcher(port: number) {
   const mails: CapturedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -37,7 +37,13 @@ export async function startMailbox(smtpPort: number, httpPort: number) {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/** The SMTP catcher, plus a tiny HTTP endpoint the browser tests read the messages from. */
+export async function startMailbox(smtpPort: number, httpPort: number) {
+  const { mails, close } = await startSmtpCatcher(smtpPort);
 
   const http: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -49,7 +55,7 @@ export async function startMailbox(smtpPort: number, httpPort: number) {
 
   return {
     async close() {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
-import { auditEvents, profiles } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 
 let t: TestApp;
@@ -41,7 +40,7 @@ beforeAll(async () => {
   t = await createTestApp();
   member = (await t.member()).client;
   const boss = await t.member();
-  await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, boss.userId));
+  await t.setAdminFlag(boss.userId);
   admin = boss.client;
 });
 afterAll(() => t.close());

@@ -32,7 +32,7 @@ const lastAudit = async (action: string, targetId: string) => {
 const auditCount = async () => (await t.deps.db.select().from(auditEvents)).length;
 
 async function makeAdmin(userId: string) {
-  await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, userId));
+  await t.setAdminFlag(userId);
 }
 
 async function postBy(client: TestClient, userId: string): Promise<string> {
@@ -138,7 +138,7 @@ describe('users', () => {
       await t.deps.db.select().from(profiles).where(eq(profiles.isAdmin, true)),
     ];
     expect(onlyAdmins.length).toBeGreaterThanOrEqual(2);
-    await t.deps.db.update(profiles).set({ isAdmin: false }).where(eq(profiles.id, admin.userId));
+    await t.setAdminFlag(admin.userId, false);
     // `other` is the last admin: the system (CLI) cannot remove them either.
     const { setUserAdmin, deleteUser } = await import('./users');
     await expect(

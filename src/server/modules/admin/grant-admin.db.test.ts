@@ -143,7 +143,7 @@ describe('the audit trail', () => {
     const member = await t.member();
     const refused = await member.client.request('/api/admin/audit');
     expect(refused.status).toBe(403);
-    await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, member.userId));
+    await t.setAdminFlag(member.userId);
     const allowed = await member.client.request('/api/admin/audit?targetType=user&targetId=bob');
     expect(allowed.status).toBe(200);
     expect((await allowed.json()).events).toHaveLength(2);

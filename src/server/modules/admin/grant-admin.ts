@@ -1,11 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { afterCommit, requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { forgetSessions } from '../../lib/session-cache';
 
 /**
  * Makes the account with this e-mail an administrator, or a plain member again: profiles.is_admin is
- * the one admin flag (read by the session on every request). Audited in the same transaction.
+ * the one admin flag (read with the session). Audited in the same transaction. This runs outside a
+ * request (the admin CLI), so it clears the session caches itself (decision 0030).
  * E-mails match case-insensitively; if two accounts differ only in case, the exact spelling wins,
  * else the oldest account.
  */
@@ -38,6 +40,7 @@ export async function setAdmin(
       before: { isAdmin: found.isAdmin ?? false },
       after: { isAdmin: input.isAdmin },
     });
+    afterCommit(ctx, () => forgetSessions(ctx));
     return { ok: true };
   });
 }

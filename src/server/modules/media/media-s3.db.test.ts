@@ -1,11 +1,10 @@
 // Media on a real S3-compatible server (s3rver), served both ways S3_DOWNLOADS allows: through the
 // server, and by a 302 to a presigned URL. Who may load a file is the same either way (decision 0013).
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { profiles } from '../../db/schema';
 import { startTestS3, type TestS3 } from '../../lib/storage/test-support/s3-server';
 import { mp4Video } from '../../lib/storage/test-support/video-files';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
@@ -143,10 +142,7 @@ describe('media on S3 by presigned URL (S3_DOWNLOADS=signed)', () => {
     expect((await t.client().request(photo.url)).status).toBe(401);
 
     const moderator = await t.member();
-    await t.deps.db
-      .update(profiles)
-      .set({ isAdmin: true })
-      .where(eq(profiles.id, moderator.userId));
+    await t.setAdminFlag(moderator.userId);
     expect((await moderator.client.request(photo.url)).status).toBe(302);
     const own = await owner.client.request(photo.url);
     expect(own.status).toBe(302);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { postMedia, profiles } from '../../db/schema';
+import { postMedia } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ async function memberWithProof() {
 
 async function admin() {
   const member = await t.member();
-  await t.deps.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, member.userId));
+  await t.setAdminFlag(member.userId);
   return member;
 }
 
