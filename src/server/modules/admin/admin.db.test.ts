@@ -91,6 +91,20 @@ describe('users', () => {
         'bulk1@example.com',
       ].sort(),
     );
+    // A search pages like the list: newest first, every match once.
+    const searched = await (await admin.client.request('/api/admin/users?q=bulk')).json();
+    expect(searched.users).toHaveLength(USERS_PAGE_SIZE);
+    expect(searched.users[0]).toMatchObject({
+      id: `bulk-${USERS_PAGE_SIZE + 1}`,
+      displayName: `Bulk ${USERS_PAGE_SIZE + 1}`,
+    });
+    const searchedMore = await (
+      await admin.client.request(`/api/admin/users?q=bulk&cursor=${searched.nextCursor}`)
+    ).json();
+    expect(searchedMore.nextCursor).toBeNull();
+    expect([...searched.users, ...searchedMore.users].map((u: { id: string }) => u.id)).toEqual(
+      Array.from({ length: USERS_PAGE_SIZE + 2 }, (_, i) => `bulk-${USERS_PAGE_SIZE + 1 - i}`),
+    );
     const byName = await (await admin.client.request('/api/admin/users?q=head%20co')).json();
     expect(byName.users).toEqual([
       expect.objectContaining({ id: admin.userId, displayName: 'Head Coach', isAdmin: true }),

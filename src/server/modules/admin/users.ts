@@ -79,6 +79,49 @@ function userPages(db: DbOrTx) {
 }
 
 /**
+ * One page of the members whose e-mail or display name starts with the search (`pattern`, a LIKE
+ * prefix). The matching ids come as an array (a few hundred at most for a 3-letter prefix), the page
+ * is cut from the accounts alone, and only its 26 rows are joined to their profiles: half the pages
+ * read of joining every match before sorting (decision 0027).
+ */
+function searchUsers(
+  ctx: ServiceContext,
+  pattern: string,
+  after: { t: string; id: string } | null,
+) {
+  const page = ctx.db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt })
+    .from(user)
+    .where(
+      and(
+        sql`${user.id} = any(array(
+          select ${user.id} from ${user} where lower(${user.email}) like ${pattern}
+          union
+          select ${profiles.id} from ${profiles} where lower(${profiles.displayName}) like ${pattern}
+        ))`,
+        after
+          ? sql`(${user.createdAt}, ${user.id}) < (${after.t}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(USERS_PAGE_SIZE + 1)
+    .as('page');
+  return ctx.db
+    .select({
+      id: page.id,
+      email: page.email,
+      name: page.name,
+      displayName: profiles.displayName,
+      isAdmin: profiles.isAdmin,
+      createdAt: page.createdAt,
+    })
+    .from(page)
+    .leftJoin(profiles, eq(profiles.id, page.id))
+    .orderBy(desc(page.createdAt), desc(page.id));
+}
+
+/**
  * Newest members first, 25 a page, paged by (created_at, id) so page 4,000 costs what page 1 does
  * (index user_created_idx). The search matches the start of the e-mail or the display name, whatever
  * the case, through the lower(...) text_pattern_ops indexes of migration 0008.
@@ -92,26 +135,7 @@ export async function listUsers(
   const q = input.q?.trim();
   const pattern = q ? prefixPattern(q) : null;
   const rows = pattern
-    ? await ctx.db
-        .select(userPageColumns)
-        .from(user)
-        .leftJoin(profiles, eq(profiles.id, user.id))
-        .where(
-          and(
-            // The matching ids as an array: the page then reads them by primary key (a few hundred
-            // at most for a 3-letter prefix) instead of hashing the whole user table.
-            sql`${user.id} = any(array(
-              select ${user.id} from ${user} where lower(${user.email}) like ${pattern}
-              union
-              select ${profiles.id} from ${profiles} where lower(${profiles.displayName}) like ${pattern}
-            ))`,
-            after
-              ? sql`(${user.createdAt}, ${user.id}) < (${after.t}::timestamptz, ${after.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(user.createdAt), desc(user.id))
-        .limit(USERS_PAGE_SIZE + 1)
+    ? await searchUsers(ctx, pattern, after)
     : after
       ? await userPages(ctx.db).after.execute({ t: after.t, id: after.id })
       : await userPages(ctx.db).first.execute();
