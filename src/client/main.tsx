@@ -1,5 +1,5 @@
 import './zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
@@ -32,7 +32,9 @@ void Promise.all([createAppRouter(), restored])
     );
     const boot = window.__stackdaysBoot;
     if (!boot) {
-      root.render(app);
+      // A member screen (decision 0029): its first render in slices, between which the browser
+      // paints and answers input, rather than one long task. Nothing was prerendered to replace.
+      startTransition(() => root.render(app));
       return;
     }
     // Between a press and its release the markup stays; then the swap runs in this same task.

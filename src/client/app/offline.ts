@@ -32,8 +32,17 @@ function registerForMembers(queryClient: QueryClient): void {
   });
 }
 
+/** When the page has nothing else to do (decision 0029), at the latest after `timeout` ms. */
+function whenIdle(run: () => void, timeout = 2000): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout });
+  else setTimeout(run, 200);
+}
+
 export function startOffline(queryClient: QueryClient): void {
   keepOfflineSnapshot(queryClient);
-  startOfflineSync(queryClient);
+  // Reading the queue (IndexedDB, a Web Lock) waits until the first screen is up (at most 2 s);
+  // what waits is sent then, if online, and from then on as before.
+  whenIdle(() => startOfflineSync(queryClient));
   registerForMembers(queryClient);
 }

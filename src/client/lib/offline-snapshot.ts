@@ -47,8 +47,21 @@ export function keepOfflineSnapshot(queryClient: QueryClient): void {
       updatedAt: Date.now(),
       userId,
     };
-    void set(name(queryKey), snapshot, store()).catch(() => {});
+    // Copying a page of the feed into IndexedDB is work the screen does not wait for (decision 0029).
+    // Unless the member has signed out (or another member in) meanwhile: nothing is kept then.
+    idle(() => {
+      const now = queryClient.getQueryData<SessionResponse>(queryKeys.session.all);
+      if ((now?.user?.userId ?? null) !== userId) return;
+      void set(name(queryKey), snapshot, store()).catch(() => {});
+    });
   });
+}
+
+/** Runs `write` when the page is idle, within a second. */
+function idle(write: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(write, { timeout: 1000 });
+  else setTimeout(write, 0);
 }
 
 /** Forgets everything kept (sign-out). */

@@ -244,3 +244,38 @@ describe(`pages whose app loads on the first intent (${label})`, () => {
     expect(await (await get(built, '/pricing')).text()).toBe(SHELL);
   });
 });
+
+describe(`member screens (${label})`, () => {
+  it("with a session cookie, preload the screen's first API answers; without one, nothing", async () => {
+    const member = await t.member();
+    const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const links = async (url: string, headers: Record<string, string> = { cookie }) => {
+      const res = await get(built, url, { headers });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(SHELL);
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+      return res.headers.get('link');
+    };
+    const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+    const guard = [preload('/api/account/session'), preload('/api/subscription')];
+    expect(await links('/app')).toBe([...guard, preload('/api/checkins/today')].join(', '));
+    expect(await links('/app/feed/')).toBe(
+      [...guard, preload('/api/feed'), preload('/api/feed/buddies')].join(', '),
+    );
+    expect(await links('/app/cycle')).toBe([...guard, preload('/api/cycle')].join(', '));
+    expect(await links('/app/settings')).toBe(guard.join(', '));
+    // Signed out (or another cookie): the guard sends the visitor to sign in; no 401s preloaded.
+    expect(await links('/app/feed', {})).toBeNull();
+    expect(await links('/app/feed', { cookie: 'theme=dark' })).toBeNull();
+    // Each is what the screen's query asks for: answered for the member.
+    for (const url of [
+      '/api/account/session',
+      '/api/subscription',
+      '/api/checkins/today',
+      '/api/feed',
+      '/api/feed/buddies',
+      '/api/cycle',
+    ])
+      expect((await member.client.request(url)).status, url).toBe(200);
+  });
+});

@@ -40,6 +40,19 @@ const MEMBER_SHELLS: Record<string, string> = {
   '/app/cycle': 'app-cycle',
 };
 const MEMBER_PATH = /^\/app\/.+$/;
+/**
+ * The API answers a member screen asks for first (decision 0029): the guard's session and
+ * subscription, then the screen's own data. With a session cookie, the shell names them in `Link`
+ * preload headers, so the browser fetches them while the scripts load instead of after they ran.
+ * Each must be the exact URL the screen's query fetches (src/client/features/.../api), or the
+ * browser fetches it twice.
+ */
+const GUARD_DATA = ['/api/account/session', '/api/subscription'];
+const MEMBER_DATA: Record<string, string[]> = {
+  '/app': [...GUARD_DATA, '/api/checkins/today'],
+  '/app/feed': [...GUARD_DATA, '/api/feed', '/api/feed/buddies'],
+  '/app/cycle': [...GUARD_DATA, '/api/cycle'],
+};
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
 const SHELL_PATH = /^\/verify-email$/;
 
@@ -119,6 +132,19 @@ async function wantsEager(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
+ * A member screen's shell with its first API answers preloaded (MEMBER_DATA), when the request has a
+ * session cookie; without one the member is sent to sign in and nothing is preloaded (no 401s).
+ */
+async function withMemberData(c: Context<AppEnv>, choice: PageChoice): Promise<PageChoice> {
+  const clean = withoutTrailingSlash(c.req.path);
+  const urls = MEMBER_DATA[clean] ?? (MEMBER_PATH.test(clean) ? GUARD_DATA : undefined);
+  if (!urls || choice.status !== 200) return choice;
+  if (!(await hasSessionCookie(c))) return { ...choice, varyCookie: true };
+  const link = urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
+  return { ...choice, varyCookie: true, headers: { ...choice.headers, Link: link } };
+}
+
+/**
  * /invite/<token>, rendered on the server with no script (decision 0022): the token is checked by
  * the invite-check service (the API's rate limit), then the prerendered valid page gets the
  * inviter's name and the token filled in, or the invalid page is sent (404). Never stored by a cache:
@@ -191,7 +217,8 @@ export function staticClient(clientDir: string) {
       const answer = await invitePage(c, invite[1], pagesDir);
       if (answer) return answer;
     }
-    return sendHtml(c, choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c)));
+    const choice = choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c));
+    return sendHtml(c, await withMemberData(c, choice));
   });
   return app;
 }

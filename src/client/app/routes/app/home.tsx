@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import type { AwardedBadge, CheckinView } from '@shared/api-types';
@@ -21,13 +21,15 @@ import { InviteBuddiesDialog } from '@client/features/invites/components/invite-
 /** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
 export function HomeRoute() {
   const today = useToday();
+  // The screen's first render with its data is deferred, so React renders it in slices (decision 0029).
+  const shown = useDeferredValue(Boolean(today.data));
 
   useEffect(() => {
     if (today.isError) toast.error(msg.errorLoadingCycle, { id: 'today-error' });
   }, [today.isError]);
 
   let body;
-  if (today.data) {
+  if (shown && today.data) {
     body = (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,19rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
         <div className="lg:sticky lg:top-24">
@@ -46,7 +48,7 @@ export function HomeRoute() {
         </div>
       </div>
     );
-  } else if (today.isError) {
+  } else if (today.isError && !today.data) {
     body = (
       <Card className="mx-auto max-w-md">
         <CardContent className="flex flex-col items-center gap-4 p-8 text-center">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
@@ -18,6 +18,8 @@ import { StatCards } from './stat-cards';
 export function MyCycleScreen() {
   const query = useCycle();
   const { refetch } = query;
+  // The screen's first render with its data is deferred, so React renders it in slices (decision 0029).
+  const shown = useDeferredValue(Boolean(query.data));
 
   useEffect(() => {
     if (!query.isError) {
@@ -36,9 +38,7 @@ export function MyCycleScreen() {
         <ScreenHeading>My Cycle</ScreenHeading>
         {query.data && <StartNewCycle />}
       </div>
-      {query.isPending ? (
-        <Spinner label={msg.loading} />
-      ) : query.isError && !query.data ? (
+      {query.isError && !query.data ? (
         <Card className="flex flex-col items-center gap-3 p-8 text-center">
           <p className="font-semibold">{msg.errorLoadingCycle}</p>
           <Button variant="secondary" onClick={() => void refetch()}>
@@ -46,8 +46,10 @@ export function MyCycleScreen() {
             Try again
           </Button>
         </Card>
-      ) : (
+      ) : shown && query.data ? (
         <CycleContent data={query.data} />
+      ) : (
+        <Spinner label={msg.loading} />
       )}
     </div>
   );
@@ -59,10 +61,17 @@ function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>[
       <DayHero cycle={data.cycle} />
       <InsightCard level={data.insight} consistency={data.stats.consistency} />
       <StatCards stats={data.stats} day={data.cycle.day} />
-      <ActivityChart days={data.days} currentDay={data.cycle.day} />
+      {/* Below the fold on a phone: laid out and painted when scrolled near (decision 0029). */}
+      <div className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
+        <ActivityChart days={data.days} currentDay={data.cycle.day} />
+      </div>
       {/* A complete cycle (past day 90) has no "today" to ring. */}
-      <CycleCalendar days={data.days} currentDay={data.cycle.complete ? 0 : data.cycle.day} />
-      <MilestoneList milestones={data.milestones} day={data.cycle.day} />
+      <div className="[contain-intrinsic-size:auto_34rem] [content-visibility:auto]">
+        <CycleCalendar days={data.days} currentDay={data.cycle.complete ? 0 : data.cycle.day} />
+      </div>
+      <div className="[contain-intrinsic-size:auto_24rem] [content-visibility:auto]">
+        <MilestoneList milestones={data.milestones} day={data.cycle.day} />
+      </div>
     </>
   );
 }

@@ -26,6 +26,14 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
   const headingId = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  // The dialogs (a thread query, a form) join the card when first opened and stay for their closing
+  // animation: thirty closed pairs made the feed's first render much longer (decision 0029).
+  const [commentsUsed, setCommentsUsed] = useState(false);
+  const [reportUsed, setReportUsed] = useState(false);
+  const openComments = () => {
+    setCommentsUsed(true);
+    setCommentsOpen(true);
+  };
   const isMine = post.author.id === viewerId;
   const journal = post.journalMd?.trim();
   const who = post.dayNumber
@@ -62,7 +70,12 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
               <MoreHorizontal aria-hidden className="size-5" />
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => setReportOpen(true)}>
+              <DropdownMenuItem
+                onSelect={() => {
+                  setReportUsed(true);
+                  setReportOpen(true);
+                }}
+              >
                 <Flag aria-hidden className="size-4" />
                 Report
               </DropdownMenuItem>
@@ -93,7 +106,7 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
           <LikeButton postId={post.id} likeCount={post.likeCount} likedByMe={post.likedByMe} />
           <button
             type="button"
-            onClick={() => setCommentsOpen(true)}
+            onClick={openComments}
             aria-label={`Comments, ${formatNumber(post.commentCount)}`}
             className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-border px-3 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
           >
@@ -117,7 +130,7 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
           {post.commentCount > post.comments.length && (
             <button
               type="button"
-              onClick={() => setCommentsOpen(true)}
+              onClick={openComments}
               className="inline-flex min-h-11 items-center self-start rounded-lg px-2 text-sm font-semibold text-accent-text hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {msg.viewAllComments(post.commentCount)}
@@ -126,8 +139,10 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
         </section>
       )}
 
-      <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
-      {!isMine && (
+      {commentsUsed && (
+        <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      )}
+      {!isMine && reportUsed && (
         <ReportDialog
           postId={post.id}
           authorName={post.author.displayName}
