@@ -39,7 +39,12 @@ interface Answer {
  * POSTs `bytes` of JSON-ish filler to the real listening server, produced 64 KB at a time from one
  * buffer (the test itself holds no large body), and watches this process's memory meanwhile.
  */
-function post(path: string, bytes: number, mode: 'content-length' | 'chunked'): Promise<Answer> {
+function post(
+  path: string,
+  bytes: number,
+  mode: 'content-length' | 'chunked',
+  method = 'POST',
+): Promise<Answer> {
   const chunk = Buffer.alloc(64 * 1024, ' ');
   const before = process.memoryUsage();
   const maxRssBefore = process.resourceUsage().maxRSS * 1024;
@@ -56,7 +61,7 @@ function post(path: string, bytes: number, mode: 'content-length' | 'chunked'): 
     const req = httpRequest({
       host: '127.0.0.1',
       port,
-      method: 'POST',
+      method,
       path,
       headers: {
         'content-type': 'application/json',
@@ -117,6 +122,16 @@ describe(`request body limit on a listening server (${label})`, () => {
       expect(answer.rssGrowth).toBeLessThan(FLAT_BYTES);
       expect(answer.arrayBuffersGrowth).toBeLessThan(FLAT_BYTES);
       expect(answer.maxRssGrowth).toBeLessThan(FLAT_BYTES);
+    });
+  }
+
+  for (const mode of ['content-length', 'chunked'] as const) {
+    it(`answers a GET sent with 100 MB of body without keeping it (${mode})`, async () => {
+      // No route reads a GET's body: it is refused or answered as if absent, never held in memory.
+      const answer = await post('/api/checkins/today', BODY_BYTES, mode, 'GET');
+      expect([400, 401]).toContain(answer.status);
+      expect(answer.maxRssGrowth).toBeLessThan(FLAT_BYTES);
+      expect(answer.arrayBuffersGrowth).toBeLessThan(FLAT_BYTES);
     });
   }
 
