@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, type ReactNode } from 'react';
+import { createContext, use, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '@shared/api-types';
 import { ROUTES } from '@shared/constants';
@@ -24,6 +24,9 @@ const SignedInUserContext = createContext<SessionUser | null>(null);
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, user, signedOutHere } = useSession();
+  // Once the session is read, the member area (navigation, screen) is rendered in a deferred,
+  // interruptible render rather than in the one synchronous task of the query's update (0029).
+  const read = useDeferredValue(status !== 'loading');
   const subscription = useSubscription(user?.userId);
   const userId = user?.userId;
   const notSubscribed = Boolean(userId) && !subscription.isLoading && !subscription.subscribed;
@@ -40,7 +43,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
   }, [notSubscribed, gated, userId]);
 
-  if (status === 'loading') return <FullPageSpinner label={msg.loading} />;
+  if (status === 'loading' || !read) return <FullPageSpinner label={msg.loading} />;
   if (status === 'authenticating') return <FullPageSpinner label={msg.authenticating} />;
   if (status === 'signed-out' || !user)
     return <Navigate to={signedOutHere ? '/' : '/signin'} replace />;
