@@ -11,8 +11,7 @@ import { setAdmin } from '../src/server/modules/admin/grant-admin';
 import { createLogger } from '../src/server/lib/logger';
 import { createServices } from '../src/server/services';
 import { systemContext } from '../src/server/lib/context';
-import { localCacheBus, startPgCacheBus, type CacheBus } from '../src/server/lib/cache-bus';
-import { sql } from 'drizzle-orm';
+import { cacheBusFor, type CacheBus } from '../src/server/lib/cache-bus';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
 
@@ -44,14 +43,7 @@ async function main() {
     const logger = createLogger(config);
     // Server processes on the same PostgreSQL server forget the member's cached session at once
     // (decision 0030); on the embedded database no server runs beside this command.
-    cacheBus = config.databaseUrl
-      ? startPgCacheBus({
-          url: config.databaseUrl,
-          logger,
-          notify: (channel, payload) =>
-            database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
-        })
-      : localCacheBus();
+    cacheBus = cacheBusFor(config.databaseUrl, database.db, logger);
     const services = createServices({ config, db: database.db, logger, cacheBus });
     // The CLI acts as the system; the change and its audit record commit together.
     const ctx = systemContext(services, 'cli');

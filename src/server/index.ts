@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from './env';
@@ -12,7 +11,7 @@ import { logVideoCleaning } from './lib/storage/ffmpeg';
 import { startBillingExpiryJob } from './modules/subscription/expiry';
 import { systemContext } from './lib/context';
 import { startScheduler } from './modules/notifications/scheduler';
-import { localCacheBus, startPgCacheBus } from './lib/cache-bus';
+import { cacheBusFor } from './lib/cache-bus';
 
 /** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
 function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLogger>) {
@@ -51,14 +50,7 @@ async function main() {
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
   // Several processes share one PostgreSQL server: they tell each other which caches to forget
   // (decision 0024). PGlite is one process per DATA_DIR (the lock above), so nobody else to tell.
-  const cacheBus = config.databaseUrl
-    ? startPgCacheBus({
-        url: config.databaseUrl,
-        logger,
-        notify: (channel, payload) =>
-          database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
-      })
-    : localCacheBus();
+  const cacheBus = cacheBusFor(config.databaseUrl, database.db, logger);
   await cacheBus.ready;
   const services = createServices({ config, db: database.db, logger, cacheBus });
   if (config.databaseUrl && !config.authSecret) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import {
   type Database,
   type Db,
 } from './client';
-import { createTestDatabase } from './test-database';
+import { createScratchDatabase, createTestDatabase } from './test-database';
 
 /** Every table the product spec names, plus better-auth's four. */
 const SPEC_TABLES = [
@@ -63,23 +62,10 @@ async function createEmptyDatabase(): Promise<EmptyDatabase> {
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const { Client } = await import('pg');
-  const name = `stackdays_migrations_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, 'stackdays_migrations');
   return {
-    open: () => openDatabase({ driver: 'pg', url: url.toString(), poolSize: 2 }),
-    dispose: () => run(`drop database if exists ${name} with (force)`),
+    open: () => openDatabase({ driver: 'pg', url: scratch.url, poolSize: 2 }),
+    dispose: scratch.drop,
   };
 }
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, ClientConfig, Notification } from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import type { Logger } from './logger';
 
 /**
@@ -168,4 +170,19 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
       await client?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * The bus for a process of this app: on PostgreSQL (DATABASE_URL) it listens and notifies, sending
+ * its notifications through the app's pool; on PGlite (one process per data directory) there is
+ * nobody else to tell.
+ */
+export function cacheBusFor(databaseUrl: string | undefined, db: Db, logger: Logger): CacheBus {
+  return databaseUrl
+    ? startPgCacheBus({
+        url: databaseUrl,
+        logger,
+        notify: (channel, payload) => db.execute(sql`select pg_notify(${channel}, ${payload})`),
+      })
+    : localCacheBus();
 }
