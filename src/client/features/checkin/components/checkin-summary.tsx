@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Beef, CircleCheck, Droplets, Footprints, Minus, Pencil, Timer } from 'lucide-react';
+import { Beef, CircleCheck, Droplets, Minus, Pencil } from 'lucide-react';
 import type { AwardedBadge, CheckinView } from '@shared/api-types';
-import { formatNumber, formatTime } from '@shared/format';
+import { formatTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
@@ -10,6 +10,7 @@ import { cn } from '@client/lib/cn';
 import { AddUpdateDialog } from './add-update-dialog';
 import { BadgeCelebration } from './badge-celebration';
 import { MediaGallery } from './media-gallery';
+import { MoveAndSteps } from './move-and-steps';
 
 /** "Today's Check-in Complete!": what was logged, the proof, later updates, Edit and Add Update. */
 export function CheckinSummary({
@@ -80,20 +81,7 @@ export function CheckinSummary({
       </CardHeader>
 
       <CardContent className="flex flex-col gap-6">
-        <dl className="grid grid-cols-2 gap-3">
-          <Stat
-            icon={<Timer aria-hidden className="size-4" />}
-            label="Move"
-            value={formatNumber(checkin.movedMinutes)}
-            unit="min"
-          />
-          <Stat
-            icon={<Footprints aria-hidden className="size-4" />}
-            label="Steps"
-            value={formatNumber(checkin.steps)}
-            unit="steps"
-          />
-        </dl>
+        <MoveAndSteps movedMinutes={checkin.movedMinutes} steps={checkin.steps} />
 
         <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
           <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">
@@ -163,31 +151,6 @@ export function CheckinSummary({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function Stat({
-  icon,
-  label,
-  value,
-  unit,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  unit: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl bg-muted/60 p-4">
-      <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
-        {icon}
-        {label}
-      </dt>
-      <dd className="flex items-baseline gap-1">
-        <span className="tabular text-3xl font-black tracking-tight">{value}</span>
-        <span className="text-sm text-muted-foreground">{unit}</span>
-      </dd>
-    </div>
   );
 }
 

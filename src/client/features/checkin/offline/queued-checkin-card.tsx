@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CloudOff, Footprints, RefreshCw, Timer } from 'lucide-react';
-import { formatNumber } from '@shared/format';
+import { CloudOff, RefreshCw } from 'lucide-react';
 import { msg } from '@shared/messages';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { MoveAndSteps } from '../components/move-and-steps';
 import type { QueuedCheckin } from './queue';
 import { useOnline } from './use-queued-checkin';
 
@@ -56,28 +56,7 @@ export function QueuedCheckinCard({ item }: { item: QueuedCheckin }) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1 rounded-xl bg-muted/60 p-4">
-            <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <Timer aria-hidden className="size-4" />
-              Move
-            </dt>
-            <dd className="tabular text-2xl font-black">
-              {formatNumber(item.input.movedMinutes)}{' '}
-              <span className="text-sm font-normal text-muted-foreground">min</span>
-            </dd>
-          </div>
-          <div className="flex flex-col gap-1 rounded-xl bg-muted/60 p-4">
-            <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <Footprints aria-hidden className="size-4" />
-              Steps
-            </dt>
-            <dd className="tabular text-2xl font-black">
-              {formatNumber(item.input.steps)}{' '}
-              <span className="text-sm font-normal text-muted-foreground">steps</span>
-            </dd>
-          </div>
-        </dl>
+        <MoveAndSteps movedMinutes={item.input.movedMinutes} steps={item.input.steps} />
         {previews.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Photos and videos waiting to send">
             {previews.map((preview, index) => (

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Footprints, Timer } from 'lucide-react';
+import { formatNumber } from '@shared/format';
+
+/** A check-in's move minutes and steps, large: today's summary and the check-in waiting to send. */
+export function MoveAndSteps({ movedMinutes, steps }: { movedMinutes: number; steps: number }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      <Stat
+        icon={<Timer aria-hidden className="size-4" />}
+        label="Move"
+        value={formatNumber(movedMinutes)}
+        unit="min"
+      />
+      <Stat
+        icon={<Footprints aria-hidden className="size-4" />}
+        label="Steps"
+        value={formatNumber(steps)}
+        unit="steps"
+      />
+    </dl>
+  );
+}
+
+function Stat({
+  icon,
+  label,
+  value,
+  unit,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  unit: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl bg-muted/60 p-4">
+      <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="flex items-baseline gap-1">
+        <span className="tabular text-3xl font-black tracking-tight">{value}</span>
+        <span className="text-sm text-muted-foreground">{unit}</span>
+      </dd>
+    </div>
+  );
+}
