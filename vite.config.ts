@@ -87,7 +87,7 @@ export default defineConfig({
             // before any schema is built (the CSP forbids zod's eval probe), so no schema is here.
             {
               name: 'zod',
-              test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]|src[\\/]client[\\/]zod-jitless\.ts$/,
+              test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$|src[\\/]client[\\/]zod-jitless\.ts$/,
               priority: 45,
             },
             // The shared interface: Radix, icons, class names, dates, the UI primitives, the API
@@ -112,10 +112,17 @@ export default defineConfig({
               test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/,
               priority: 30,
             },
+            // The offline start-up (app/offline.ts: the snapshot, the queue and its sender), which
+            // every page of the app runs: on its own, so that it brings no member screen with it.
+            {
+              name: 'offline',
+              test: /src[\\/]client[\\/](app[\\/]offline\.ts$|features[\\/]checkin[\\/]offline[\\/])/,
+              priority: 15,
+            },
             // What the member screens opened most share: check-in, feed, cycle, the shell, markdown.
             {
               name: 'member',
-              test: /src[\\/]client[\\/](features[\\/](checkin|feed|cycle|shell|invites)[\\/]|components[\\/](journal-editor[\\/]|ui[\\/]markdown\.tsx$)|app[\\/]offline\.ts$)/,
+              test: /src[\\/]client[\\/](features[\\/](checkin|feed|cycle|shell|invites)[\\/]|components[\\/](journal-editor[\\/]|ui[\\/]markdown\.tsx$))/,
               priority: 10,
             },
           ],
