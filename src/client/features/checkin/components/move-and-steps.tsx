@@ -39,7 +39,7 @@ function Stat({
         {icon}
         {label}
       </dt>
-      <dd className="flex items-baseline gap-1">
+      <dd className="flex flex-wrap items-baseline gap-x-1">
         <span className="tabular text-3xl font-black tracking-tight">{value}</span>
         <span className="text-sm text-muted-foreground">{unit}</span>
       </dd>
