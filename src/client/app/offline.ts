@@ -7,6 +7,7 @@ import { startOfflineSync } from '@client/features/checkin/offline/offline-sync'
 import { keepOfflineSnapshot, restoreOfflineSnapshot } from '@client/lib/offline-snapshot';
 import { queryKeys } from '@client/lib/query-keys';
 import { registerServiceWorker } from '@client/lib/service-worker';
+import { whenIdle } from '@client/lib/when-idle';
 
 export { restoreOfflineSnapshot };
 
@@ -32,17 +33,10 @@ function registerForMembers(queryClient: QueryClient): void {
   });
 }
 
-/** When the page has nothing else to do (decision 0029), at the latest after `timeout` ms. */
-function whenIdle(run: () => void, timeout = 2000): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(run, { timeout });
-  else setTimeout(run, 200);
-}
-
 export function startOffline(queryClient: QueryClient): void {
   keepOfflineSnapshot(queryClient);
   // Reading the queue (IndexedDB, a Web Lock) waits until the first screen is up (at most 2 s);
   // what waits is sent then, if online, and from then on as before.
-  whenIdle(() => startOfflineSync(queryClient));
+  whenIdle(() => startOfflineSync(queryClient), 2000, 200);
   registerForMembers(queryClient);
 }

@@ -6,6 +6,7 @@ import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-
 import { clear, createStore, entries, set } from 'idb-keyval';
 import type { FeedPage, SessionResponse } from '@shared/api-types';
 import { queryKeys } from './query-keys';
+import { whenIdle } from './when-idle';
 
 interface Snapshot {
   data: unknown;
@@ -49,19 +50,12 @@ export function keepOfflineSnapshot(queryClient: QueryClient): void {
     };
     // Copying a page of the feed into IndexedDB is work the screen does not wait for (decision 0029).
     // Unless the member has signed out (or another member in) meanwhile: nothing is kept then.
-    idle(() => {
+    whenIdle(() => {
       const now = queryClient.getQueryData<SessionResponse>(queryKeys.session.all);
       if ((now?.user?.userId ?? null) !== userId) return;
       void set(name(queryKey), snapshot, store()).catch(() => {});
-    });
+    }, 1000);
   });
-}
-
-/** Runs `write` when the page is idle, within a second. */
-function idle(write: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(write, { timeout: 1000 });
-  else setTimeout(write, 0);
 }
 
 /** Forgets everything kept (sign-out). */
