@@ -10,11 +10,11 @@ import type { Logger } from './logger';
  *
  * What may change a cached answer is a write in the areas of SESSION_AREAS: signing out, the profile
  * (name, photo), the admin flag, deleting an account, ... Every such write made with a session clears
- * this process's whole cache before its answer leaves (sessionWrites in
- * session.ts), so the member's next request,
- * wherever it lands in this process, reads the database again; and it tells the other processes through
- * the cache bus, which clear theirs when the notification arrives (milliseconds). A lost notification, or
- * a write outside a request (the admin CLI), is bounded by SESSION_CACHE_MS.
+ * this process's whole cache before its answer leaves (sessionWrites in session.ts), so the member's
+ * next request, wherever it lands in this process, reads the database again; and it tells the other
+ * processes through the cache bus, which clear theirs when the notification arrives (milliseconds).
+ * The admin CLI, the one writer outside a request, clears through forgetSessions after its commit.
+ * A lost notification, or a row changed by hand, is bounded by SESSION_CACHE_MS.
  *
  * Only sessions that were valid are kept, keyed by the token whose signature was checked: a forged or
  * revoked cookie is never cached and costs its query every time. A read that started before a clear is
