@@ -119,10 +119,12 @@ export default defineConfig({
               test: /src[\\/]client[\\/](app[\\/]offline\.ts$|features[\\/]checkin[\\/]offline[\\/])/,
               priority: 15,
             },
-            // What the member screens opened most share: check-in, feed, cycle, the shell, markdown.
+            // What the member screens opened most share: check-in, feed, cycle, the shell, markdown,
+            // the invite-a-buddy dialog. Not the invite check that pricing and sign-up show: it would
+            // bring this chunk and `markdown` to those public pages after a first key press.
             {
               name: 'member',
-              test: /src[\\/]client[\\/](features[\\/](checkin|feed|cycle|shell|invites)[\\/]|components[\\/](journal-editor[\\/]|ui[\\/]markdown\.tsx$))/,
+              test: /src[\\/]client[\\/](features[\\/](checkin|feed|cycle|shell)[\\/]|features[\\/]invites[\\/](api[\\/]send-invite|components[\\/]invite-buddies-dialog)\.tsx?$|components[\\/](journal-editor[\\/]|ui[\\/]markdown\.tsx$))/,
               priority: 10,
             },
           ],
