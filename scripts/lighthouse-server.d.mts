@@ -5,4 +5,10 @@ export function startBuiltServer(options?: {
   port?: number;
   dataDir?: string;
   env?: Record<string, string>;
+  appDir?: string;
 }): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }>;
+export function signInWithMailedCode(
+  serverUrl: string,
+  mailboxUrl: string,
+  email: string,
+): Promise<string>;

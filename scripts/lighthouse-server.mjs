@@ -36,15 +36,16 @@ export const CHROMIUM_FLAGS = [
 /**
  * Runs the built server (dist/server/index.mjs, from `npm run build`) on 127.0.0.1:<port> with a temporary DATA_DIR (or the one given), waits
  * for /api/health, and returns its address and a stop() that ends the process group and removes a
- * temporary data directory.
+ * temporary data directory. `appDir`: another build's directory (holding its dist/ and a
+ * node_modules), for scripts/lighthouse-compare.ts; this checkout by default.
  */
-export async function startBuiltServer({ port, dataDir, env = {} } = {}) {
+export async function startBuiltServer({ port, dataDir, env = {}, appDir = root } = {}) {
   const usedPort = port ?? (await freePort());
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stackdays-perf-'));
   const url = `http://127.0.0.1:${usedPort}`;
   const server = spawn(process.execPath, ['dist/server/index.mjs'], {
-    cwd: root,
+    cwd: appDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -85,4 +86,35 @@ export async function startBuiltServer({ port, dataDir, env = {} } = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   return { url, dataDir: dir, stop };
+}
+
+/**
+ * Signs in as `email` the way the sign-in page does (a code e-mailed to the test mailbox at
+ * `mailboxUrl`, tests/e2e/support/mailbox.ts) and returns the session cookie for a Cookie header.
+ */
+export async function signInWithMailedCode(serverUrl, mailboxUrl, email) {
+  const headers = { 'Content-Type': 'application/json', Origin: serverUrl };
+  const sent = await fetch(`${serverUrl}/api/account/send-code`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, purpose: 'sign-in' }),
+  });
+  if (!sent.ok) throw new Error(`send-code: ${sent.status}`);
+  let code;
+  for (let i = 0; i < 60 && !code; i += 1) {
+    await new Promise((r) => setTimeout(r, 250));
+    const mails = await (await fetch(`${mailboxUrl}/?to=${encodeURIComponent(email)}`)).json();
+    code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
+  }
+  if (!code) throw new Error('no sign-in code arrived');
+  const signedIn = await fetch(`${serverUrl}/api/account/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, code }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }

@@ -14,7 +14,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startMailbox } from '../tests/e2e/support/mailbox';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, startBuiltServer } from './lighthouse-server.mjs';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  freePort,
+  signInWithMailedCode,
+  startBuiltServer,
+} from './lighthouse-server.mjs';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3215);
 const member = 'demo1@stackdays.local';
@@ -48,45 +54,13 @@ const server = await startBuiltServer({
   env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
 });
 
-/** Signs in as the demo member the way the sign-in page does, and returns the session cookie. */
-async function signIn(): Promise<string> {
-  const headers = { 'Content-Type': 'application/json', Origin: server.url };
-  const sent = await fetch(`${server.url}/api/account/send-code`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: member, purpose: 'sign-in' }),
-  });
-  if (!sent.ok) throw new Error(`send-code: ${sent.status}`);
-  let code: string | undefined;
-  for (let i = 0; i < 60 && !code; i += 1) {
-    await new Promise((r) => setTimeout(r, 250));
-    const mails = (await (
-      await fetch(`${mailboxUrl}/?to=${encodeURIComponent(member)}`)
-    ).json()) as {
-      subject: string;
-    }[];
-    code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
-  }
-  if (!code) throw new Error('no sign-in code arrived');
-  const signedIn = await fetch(`${server.url}/api/account/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: member, code }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
-  return signedIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const failures: string[] = [];
 try {
-  const cookie = await signIn();
+  const cookie = await signInWithMailedCode(server.url, mailboxUrl, member);
   const rows: string[] = [];
   for (const page of PAGES) {
     if (only && !only.includes(page.path)) continue;
