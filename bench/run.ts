@@ -21,7 +21,8 @@
  * Exit code 1 when any request errored or any acknowledged check-in is missing; BENCH_STRICT=1 also
  * fails on a missed target. Other options: BENCH_MEMBERS (10000), BENCH_DAYS (60), BENCH_RESEED=1,
  * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure), BENCH_LOAD_SECONDS=0 (no load test),
- * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the server, e.g. --cpu-prof).
+ * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the server, e.g. --cpu-prof),
+ * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -347,9 +348,15 @@ async function main() {
     `Machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   machineLoad('Before');
-  // The server runs compiled, as `npm start` and the image run it (decision 0028).
-  const compiled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  if (compiled.status !== 0) throw new Error('compiling the server failed');
+  // The server runs compiled, as `npm start` and the image run it (decision 0028). BENCH_SERVER_ENTRY
+  // runs another compiled server instead (an older build, to compare two builds in one sitting).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? 'dist/server/index.mjs';
+  if (!process.env.BENCH_SERVER_ENTRY) {
+    const compiled = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      stdio: 'inherit',
+    });
+    if (compiled.status !== 0) throw new Error('compiling the server failed');
+  }
   await prepareTemplate();
   await copyTemplate();
 
@@ -357,7 +364,7 @@ async function main() {
   await client.connect();
   // BENCH_SERVER_ARGS: node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...nodeArgs, 'dist/server/index.mjs'], {
+  const server = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       DATABASE_URL: copyUrl,

@@ -56,9 +56,10 @@ export function compression(threshold: number = COMPRESSION_THRESHOLD_BYTES): Mi
     const res = c.res;
     if (!isCompressible(res.headers.get('Content-Type'))) return;
     addVary(res.headers);
+    // Headers and status first: reading `res.body` turns @hono/node-server's light answer into a full
+    // fetch Response, written in pieces, so it is read only when the answer will be compressed.
     if (
       c.req.method === 'HEAD' ||
-      !res.body ||
       res.status === 204 ||
       res.status === 206 ||
       res.status === 304 ||
@@ -68,7 +69,7 @@ export function compression(threshold: number = COMPRESSION_THRESHOLD_BYTES): Mi
     )
       return;
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
     const plain = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     let body: Buffer = plain;

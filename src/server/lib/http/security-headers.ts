@@ -60,8 +60,13 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'storage'>): 
   });
 }
 
-/** API answers are private unless a route says otherwise (media and the leaderboard set their own). */
+/**
+ * API answers are private unless a route says otherwise (media and the leaderboard set their own).
+ * The header goes onto the answer's own headers: `c.header()` after the route would copy the answer
+ * into a new one through a stream, and @hono/node-server would then write it in pieces (decision 0027).
+ */
 export const noStoreByDefault: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  const headers = c.res.headers;
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
 };
