@@ -86,9 +86,10 @@ const formBoolean = (defaultValue = false) =>
 
 /**
  * Free text the database can store. PostgreSQL refuses U+0000 in text, so a NUL character used to
- * fail the insert with a 500; every free-text field starts with this check and refuses it clearly.
+ * fail the insert with a 500; every free-text field starts with this check and refuses it clearly,
+ * and so does every query or path text that reaches a query (a search, a filter, an id).
  */
-const storableText = (params?: Parameters<typeof z.string>[0]) =>
+export const storableText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((s) => !s.includes('\u0000'), {
     error: msg.textHasNullCharacter,
     abort: true,

@@ -114,6 +114,40 @@ describe('users', () => {
     expect(literal.users).toEqual([]);
   });
 
+  it('searches names outside ASCII, literal _ and \\, and refuses a NUL character clearly', async () => {
+    const emile = await t.member({ displayName: 'Émile Zola' });
+    const odd = await t.member({ displayName: 'a_b\\c' });
+    const search = async (q: string) =>
+      (await (
+        await admin.client.request(`/api/admin/users?q=${encodeURIComponent(q)}`)
+      ).json()) as { users: { id: string }[] };
+    for (const q of ['Émi', 'ÉMILE', 'Émile Z']) {
+      expect((await search(q)).users.map((u) => u.id)).toEqual([emile.userId]);
+    }
+    expect((await search('Émile X')).users).toEqual([]);
+    expect((await search('a_b\\')).users.map((u) => u.id)).toEqual([odd.userId]);
+    expect((await search('a_b\\c')).users.map((u) => u.id)).toEqual([odd.userId]);
+    expect((await search('axb')).users).toEqual([]);
+
+    const nul = await admin.client.request('/api/admin/users?q=a%00b');
+    expect(nul.status).toBe(422);
+    expect(await nul.json()).toMatchObject({ message: msg.textHasNullCharacter });
+    for (const path of [
+      '/api/admin/audit?targetId=a%00b',
+      '/api/admin/audit?targetType=a%00b',
+      '/api/admin/users?cursor=a%00b',
+    ]) {
+      expect((await admin.client.request(path)).status, path).toBe(422);
+    }
+    const flag = await admin.client.request('/api/admin/users/a%00b/admin', {
+      method: 'PUT',
+      json: { isAdmin: true },
+    });
+    expect(flag.status).toBe(422);
+    const invite = await t.client().request('/api/invites/abcdefghij%00klm');
+    expect(await invite.json()).toMatchObject({ ok: false, reason: 'not_found' });
+  });
+
   it('grants and revokes admin with an audit row', async () => {
     const m = await t.member();
     const grant = await admin.client.request(`/api/admin/users/${m.userId}/admin`, {

@@ -7,6 +7,7 @@ import {
   awardBadgeSchema,
   badgeSchema,
   couponFormSchema,
+  storableText,
 } from '@shared/domain/schemas';
 import type {
   AdminBadgeView,
@@ -42,13 +43,13 @@ import {
 } from './users';
 
 const auditQuery = z.object({
-  cursor: z.string().max(500).optional(),
-  targetType: z.string().max(50).optional(),
-  targetId: z.string().max(100).optional(),
+  cursor: storableText().max(500).optional(),
+  targetType: storableText().max(50).optional(),
+  targetId: storableText().max(100).optional(),
 });
 const usersQuery = z.object({
-  q: z.string().max(100).optional(),
-  cursor: z.string().max(500).optional(),
+  q: storableText().max(100).optional(),
+  cursor: storableText().max(500).optional(),
 });
 const notificationsQuery = z.object({
   status: z
@@ -56,7 +57,7 @@ const notificationsQuery = z.object({
     .optional()
     .transform((s) => (s === NOTIFICATION_FILTER_ALL ? undefined : s)),
 });
-const userId = z.object({ id: z.string().min(1).max(100) });
+const userId = z.object({ id: storableText().min(1).max(100) });
 const uuidParam = z.object({ id: z.uuid({ error: msg.notFound }) });
 const badgeParam = z.object({ id: z.coerce.number({ error: msg.notFound }).int().positive() });
 const adminFlag = z.object({ isAdmin: z.boolean({ error: msg.invalidOption }) });

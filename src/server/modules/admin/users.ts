@@ -40,7 +40,7 @@ function decodeCursor(cursor: string) {
 
 /** `LIKE` with the search taken literally: %, _ and \ typed by the admin match themselves. */
 function prefixPattern(q: string): string {
-  return `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 const userPageColumns = {
@@ -79,46 +79,74 @@ function userPages(db: DbOrTx) {
 }
 
 /**
- * One page of the members whose e-mail or display name starts with the search (`pattern`, a LIKE
- * prefix). The matching ids come as an array (a few hundred at most for a 3-letter prefix), the page
- * is cut from the accounts alone, and only its 26 rows are joined to their profiles: half the pages
- * read of joining every match before sorting (decision 0027).
+ * `lower(column)` starts with the search, whatever the case, as a prepared statement can use the
+ * prefix index: a generic plan cannot take an index range from `LIKE $1`, so the range is spelt out
+ * with the pattern operators (`~>=~`, `~<~`: byte order, which the text_pattern_ops index keeps) up to
+ * the search followed by U+10FFFF, the last code point, and `LIKE` keeps the exact meaning.
  */
-function searchUsers(
-  ctx: ServiceContext,
-  pattern: string,
-  after: { t: string; id: string } | null,
-) {
-  const page = ctx.db
+function startsWith(column: SQL): SQL {
+  const q = sql`lower(${sql.placeholder('q')}::text)`;
+  return sql`${column} ~>=~ ${q} and ${column} ~<~ (${q} || chr(1114111)) and ${column} like lower(${sql.placeholder('pattern')}::text)`;
+}
+
+/**
+ * One page of the members whose e-mail or display name starts with the search: two prepared
+ * statements (first page, and after a cursor) per database. The matching ids come as an array (a
+ * few hundred at most for a 3-letter prefix) from the prefix indexes alone (they include the column
+ * and the id, migration 0013), the page is cut from the accounts, and only its 26 rows are joined to
+ * their profiles (decision 0027).
+ */
+function prepareSearchPages(db: DbOrTx) {
+  const page = (after: SQL | undefined, name: string) => {
+    const matches = matchingPage(db, after);
+    return db
+      .select({
+        id: matches.id,
+        email: matches.email,
+        name: matches.name,
+        displayName: profiles.displayName,
+        isAdmin: profiles.isAdmin,
+        createdAt: matches.createdAt,
+      })
+      .from(matches)
+      .leftJoin(profiles, eq(profiles.id, matches.id))
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .prepare(name);
+  };
+  return {
+    first: page(undefined, 'admin_search_first'),
+    after: page(
+      sql`(${user.createdAt}, ${user.id}) < (${sql.placeholder('t')}::timestamptz, ${sql.placeholder('id')})`,
+      'admin_search_after',
+    ),
+  };
+}
+
+/** The accounts of one page of matches, newest first (26 rows: one more shows there is a next page). */
+function matchingPage(db: DbOrTx, after: SQL | undefined) {
+  return db
     .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt })
     .from(user)
     .where(
       and(
         sql`${user.id} = any(array(
-          select ${user.id} from ${user} where lower(${user.email}) like ${pattern}
+          select ${user.id} from ${user} where ${startsWith(sql`lower(${user.email})`)}
           union
-          select ${profiles.id} from ${profiles} where lower(${profiles.displayName}) like ${pattern}
+          select ${profiles.id} from ${profiles} where ${startsWith(sql`lower(${profiles.displayName})`)}
         ))`,
-        after
-          ? sql`(${user.createdAt}, ${user.id}) < (${after.t}::timestamptz, ${after.id})`
-          : undefined,
+        after,
       ),
     )
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(USERS_PAGE_SIZE + 1)
     .as('page');
-  return ctx.db
-    .select({
-      id: page.id,
-      email: page.email,
-      name: page.name,
-      displayName: profiles.displayName,
-      isAdmin: profiles.isAdmin,
-      createdAt: page.createdAt,
-    })
-    .from(page)
-    .leftJoin(profiles, eq(profiles.id, page.id))
-    .orderBy(desc(page.createdAt), desc(page.id));
+}
+
+const preparedSearchPages = new WeakMap<object, ReturnType<typeof prepareSearchPages>>();
+function searchPages(db: DbOrTx) {
+  let pages = preparedSearchPages.get(db);
+  if (!pages) preparedSearchPages.set(db, (pages = prepareSearchPages(db)));
+  return pages;
 }
 
 /**
@@ -133,9 +161,11 @@ export async function listUsers(
   requireAdmin(ctx);
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const q = input.q?.trim();
-  const pattern = q ? prefixPattern(q) : null;
-  const rows = pattern
-    ? await searchUsers(ctx, pattern, after)
+  const search = q ? { q, pattern: prefixPattern(q) } : null;
+  const rows = search
+    ? after
+      ? await searchPages(ctx.db).after.execute({ ...search, t: after.t, id: after.id })
+      : await searchPages(ctx.db).first.execute(search)
     : after
       ? await userPages(ctx.db).after.execute({ t: after.t, id: after.id })
       : await userPages(ctx.db).first.execute();

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { inviteSchema } from '@shared/domain/schemas';
+import { inviteSchema, storableText } from '@shared/domain/schemas';
 import type { InviteCheckResponse } from '@shared/api-types';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
@@ -14,7 +13,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     return c.json(await createInvite(ctx, input), 201);
   })
   .get('/:token', async (c) => {
-    const token = z.string().min(10).max(200).safeParse(c.req.param('token'));
+    const token = storableText().min(10).max(200).safeParse(c.req.param('token'));
     if (!token.success)
       return c.json({
         ok: false,
