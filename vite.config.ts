@@ -77,6 +77,10 @@ export default defineConfig({
         // each request costs a round trip, and the member shells preload every chunk of their screen.
         codeSplitting: {
           groups: [
+            // Vite's helper for import(), used by the router, boot.ts and the screens' lazy dialogs:
+            // alone, or the group of the first module that uses it takes it in (groups take their
+            // modules' dependencies), and every page then loads that group.
+            { name: 'preload-helper', test: /preload-helper/, priority: 60 },
             // What every app page runs first: React, the router, TanStack Query, the toasts.
             {
               name: 'framework',
@@ -106,10 +110,11 @@ export default defineConfig({
               test: /node_modules[\\/](zod|react-hook-form|@hookform[\\/][\w-]+)[\\/]|src[\\/]shared[\\/]domain[\\/](profile-)?schemas\.ts$/,
               priority: 30,
             },
-            // The markdown parser and renderer (member-written journals, posts, updates).
+            // The markdown parser and renderer (member-written journals, posts, updates), with our
+            // component around it: only the screens that show markdown load it (not My Cycle).
             {
               name: 'markdown',
-              test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/,
+              test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]|src[\\/]client[\\/]components[\\/]ui[\\/]markdown\.tsx$/,
               priority: 30,
             },
             // The offline start-up (app/offline.ts: the snapshot, the queue and its sender), which
@@ -119,12 +124,27 @@ export default defineConfig({
               test: /src[\\/]client[\\/](app[\\/]offline\.ts$|features[\\/]checkin[\\/]offline[\\/])/,
               priority: 15,
             },
-            // What the member screens opened most share: check-in, feed, cycle, the shell, markdown,
-            // the invite-a-buddy dialog. Not the invite check that pricing and sign-up show: it would
-            // bring this chunk and `markdown` to those public pages after a first key press.
+            // The member screens, one chunk per feature, so that a screen evaluates only its own:
+            // My Cycle none of the feed's or the check-in's code, nor markdown, nor the forms.
+            // The modules a screen loads only when the member reaches for them (the comments and
+            // report dialogs, and what only they use) stay out: they get chunks of their own.
             {
-              name: 'member',
-              test: /src[\\/]client[\\/](features[\\/](checkin|feed|cycle|shell)[\\/]|features[\\/]invites[\\/](api[\\/]send-invite|components[\\/]invite-buddies-dialog)\.tsx?$|components[\\/](journal-editor[\\/]|ui[\\/]markdown\.tsx$))/,
+              name: 'member-feed',
+              test: (id) =>
+                /src[\\/]client[\\/]features[\\/]feed[\\/]/.test(id) &&
+                !/(comments-dialog|comment-form|report-dialog|add-comment|delete-comment|get-comments|report-post)\.tsx?$/.test(
+                  id,
+                ),
+              priority: 10,
+            },
+            {
+              name: 'member-checkin',
+              test: /src[\\/]client[\\/](features[\\/]checkin[\\/](?!offline[\\/])|components[\\/]journal-editor[\\/])/,
+              priority: 10,
+            },
+            {
+              name: 'member-cycle',
+              test: /src[\\/]client[\\/]features[\\/]cycle[\\/]/,
               priority: 10,
             },
           ],

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Flag, MessageCircle, MoreHorizontal } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
 import { formatNumber } from '@shared/format';
@@ -13,14 +13,27 @@ import {
 import { Markdown } from '@client/components/ui/markdown';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { CommentItem } from './comment-item';
-import { CommentsDialog } from './comments-dialog';
 import { LikeButton } from './like-button';
 import { PostMedia } from './post-media';
 import { PostStats } from './post-stats';
 import { PostUpdates } from './post-updates';
 import { ReactionBar } from './reaction-bar';
 import { RelativeTime } from './relative-time';
-import { ReportDialog } from './report-dialog';
+
+// The comments and report dialogs hold forms (react-hook-form and the shared zod schemas, decision
+// 0029): their code loads when the member reaches for one (pointer over or on the button, focus), so
+// the feed's start-up does not evaluate it. The service worker has it precached after the first visit.
+const loadCommentsDialog = () => import('./comments-dialog');
+const loadReportDialog = () => import('./report-dialog');
+const CommentsDialog = lazy(() =>
+  loadCommentsDialog().then((m) => ({ default: m.CommentsDialog })),
+);
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const warmComments = {
+  onPointerEnter: () => void loadCommentsDialog(),
+  onPointerDown: () => void loadCommentsDialog(),
+  onFocus: () => void loadCommentsDialog(),
+};
 
 export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string }) {
   const headingId = useId();
@@ -64,6 +77,8 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
         {!isMine && (
           <DropdownMenu>
             <DropdownMenuTrigger
+              onPointerDown={() => void loadReportDialog()}
+              onKeyDown={() => void loadReportDialog()}
               aria-label={`More actions for ${post.author.displayName}'s post`}
               className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
@@ -107,6 +122,7 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
           <button
             type="button"
             onClick={openComments}
+            {...warmComments}
             aria-label={`Comments, ${formatNumber(post.commentCount)}`}
             className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-border px-3 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
           >
@@ -131,6 +147,7 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
             <button
               type="button"
               onClick={openComments}
+              {...warmComments}
               className="inline-flex min-h-11 items-center self-start rounded-lg px-2 text-sm font-semibold text-accent-text hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {msg.viewAllComments(post.commentCount)}
@@ -139,17 +156,19 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
         </section>
       )}
 
-      {commentsUsed && (
-        <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
-      )}
-      {!isMine && reportUsed && (
-        <ReportDialog
-          postId={post.id}
-          authorName={post.author.displayName}
-          open={reportOpen}
-          onOpenChange={setReportOpen}
-        />
-      )}
+      <Suspense fallback={null}>
+        {commentsUsed && (
+          <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
+        )}
+        {!isMine && reportUsed && (
+          <ReportDialog
+            postId={post.id}
+            authorName={post.author.displayName}
+            open={reportOpen}
+            onOpenChange={setReportOpen}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -1,12 +1,7 @@
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
-import { UserPlus } from 'lucide-react';
-import { EMAIL_MAX, INVITE_FREE_MONTHS, PERSON_NAME_MAX } from '@shared/constants';
-import { inviteSchema, type InviteData, type InviteInput } from '@shared/domain/schemas';
+import { lazy, Suspense, useState } from 'react';
+import { Loader2, UserPlus } from 'lucide-react';
+import { INVITE_FREE_MONTHS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -15,12 +10,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
-import { FieldMessage, describedBy } from '@client/components/ui/field-message';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { useSendInvite } from '../api/send-invite';
 
-const FIELDS = ['firstName', 'lastName', 'email'] as const;
+// The form (react-hook-form and the shared zod schemas) loads when the member reaches for the button,
+// not with the screen (decision 0029).
+const loadInviteForm = () => import('./invite-form');
+const InviteForm = lazy(() => loadInviteForm().then((m) => ({ default: m.InviteForm })));
 
 /** 'Invite Workout Buddies': the button and its dialog (first name, optional last name, email). */
 export function InviteBuddiesDialog({ className }: { className?: string }) {
@@ -29,7 +24,13 @@ export function InviteBuddiesDialog({ className }: { className?: string }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className={className}>
+        <Button
+          variant="secondary"
+          className={className}
+          onPointerEnter={() => void loadInviteForm()}
+          onPointerDown={() => void loadInviteForm()}
+          onFocus={() => void loadInviteForm()}
+        >
           <UserPlus aria-hidden className="size-4" />
           {msg.inviteWorkoutBuddies}
         </Button>
@@ -42,122 +43,25 @@ export function InviteBuddiesDialog({ className }: { className?: string }) {
           check-ins show up in your feed.
         </DialogDescription>
         {open && (
-          <InviteForm
-            mutation={send}
-            onSent={() => setOpen(false)}
-            onCancel={() => setOpen(false)}
-          />
+          <Suspense
+            fallback={
+              <p
+                role="status"
+                className="flex min-h-64 items-center justify-center gap-2 text-sm text-muted-foreground"
+              >
+                <Loader2 aria-hidden className="size-4 animate-spin" />
+                {msg.loading}
+              </p>
+            }
+          >
+            <InviteForm
+              mutation={send}
+              onSent={() => setOpen(false)}
+              onCancel={() => setOpen(false)}
+            />
+          </Suspense>
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function InviteForm({
-  mutation,
-  onSent,
-  onCancel,
-}: {
-  mutation: ReturnType<typeof useSendInvite>;
-  onSent: () => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const form = useForm<InviteInput, unknown, InviteData>({
-    resolver: zodResolver(inviteSchema),
-    defaultValues: { firstName: '', lastName: '', email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
-  const busy = mutation.isPending || isSubmitting;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await mutation.mutateAsync(input);
-      toast.success(msg.inviteSent);
-      onSent();
-    } catch (error) {
-      // A refusal (the daily limit, a bad address) in the server's words; anything else in ours.
-      toast.error(errorMessage(error, msg.sendInviteFailed));
-      for (const name of FIELDS) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message }, { shouldFocus: true });
-      }
-    }
-  });
-
-  const field = (name: (typeof FIELDS)[number]) => ({
-    id: `${id}-${name}`,
-    errorId: `${id}-${name}-error`,
-    error: errors[name]?.message,
-  });
-  const first = field('firstName');
-  const last = field('lastName');
-  const mail = field('email');
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={first.id}>First name</Label>
-          <Input
-            id={first.id}
-            autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
-            disabled={busy}
-            aria-invalid={first.error ? true : undefined}
-            aria-describedby={describedBy(first.error && first.errorId)}
-            {...form.register('firstName')}
-          />
-          <FieldMessage id={first.errorId} tone="error">
-            {first.error}
-          </FieldMessage>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={last.id}>
-            Last name <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input
-            id={last.id}
-            autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
-            disabled={busy}
-            aria-invalid={last.error ? true : undefined}
-            aria-describedby={describedBy(last.error && last.errorId)}
-            {...form.register('lastName')}
-          />
-          <FieldMessage id={last.errorId} tone="error">
-            {last.error}
-          </FieldMessage>
-        </div>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={mail.id}>Email</Label>
-        <Input
-          id={mail.id}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          placeholder="buddy@example.com"
-          maxLength={EMAIL_MAX}
-          required
-          disabled={busy}
-          aria-invalid={mail.error ? true : undefined}
-          aria-describedby={describedBy(mail.error && mail.errorId)}
-          {...form.register('email')}
-        />
-        <FieldMessage id={mail.errorId} tone="error">
-          {mail.error}
-        </FieldMessage>
-      </div>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy || email.trim() === ''}>
-          {busy ? msg.sending : 'Send invite'}
-        </Button>
-      </div>
-    </form>
   );
 }
