@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig } from './env';
 import { createApp, type AppDeps } from './app';
 import { createServices } from './services';
@@ -38,6 +40,8 @@ export interface TestApp {
   system(name?: string, now?: () => Date): ServiceContext;
   /** A service context acting for this member (read from the database), on the given clock. */
   contextFor(userId: string, options?: { now?: Date | (() => Date) }): Promise<ServiceContext>;
+  /** Serves the app on the real node server at a free port of 127.0.0.1 (until close) and returns the port. */
+  listen(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   const deps: AppDeps = services;
   const app = createApp(deps);
+  const servers: ServerType[] = [];
 
   let clients = 0;
   let members = 0;
@@ -180,7 +185,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
       });
     },
+    async listen() {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+      servers.push(server);
+      await new Promise<void>((resolve) => server.once('listening', resolve));
+      return (server.address() as AddressInfo).port;
+    },
     async close() {
+      await Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
       await services.mailer.idle();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -27,6 +27,19 @@ export async function queryRows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * `prepare(db)` made once per database handle and kept with it: prepared statements (a drizzle
+ * `.prepare(name)` is bound to the handle it was built on) for the hot reads.
+ */
+export function preparedPer<D extends object, T>(prepare: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
+  return (db) => {
+    let statements = made.get(db);
+    if (!statements) made.set(db, (statements = prepare(db)));
+    return statements;
+  };
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =

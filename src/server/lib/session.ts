@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
 import type { AppEnv } from './deps';
-import type { Db } from '../db/client';
+import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
 import { profiles, session, user } from '../db/schema';
@@ -30,9 +30,6 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   return found;
 }
 
-/** The session, account and profile for a token: one prepared statement per database. */
-const prepared = new WeakMap<object, ReturnType<typeof prepareSessionByToken>>();
-
 function prepareSessionByToken(db: Db) {
   return db
     .select({
@@ -53,11 +50,8 @@ function prepareSessionByToken(db: Db) {
     .prepare('session_by_token');
 }
 
-function sessionByToken(db: Db) {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareSessionByToken(db)));
-  return statement;
-}
+/** The session, account and profile for a token: one prepared statement per database. */
+const sessionByToken = preparedPer(prepareSessionByToken);
 
 async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const deps = c.get('deps');

@@ -1,7 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type ServerType } from '@hono/node-server';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp } from '../../test-app';
 import { MAX_JSON_BYTES } from './body-limit';
@@ -12,18 +10,12 @@ const BODY_BYTES = 100 * MB;
 const FLAT_BYTES = 16 * MB;
 
 let t: TestApp;
-let server: ServerType;
 let port: number;
 beforeAll(async () => {
   t = await createTestApp();
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = await t.listen();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
-});
+afterAll(() => t.close());
 
 interface Answer {
   status: number;

@@ -1,8 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type ServerType } from '@hono/node-server';
 import { createTestApp, type TestApp } from '../../test-app';
 
 /**
@@ -12,18 +10,12 @@ import { createTestApp, type TestApp } from '../../test-app';
  * saves is measured by `npm run bench`, not here.
  */
 let t: TestApp;
-let server: ServerType;
 let port: number;
 beforeAll(async () => {
   t = await createTestApp();
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = await t.listen();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
-});
+afterAll(() => t.close());
 
 function get(path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(

@@ -9,7 +9,7 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
-import type { DbOrTx } from '../../db/client';
+import { preparedPer, type DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import {
@@ -71,12 +71,7 @@ function prepareUserPages(db: DbOrTx) {
     ),
   };
 }
-const preparedUserPages = new WeakMap<object, ReturnType<typeof prepareUserPages>>();
-function userPages(db: DbOrTx) {
-  let pages = preparedUserPages.get(db);
-  if (!pages) preparedUserPages.set(db, (pages = prepareUserPages(db)));
-  return pages;
-}
+const userPages = preparedPer(prepareUserPages);
 
 /**
  * `lower(column)` starts with the search, whatever the case, as a prepared statement can use the
@@ -142,12 +137,7 @@ function matchingPage(db: DbOrTx, after: SQL | undefined) {
     .as('page');
 }
 
-const preparedSearchPages = new WeakMap<object, ReturnType<typeof prepareSearchPages>>();
-function searchPages(db: DbOrTx) {
-  let pages = preparedSearchPages.get(db);
-  if (!pages) preparedSearchPages.set(db, (pages = prepareSearchPages(db)));
-  return pages;
-}
+const searchPages = preparedPer(prepareSearchPages);
 
 /**
  * Newest members first, 25 a page, paged by (created_at, id) so page 4,000 costs what page 1 does

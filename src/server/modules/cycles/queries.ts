@@ -3,7 +3,7 @@ import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants'
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn } from '@shared/domain/local-date';
-import type { DbOrTx } from '../../db/client';
+import { preparedPer, type DbOrTx } from '../../db/client';
 import { checkins, cycles, user, userSettings } from '../../db/schema';
 import { effectiveTimeZone } from '../profile/time-zone';
 
@@ -61,7 +61,7 @@ function prepareCycleStart(db: DbOrTx) {
     .limit(1)
     .prepare('active_cycle_start');
 }
-const preparedCycleStart = new WeakMap<object, ReturnType<typeof prepareCycleStart>>();
+const cycleStart = preparedPer(prepareCycleStart);
 
 /** A cycle day's numbers, as My Cycle reads them. */
 export interface CycleDayRow {
@@ -129,10 +129,8 @@ async function activeCycleWith(
   days: CycleDayRow[] | null;
   recent?: Array<[string, string]>;
 }> {
-  let statement = preparedCycleStart.get(db);
-  if (!statement) preparedCycleStart.set(db, (statement = prepareCycleStart(db)));
   const utcToday = now.toISOString().slice(0, 10);
-  const [row] = await statement.execute({
+  const [row] = await cycleStart(db).execute({
     userId,
     withDays,
     fromDate: withToday ? addDays(utcToday, -1) : null,

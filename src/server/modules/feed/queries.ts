@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
-import { queryRows, type DbOrTx, type Row } from '../../db/client';
+import { preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
@@ -82,16 +82,14 @@ function prepareViewerMarks(db: DbOrTx) {
     .prepare('viewer_marks');
 }
 
-const preparedMarks = new WeakMap<object, ReturnType<typeof prepareViewerMarks>>();
+const viewerMarksStatement = preparedPer(prepareViewerMarks);
 
 /** The viewer's own likes and reactions on a set of posts: one small prepared, indexed query. */
 export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[]) {
   const likesSet = new Set<string>();
   const reactions = new Map<string, ReactionKey>();
   if (postIds.length === 0) return { likes: likesSet, reactions };
-  let statement = preparedMarks.get(db);
-  if (!statement) preparedMarks.set(db, (statement = prepareViewerMarks(db)));
-  for (const row of await statement.execute({ viewerId, postIds })) {
+  for (const row of await viewerMarksStatement(db).execute({ viewerId, postIds })) {
     if (row.reaction === null) likesSet.add(row.postId);
     else reactions.set(row.postId, row.reaction as ReactionKey);
   }
