@@ -202,3 +202,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   return testApp;
 }
+
+/** A second app with its own settings and database, for one test: closed afterwards, pass or fail. */
+export async function withTestApp<T>(
+  env: Record<string, string>,
+  use: (app: TestApp) => Promise<T>,
+): Promise<T> {
+  const app = await createTestApp(env);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}

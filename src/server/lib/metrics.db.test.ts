@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cycles, userSettings } from '../db/schema';
 import { startScheduler } from '../modules/notifications/scheduler';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, withTestApp, type TestApp } from '../test-app';
 import { loadConfig } from '../env';
 import { systemContext } from './context';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
@@ -103,8 +103,7 @@ describe(`/metrics (${label})`, () => {
     { timeout: 120_000 },
     async () => {
       // Nothing listens on this port (one of this suite's): every attempt is refused at once.
-      const app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:3253' });
-      try {
+      await withTestApp({ SMTP_URL: 'smtp://127.0.0.1:3253' }, async (app) => {
         const retry = 'stackdays_mail_deliveries_total{outcome="retry"}';
         const failed = 'stackdays_mail_deliveries_total{outcome="failed"}';
         const before = await scrape(app);
@@ -125,9 +124,7 @@ describe(`/metrics (${label})`, () => {
         const after = await scrape(app);
         expect(value(after, retry)).toBe(value(before, retry) + MAIL_MAX_ATTEMPTS - 1);
         expect(value(after, failed)).toBe(value(before, failed) + 1);
-      } finally {
-        await app.close();
-      }
+      });
     },
   );
 
@@ -153,15 +150,12 @@ describe(`/metrics (${label})`, () => {
     'behind a declared proxy (TRUST_PROXY) without METRICS_TOKEN, refuses even loopback',
     { timeout: 120_000 },
     async () => {
-      const app = await createTestApp({ TRUST_PROXY: 'true' });
-      try {
+      await withTestApp({ TRUST_PROXY: 'true' }, async (app) => {
         // A proxy on this machine that adds no forwarding header connects from loopback too.
         const local = await app.client('127.0.0.1').request('/metrics');
         expect(local.status).toBe(403);
         expect(await local.text()).not.toContain('stackdays_');
-      } finally {
-        await app.close();
-      }
+      });
     },
   );
 
@@ -170,8 +164,7 @@ describe(`/metrics (${label})`, () => {
     { timeout: 120_000 },
     async () => {
       const token = 'metrics-token-0123456789abcdef';
-      const app = await createTestApp({ METRICS_TOKEN: token });
-      try {
+      await withTestApp({ METRICS_TOKEN: token }, async (app) => {
         const from = app.client('10.0.0.9');
         const none = await from.request('/metrics');
         expect(none.status).toBe(401);
@@ -187,9 +180,7 @@ describe(`/metrics (${label})`, () => {
         });
         expect(right.status).toBe(200);
         expect(await right.text()).toContain('stackdays_http_requests_total');
-      } finally {
-        await app.close();
-      }
+      });
     },
   );
 });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { createContext } from '../../lib/context';
 import { usePrettyLogs } from '../../lib/logger';
 import { S3MediaStorage } from '../../lib/storage';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, withTestApp, type TestApp } from '../../test-app';
 
 // Liveness, readiness and request ids (decision 0025).
 
@@ -90,15 +90,12 @@ describe(`/api/health and /api/ready (${label})`, () => {
     'both answer whatever the Host, as container probes name the pod address',
     { timeout: 120_000 },
     async () => {
-      const app = await createTestApp({ PUBLIC_URL: 'https://stackdays.example' });
-      try {
+      await withTestApp({ PUBLIC_URL: 'https://stackdays.example' }, async (app) => {
         for (const path of ['/api/health', '/api/ready']) {
           const res = await app.app.request(path, { headers: { host: '10.42.0.7:3000' } });
           expect(res.status).toBe(200);
         }
-      } finally {
-        await app.close();
-      }
+      });
     },
   );
 });
