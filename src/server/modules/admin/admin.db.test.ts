@@ -144,6 +144,30 @@ describe('users', () => {
       json: { isAdmin: true },
     });
     expect(flag.status).toBe(422);
+    // A forged cursor is refused as one, whatever it holds.
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    for (const path of [
+      `/api/admin/users?cursor=${b64({ t: '2026-01-01T00:00:00Z', id: 'a\u0000' })}`,
+      `/api/admin/users?q=bulk&cursor=${b64({ t: '2026-01-01T00:00:00Z', id: 'a\u0000' })}`,
+      `/api/admin/users?cursor=${b64({ t: '0000-06-01T00:00:00Z', id: 'x' })}`,
+      `/api/admin/audit?cursor=${b64({ t: '0000-06-01T00:00:00Z', id: uuid })}`,
+      `/api/admin/audit?cursor=${b64({ t: '2026-01-01T00:00:00Z', id: 'not-a-uuid' })}`,
+      '/api/admin/users?cursor=not-json',
+    ]) {
+      const res = await admin.client.request(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ message: msg.invalidCursor });
+    }
+
+    // The award dialog's member picker matches the same way, whatever the case typed.
+    for (const q of ['émile', 'Émile', 'ÉMILE Z']) {
+      const picked = await admin.client.request(`/api/admin/members?q=${encodeURIComponent(q)}`);
+      expect((await picked.json()).members, q).toEqual([
+        { id: emile.userId, displayName: 'Émile Zola' },
+      ]);
+    }
+    expect((await admin.client.request('/api/admin/members?q=a%00')).status).toBe(422);
     const invite = await t.client().request('/api/invites/abcdefghij%00klm');
     expect(await invite.json()).toMatchObject({ ok: false, reason: 'not_found' });
   });

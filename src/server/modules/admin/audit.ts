@@ -1,21 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { msg } from '@shared/messages';
 import type { AuditEventView, AuditEventsPage } from '@shared/api-types';
 import { auditEvents } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { isoInstant, pageCursors } from '../../lib/page-cursor';
 
 const PAGE_SIZE = 50;
-const cursorSchema = z.object({ t: z.iso.datetime(), id: z.uuid() });
-
-function decodeCursor(cursor: string) {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError('bad_request', msg.invalidCursor);
-  }
-}
+const auditCursors = pageCursors({ t: isoInstant, id: z.uuid() });
 
 /** The audit trail, newest first, optionally for one target (e.g. one member), paged by cursor. */
 export async function listAuditEvents(
@@ -23,7 +14,7 @@ export async function listAuditEvents(
   input: { cursor?: string; targetType?: string; targetId?: string },
 ): Promise<AuditEventsPage> {
   requireAdmin(ctx);
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? auditCursors.decode(input.cursor) : null;
   const rows = await ctx.db
     .select()
     .from(auditEvents)
@@ -55,9 +46,7 @@ export async function listAuditEvents(
     })),
     nextCursor:
       rows.length > PAGE_SIZE && last
-        ? Buffer.from(JSON.stringify({ t: last.createdAt.toISOString(), id: last.id })).toString(
-            'base64url',
-          )
+        ? auditCursors.encode(last.createdAt.toISOString(), last.id)
         : null,
   };
 }

@@ -4,7 +4,6 @@
  * requireAdmin and audits its change in the same transaction.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
@@ -20,6 +19,7 @@ import {
   type ServiceContext,
 } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
 import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
 import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
@@ -28,15 +28,7 @@ import { sendAdminInvite } from './invite-mail';
 
 export const USERS_PAGE_SIZE = 25;
 
-const cursorSchema = z.object({ t: z.iso.datetime(), id: z.string().min(1).max(100) });
-
-function decodeCursor(cursor: string) {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError('bad_request', msg.invalidCursor);
-  }
-}
+const userCursors = pageCursors({ t: isoInstant, id: accountId });
 
 /** `LIKE` with the search taken literally: %, _ and \ typed by the admin match themselves. */
 function prefixPattern(q: string): string {
@@ -149,7 +141,7 @@ export async function listUsers(
   input: { q?: string; cursor?: string },
 ): Promise<AdminUsersPage> {
   requireAdmin(ctx);
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? userCursors.decode(input.cursor) : null;
   const q = input.q?.trim();
   const search = q ? { q, pattern: prefixPattern(q) } : null;
   const rows = search
@@ -171,9 +163,7 @@ export async function listUsers(
     })),
     nextCursor:
       rows.length > USERS_PAGE_SIZE && last
-        ? Buffer.from(JSON.stringify({ t: last.createdAt.toISOString(), id: last.id })).toString(
-            'base64url',
-          )
+        ? userCursors.encode(last.createdAt.toISOString(), last.id)
         : null,
   };
 }
@@ -367,7 +357,7 @@ export async function listMemberOptions(ctx: ServiceContext, input: { q?: string
   return ctx.db
     .select({ id: profiles.id, displayName: profiles.displayName })
     .from(profiles)
-    .where(q ? sql`lower(${profiles.displayName}) like ${prefixPattern(q)}` : undefined)
+    .where(q ? sql`lower(${profiles.displayName}) like lower(${prefixPattern(q)})` : undefined)
     .orderBy(profiles.displayName, profiles.id)
     .limit(50);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { msg } from '@shared/messages';
-import { AppError } from '../../lib/errors';
+import { pageCursors } from '../../lib/page-cursor';
 
 /**
  * The last post's timestamp as PostgreSQL prints it (`created_at::text`, e.g.
@@ -38,26 +37,5 @@ function isRealTimestamp(value: string): boolean {
   );
 }
 
-const cursorSchema = z.object({
-  t: z.string().refine(isRealTimestamp),
-  id: z.uuid(),
-});
-
-export interface FeedCursor {
-  t: string;
-  id: string;
-}
-
-/** An opaque "load more" position: the last post's exact timestamp and id. */
-export function encodeCursor(t: string, id: string): string {
-  return Buffer.from(JSON.stringify({ t, id })).toString('base64url');
-}
-
-/** The position in a cursor the server made; anything else (tampered, impossible) is a 400. */
-export function decodeCursor(cursor: string): FeedCursor {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError('bad_request', msg.invalidCursor);
-  }
-}
+/** The feed's "load more": the last post's exact timestamp (as PostgreSQL prints it) and id. */
+export const feedCursors = pageCursors({ t: z.string().refine(isRealTimestamp), id: z.uuid() });

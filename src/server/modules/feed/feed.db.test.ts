@@ -4,7 +4,7 @@ import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
-import { encodeCursor } from './cursor';
+import { feedCursors } from './cursor';
 import { invalidateFeed } from './cache';
 
 let t: TestApp;
@@ -118,14 +118,14 @@ describe('the community feed', () => {
     const someId = '00000000-0000-0000-0000-000000000000';
     for (const bad of [
       'not-a-cursor',
-      encodeCursor("2026-01-01'; drop table posts; --", someId),
+      feedCursors.encode("2026-01-01'; drop table posts; --", someId),
       // Well-formed, but not a time PostgreSQL can read: these used to fail the query with a 500.
-      encodeCursor('2026-13-45 10:00:00+00', someId),
-      encodeCursor('2026-02-30 10:00:00.5+00', someId),
-      encodeCursor('2026-01-01 24:00:00+00', someId),
-      encodeCursor('0000-01-01 10:00:00+00', someId),
-      encodeCursor('99999-01-01 10:00:00+00', someId),
-      encodeCursor('2026-01-01 10:00:00+99', someId),
+      feedCursors.encode('2026-13-45 10:00:00+00', someId),
+      feedCursors.encode('2026-02-30 10:00:00.5+00', someId),
+      feedCursors.encode('2026-01-01 24:00:00+00', someId),
+      feedCursors.encode('0000-01-01 10:00:00+00', someId),
+      feedCursors.encode('99999-01-01 10:00:00+00', someId),
+      feedCursors.encode('2026-01-01 10:00:00+99', someId),
     ]) {
       const res = await viewer.client.request(`/api/feed?cursor=${encodeURIComponent(bad)}`);
       expect(res.status).toBe(400);

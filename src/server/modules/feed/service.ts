@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { forViewer, selectFeedPosts, toFeedPost, viewerMarks } from './queries';
 import { cachedFeedPage, invalidateFeedAfterCommit } from './cache';
-import { decodeCursor, encodeCursor } from './cursor';
+import { feedCursors } from './cursor';
 
 // The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed
 // cache after any change it commits. See modules/checkins/service.ts for the rules they follow.
@@ -36,7 +36,7 @@ export async function communityFeed(
   input: { cursor?: string },
 ): Promise<FeedPage> {
   const member = requireMember(ctx);
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? feedCursors.decode(input.cursor) : null;
   const where = after
     ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
     : sql`true`;
@@ -47,7 +47,7 @@ export async function communityFeed(
       cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
       nextCursor:
         rows.length > FEED_PAGE_SIZE && last
-          ? encodeCursor(String(last.cursor_ts), String(last.id))
+          ? feedCursors.encode(String(last.cursor_ts), String(last.id))
           : null,
     };
   });
