@@ -95,6 +95,15 @@ export const storableText = (params?: Parameters<typeof z.string>[0]) =>
     abort: true,
   });
 
+/**
+ * The largest value of a PostgreSQL `integer` (serial ids, counts): a larger number would fail the
+ * query with a 500, so the schemas that store or look up one cap it here.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** An instant PostgreSQL's `timestamptz` takes and a form can show: years 1 to 9999. */
+const inStorableYears = (d: Date) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
+
 /** An optional free-text field: trimmed, '' allowed, capped. */
 const optionalText = (max: number, tooLong: string = msg.textTooLong) =>
   storableText().trim().max(max, { error: tooLong }).optional();
@@ -455,11 +464,15 @@ export const couponFormSchema = z.object({
       .number({ error: msg.couponMaxRedemptionsInvalid })
       .int({ error: msg.couponMaxRedemptionsInvalid })
       .min(1, { error: msg.couponMaxRedemptionsInvalid })
+      .max(INT4_MAX, { error: msg.couponMaxRedemptionsInvalid })
       .nullable(),
   ),
   expiresAt: z.preprocess(
     (v) => (isBlank(v) ? null : v instanceof Date ? v : new Date(String(v))),
-    z.date({ error: msg.invalidDate }).nullable(),
+    z
+      .date({ error: msg.invalidDate })
+      .refine(inStorableYears, { error: msg.invalidDate })
+      .nullable(),
   ),
   isActive: formBoolean(true),
   notes: optionalText(COUPON_NOTES_MAX),
@@ -491,7 +504,8 @@ export const awardBadgeSchema = z.object({
     z
       .number({ error: msg.badgeRequired })
       .int({ error: msg.badgeRequired })
-      .positive({ error: msg.badgeRequired }),
+      .positive({ error: msg.badgeRequired })
+      .max(INT4_MAX, { error: msg.badgeRequired }),
   ),
   userId: storableText({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
   reason: storableText()
@@ -505,7 +519,9 @@ export type AwardBadgeData = z.output<typeof awardBadgeSchema>;
 
 /** A browser's PushSubscription.toJSON() (decision 0020); the endpoint is checked on the server. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ error: msg.pushEndpointRefused }).max(1000, { error: msg.pushEndpointRefused }),
+  endpoint: storableText({ error: msg.pushEndpointRefused })
+    .max(1000, { error: msg.pushEndpointRefused })
+    .pipe(z.url({ error: msg.pushEndpointRefused })),
   keys: z.object({
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: msg.validation }),
     auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: msg.validation }),
@@ -514,5 +530,5 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionData = z.output<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({
-  endpoint: z.string().max(1000, { error: msg.validation }),
+  endpoint: storableText().max(1000, { error: msg.validation }),
 });

@@ -439,6 +439,19 @@ describe('badges', () => {
     expect(await t.deps.db.select().from(badges).where(eq(badges.id, badge.id))).toHaveLength(0);
     expect(await lastAudit('badge.delete', String(badge.id))).toBeDefined();
   });
+
+  it('refuses a badge id past the database integer range with 422, not a 500', async () => {
+    const json = { name: 'Big', code: 'big' };
+    const huge = '3000000000';
+    for (const [method, path, body] of [
+      ['PUT', `/api/admin/badges/${huge}`, json],
+      ['DELETE', `/api/admin/badges/${huge}`, undefined],
+      ['POST', '/api/admin/badges/award', { badgeId: huge, userId: admin.userId }],
+    ] as const) {
+      const res = await admin.client.request(path, { method, json: body });
+      expect(res.status, `${method} ${path}`).toBe(422);
+    }
+  });
 });
 
 describe('badge images', () => {
@@ -500,6 +513,25 @@ describe('badge images', () => {
 });
 
 describe('coupons', () => {
+  it('refuses a limit or an expiry the database cannot store, with the form messages', async () => {
+    const create = (json: object) =>
+      admin.client.request('/api/admin/coupons', {
+        method: 'POST',
+        json: { code: 'HUGE1', monthsFree: 1, ...json },
+      });
+    const tooMany = await create({ maxRedemptions: 1e15 });
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({ message: msg.couponMaxRedemptionsInvalid });
+    for (const expiresAt of ['+010000-01-01T00:00:00Z', '-000100-01-01T00:00:00Z']) {
+      const res = await create({ expiresAt });
+      expect(res.status, expiresAt).toBe(422);
+      expect(await res.json()).toMatchObject({ message: msg.invalidDate });
+    }
+    expect((await create({ maxRedemptions: 5, expiresAt: '9999-12-31T00:00:00Z' })).status).toBe(
+      201,
+    );
+  });
+
   it('creates with the code trimmed and upper-cased, defaults, edits, toggles and deletes', async () => {
     const create = await admin.client.request('/api/admin/coupons', {
       method: 'POST',

@@ -7,6 +7,7 @@ import {
   awardBadgeSchema,
   badgeSchema,
   couponFormSchema,
+  INT4_MAX,
   storableText,
 } from '@shared/domain/schemas';
 import type {
@@ -59,7 +60,13 @@ const notificationsQuery = z.object({
 });
 const userId = z.object({ id: storableText().min(1).max(100) });
 const uuidParam = z.object({ id: z.uuid({ error: msg.notFound }) });
-const badgeParam = z.object({ id: z.coerce.number({ error: msg.notFound }).int().positive() });
+const badgeParam = z.object({
+  id: z.coerce
+    .number({ error: msg.notFound })
+    .int()
+    .positive()
+    .max(INT4_MAX, { error: msg.notFound }),
+});
 const adminFlag = z.object({ isAdmin: z.boolean({ error: msg.invalidOption }) });
 const hiddenFlag = z.object({ isHidden: z.boolean({ error: msg.invalidOption }) });
 const activeFlag = z.object({ isActive: z.boolean({ error: msg.invalidOption }) });

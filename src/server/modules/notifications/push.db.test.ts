@@ -214,6 +214,7 @@ describe(`push subscriptions over the API (${label})`, () => {
       'https://metadata.google.internal/computeMetadata/v1/',
       'https://fcm.googleapis.com.evil.test/fcm/send/abc',
       'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com/fcm/send/a\u0000b',
     ]) {
       const res = await post(bad);
       expect(res.status, bad).toBe(422);
@@ -234,6 +235,11 @@ describe(`push subscriptions over the API (${label})`, () => {
     expect((await devices(m.userId)).map((d) => d.endpoint)).toEqual([
       'https://updates.push.services.mozilla.com/wpush/v2/b',
     ]);
+    const nul = await m.client.request('/api/notifications/push/unsubscribe', {
+      method: 'POST',
+      json: { endpoint: 'a\u0000' },
+    });
+    expect(nul.status).toBe(422);
   });
 
   it('needs a signed-in member', async () => {
