@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@shared/api-types';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { profiles } from '../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../test-app';
+import { createTestApp, withTestApp, type TestApp, type TestClient } from '../test-app';
 import { setAdmin } from '../modules/admin/grant-admin';
 
 // Decision 0030: a process answers a cookie from the session it read for SESSION_CACHE_MS, and every
@@ -137,5 +137,47 @@ describe('a change written behind the services’ back', () => {
       await cached.close();
       await uncached.close();
     }
+  });
+});
+
+describe('refused requests in the session areas', () => {
+  it('clear no cache, so a member cannot keep emptying every process’s', async () => {
+    await withTestApp({ SESSION_CACHE_MS: '10000' }, async (t) => {
+      const victim = await t.member({ displayName: 'Cached Name' });
+      const other = await t.member();
+      expect((await sessionOf(victim.client))?.displayName).toBe('Cached Name');
+      await t.deps.db
+        .update(profiles)
+        .set({ displayName: 'Changed Behind' })
+        .where(eq(profiles.id, victim.userId));
+      const published = vi.spyOn(t.deps.cacheBus, 'publish');
+      try {
+        const refused: [string, string, object | undefined][] = [
+          ['POST', '/api/admin/users', {}],
+          ['POST', '/api/auth/nothing', {}],
+          ['OPTIONS', '/api/account/x', undefined],
+          ['PUT', '/api/profile', {}],
+          ['DELETE', '/api/settings/zzz', undefined],
+        ];
+        for (const [method, path, json] of refused) {
+          const res = await other.client.request(path, { method, json });
+          expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        }
+        expect(published.mock.calls.filter(([topic]) => topic === 'session')).toEqual([]);
+        expect((await sessionOf(victim.client))?.displayName).toBe('Cached Name');
+
+        // A write that succeeds still clears at once, for everyone.
+        const renamed = await other.client.request('/api/profile', {
+          method: 'PUT',
+          json: { displayName: 'Other Renamed', homeTimezone: 'America/New_York' },
+        });
+        expect(renamed.status).toBe(200);
+        expect(published.mock.calls.filter(([topic]) => topic === 'session')).toHaveLength(1);
+        expect((await sessionOf(victim.client))?.displayName).toBe('Changed Behind');
+      } finally {
+        published.mockRestore();
+      }
+    });
   });
 });

@@ -101,17 +101,20 @@ async function readSession(db: Db, token: string) {
 
 /**
  * Clears the session caches (decision 0030) after every write in the session areas made by a
- * signed-in caller, whatever its outcome, before the answer leaves. Writes by callers without a
- * session (sign-up, codes, a forged cookie) change no session anybody holds and clear nothing, so a
- * stranger cannot keep emptying the cache.
+ * signed-in caller that may have changed something, before the answer leaves: a success, or a
+ * server error (whatever it left behind). A refused request (4xx: forbidden, invalid, not found,
+ * conflict) rolled back or never started, so it clears nothing: neither a stranger (no session) nor
+ * a member sending refused requests can keep emptying every process's cache.
  */
 export const sessionWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   const method = c.req.method;
-  if (method === 'GET' || method === 'HEAD' || !isSessionArea(c.req.path)) return next();
+  if (READS.has(method) || !isSessionArea(c.req.path)) return next();
   const signedIn = (await currentUser(c)) !== null;
   await next();
-  if (signedIn) await forgetSessions(c.get('deps'));
+  const refused = c.res.status >= 400 && c.res.status < 500;
+  if (signedIn && !refused) await forgetSessions(c.get('deps'));
 };
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {

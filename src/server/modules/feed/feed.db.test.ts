@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -152,6 +152,34 @@ describe('likes, reactions and comments', () => {
       await viewer.client.request(`/api/posts/${author.postId}/like`, { method: 'DELETE' })
     ).json();
     expect(off).toEqual({ likeCount: 0, likedByMe: false });
+  });
+
+  it('tells the processes to drop their feed caches only when a like or reaction changed', async () => {
+    const author = await memberWithPost();
+    const viewer = await t.member();
+    const published = vi.spyOn(t.deps.cacheBus, 'publish');
+    try {
+      const feedClears = () => published.mock.calls.filter(([topic]) => topic === 'feed').length;
+      const like = `/api/posts/${author.postId}/like`;
+      const reaction = `/api/posts/${author.postId}/reaction`;
+      const steps: [string, string, object | undefined, number][] = [
+        ['PUT', like, undefined, 1],
+        ['PUT', like, undefined, 1],
+        ['DELETE', like, undefined, 2],
+        ['DELETE', like, undefined, 2],
+        ['PUT', reaction, { reaction: 'strong' }, 3],
+        ['PUT', reaction, { reaction: 'strong' }, 3],
+        ['PUT', reaction, { reaction: 'celebrate' }, 4],
+        ['DELETE', reaction, undefined, 5],
+        ['DELETE', reaction, undefined, 5],
+      ];
+      for (const [method, path, json, clears] of steps) {
+        expect((await viewer.client.request(path, { method, json })).status).toBe(200);
+        expect(feedClears(), `${method} ${path} ${JSON.stringify(json)}`).toBe(clears);
+      }
+    } finally {
+      published.mockRestore();
+    }
   });
 
   it('keeps one reaction per member: another replaces it, delete removes it', async () => {

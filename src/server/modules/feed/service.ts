@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   BUDDY_FEED_HOURS,
   BUDDY_FEED_LIMIT,
@@ -77,17 +77,18 @@ export async function setLike(
   const { postId } = input;
   await withTransaction(ctx, async (ctx) => {
     await visiblePost(ctx.db, postId);
-    if (input.liked) {
-      await ctx.db
-        .insert(likes)
-        .values({ postId, userId: member.userId, createdAt: ctx.now() })
-        .onConflictDoNothing();
-    } else {
-      await ctx.db
-        .delete(likes)
-        .where(and(eq(likes.postId, postId), eq(likes.userId, member.userId)));
-    }
-    invalidateFeedAfterCommit(ctx);
+    const changed = input.liked
+      ? await ctx.db
+          .insert(likes)
+          .values({ postId, userId: member.userId, createdAt: ctx.now() })
+          .onConflictDoNothing()
+          .returning({ postId: likes.postId })
+      : await ctx.db
+          .delete(likes)
+          .where(and(eq(likes.postId, postId), eq(likes.userId, member.userId)))
+          .returning({ postId: likes.postId });
+    // A repeat changes nothing and clears no cache: clicking again cannot empty every process's feed.
+    if (changed.length > 0) invalidateFeedAfterCommit(ctx);
   });
   return likeState(ctx.db, postId, member.userId);
 }
@@ -101,20 +102,21 @@ export async function setReaction(
   const { postId, reaction } = input;
   await withTransaction(ctx, async (ctx) => {
     await visiblePost(ctx.db, postId);
-    if (reaction) {
-      await ctx.db
-        .insert(postReactions)
-        .values({ postId, userId: member.userId, reaction, createdAt: ctx.now() })
-        .onConflictDoUpdate({
-          target: [postReactions.postId, postReactions.userId],
-          set: { reaction, createdAt: ctx.now() },
-        });
-    } else {
-      await ctx.db
-        .delete(postReactions)
-        .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, member.userId)));
-    }
-    invalidateFeedAfterCommit(ctx);
+    const changed = reaction
+      ? await ctx.db
+          .insert(postReactions)
+          .values({ postId, userId: member.userId, reaction, createdAt: ctx.now() })
+          .onConflictDoUpdate({
+            target: [postReactions.postId, postReactions.userId],
+            set: { reaction, createdAt: ctx.now() },
+            setWhere: ne(postReactions.reaction, reaction),
+          })
+          .returning({ postId: postReactions.postId })
+      : await ctx.db
+          .delete(postReactions)
+          .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, member.userId)))
+          .returning({ postId: postReactions.postId });
+    if (changed.length > 0) invalidateFeedAfterCommit(ctx);
   });
   return reactionState(ctx.db, postId, member.userId);
 }
