@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { clientIp, forwardedClient } from './client-ip';
+import { clientIp, forwardedClient, limitedAddress } from './client-ip';
 
 /** What clientIp answers for a request from `socket` with these headers. */
 async function ipFor(
@@ -54,5 +54,28 @@ describe('clientIp', () => {
 
   it('falls back to the socket when a trusted proxy sent no header', async () => {
     expect(await ipFor(1)).toBe('10.0.0.9');
+  });
+});
+
+describe('limitedAddress', () => {
+  it('counts an IPv6 address as its /64, which one connection holds', () => {
+    expect(limitedAddress('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:0db8:0001:0002:ffff:0:0:3d')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  });
+
+  it('keeps IPv4 as it is, also when written as IPv4-mapped IPv6', () => {
+    expect(limitedAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitedAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('keeps a value that is no address as it came', () => {
+    expect(limitedAddress('unknown')).toBe('unknown');
+    expect(limitedAddress('not an address')).toBe('not an address');
+  });
+
+  it('applies to forwarded and socket addresses alike', async () => {
+    expect(await ipFor(1, { 'x-forwarded-for': '2001:db8:1:2::3d' })).toBe('2001:db8:1:2::/64');
+    expect(await ipFor(0, {}, '::ffff:10.0.0.9')).toBe('10.0.0.9');
   });
 });
