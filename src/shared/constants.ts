@@ -524,6 +524,8 @@ export const DATA_EXPORTS_PER_HOUR = 3 as const;
 export const DATA_EXPORTS_PER_DAY = 10 as const;
 /** How long the link from 'Download my data' works (it is signed for the member who asked). */
 export const DATA_EXPORT_LINK_SECONDS = 300 as const;
+/** Not in the spec: downloads one link allows (the second is a retry after a broken download). */
+export const DATA_EXPORT_DOWNLOADS_PER_LINK = 2 as const;
 /** What the member types to confirm 'Delete my account'; checked on the server. */
 export const ACCOUNT_DELETE_CONFIRMATION = 'DELETE' as const;
 

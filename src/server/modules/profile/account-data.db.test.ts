@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { eq, sql } from 'drizzle-orm';
-import { DATA_EXPORTS_PER_HOUR } from '@shared/constants';
+import { DATA_EXPORT_DOWNLOADS_PER_LINK, DATA_EXPORTS_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
 import { comments, likes, posts, subscriptions, user } from '../../db/schema';
@@ -209,6 +209,25 @@ describe('Download my data', () => {
     await expect(streamExport(later, { token })).rejects.toMatchObject({
       message: msg.exportLinkExpired,
     });
+  });
+
+  it(`lets one link download ${DATA_EXPORT_DOWNLOADS_PER_LINK} times, even when asked in parallel`, async () => {
+    const { client } = await t.member();
+    const { url } = await (
+      await client.request('/api/account/export', { method: 'POST', json: {} })
+    ).json();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => client.request(url)));
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(DATA_EXPORT_DOWNLOADS_PER_LINK).fill(200),
+      ...Array<number>(8 - DATA_EXPORT_DOWNLOADS_PER_LINK).fill(404),
+    ]);
+    for (const res of answers) {
+      if (res.status === 200) expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      else expect((await res.json()).message).toBe(msg.exportLinkExpired);
+    }
+    // A new link works again (within the hourly limit).
+    expect((await download(client)).entries.size).toBeGreaterThan(0);
   });
 
   it(`allows ${DATA_EXPORTS_PER_HOUR} exports an hour per member`, async () => {

@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
+  DATA_EXPORT_DOWNLOADS_PER_LINK,
   DATA_EXPORT_LINK_SECONDS,
   DATA_EXPORTS_PER_DAY,
   DATA_EXPORTS_PER_HOUR,
@@ -51,7 +52,7 @@ import {
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { sameSignature, sign } from '../../lib/tokens';
-import { enforce } from '../../lib/rate-limit';
+import { enforce, hit } from '../../lib/rate-limit';
 import { toNodeReadable } from '../../lib/storage/file-stream';
 import { avatarKeyFromUrl } from './service';
 
@@ -82,14 +83,27 @@ export async function requestExport(ctx: ServiceContext): Promise<ExportLinkResp
   };
 }
 
-/** The link must be signed for the signed-in member and not expired; anything else is the same 404. */
+/**
+ * The link must be signed for the signed-in member, not expired, and not used up: each download
+ * claims one of DATA_EXPORT_DOWNLOADS_PER_LINK in the database (atomically, so parallel requests on
+ * any process cannot all stream the whole export); anything else is the same 404.
+ */
 async function assertExportToken(ctx: ServiceContext, userId: string, token: string) {
   const [expiresText, given = ''] = token.split('.');
   const expires = Number(expiresText);
   const expected = Number.isSafeInteger(expires) ? await signature(ctx, userId, expires) : '';
+  const now = ctx.now();
   const valid =
-    expected.length > 0 && sameSignature(given, expected) && expires * 1000 > ctx.now().getTime();
+    expected.length > 0 && sameSignature(given, expected) && expires * 1000 > now.getTime();
   if (!valid) throw new AppError('not_found', msg.exportLinkExpired);
+  const claim = {
+    key: `export:download:${userId}:${expires}`,
+    max: DATA_EXPORT_DOWNLOADS_PER_LINK,
+    windowSeconds: DATA_EXPORT_LINK_SECONDS,
+  };
+  if (!(await hit(ctx.db, claim, now)).allowed) {
+    throw new AppError('not_found', msg.exportLinkExpired);
+  }
 }
 
 // ---------------------------------------------------------------------------
