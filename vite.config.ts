@@ -126,8 +126,9 @@ export default defineConfig({
             },
             // The member screens, one chunk per feature, so that a screen evaluates only its own:
             // My Cycle none of the feed's or the check-in's code, nor markdown, nor the forms.
-            // The modules a screen loads only when the member reaches for them (the comments and
-            // report dialogs, and what only they use) stay out: they get chunks of their own.
+            // The modules a screen loads only when the member reaches for them (the comments, report
+            // and add-update dialogs' forms, the check-in form, and what only they use) stay out: they
+            // get chunks of their own.
             {
               name: 'member-feed',
               test: (id) =>
@@ -139,7 +140,11 @@ export default defineConfig({
             },
             {
               name: 'member-checkin',
-              test: /src[\\/]client[\\/](features[\\/]checkin[\\/](?!offline[\\/])|components[\\/]journal-editor[\\/])/,
+              test: (id) =>
+                /src[\\/]client[\\/]features[\\/]checkin[\\/](?!offline[\\/])/.test(id) &&
+                !/(checkin-form|add-update-form|media-picker|use-media-selection|create-checkin|edit-checkin)\.tsx?$/.test(
+                  id,
+                ),
               priority: 10,
             },
             {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import type { AwardedBadge, CheckinView } from '@shared/api-types';
@@ -10,13 +10,19 @@ import { useToday } from '@client/features/checkin/api/get-today';
 import { QueuedCheckinCard } from '@client/features/checkin/offline/queued-checkin-card';
 import { useQueuedCheckin } from '@client/features/checkin/offline/use-queued-checkin';
 import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
-import { CheckinForm } from '@client/features/checkin/components/checkin-form';
 import { CheckinSummary } from '@client/features/checkin/components/checkin-summary';
 import { CycleProgress } from '@client/features/checkin/components/cycle-progress';
 import { TodaySkeleton } from '@client/features/checkin/components/today-skeleton';
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
+
+// The check-in form (react-hook-form, the shared zod schemas, the journal editor, the media picker)
+// is evaluated only when today's screen shows it: a member who has checked in sees the summary and
+// runs none of it (decision 0029). The home shell preloads its chunk, so it is at hand when needed;
+// the first render with today's data is deferred, so while it loads the skeleton stays.
+const loadCheckinForm = () => import('@client/features/checkin/components/checkin-form');
+const CheckinForm = lazy(() => loadCheckinForm().then((m) => ({ default: m.CheckinForm })));
 
 /** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
 export function HomeRoute() {
@@ -43,7 +49,9 @@ export function HomeRoute() {
           {today.data.cycle.complete ? (
             <CycleComplete />
           ) : (
-            <TodayCheckin checkin={today.data.checkin} />
+            <Suspense fallback={<CheckinFormPlaceholder />}>
+              <TodayCheckin checkin={today.data.checkin} />
+            </Suspense>
           )}
         </div>
       </div>
@@ -125,10 +133,29 @@ function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
     <CheckinSummary
       checkin={checkin}
       canEdit={canEdit}
-      onEdit={() => setEditing(true)}
+      // In a transition: the summary stays until the form's code is in.
+      onEdit={() => startTransition(() => setEditing(true))}
       justCompleted={completed !== null}
       badge={completed?.badge}
       onBadgeDismissed={() => setCompleted({ badge: null })}
     />
+  );
+}
+
+/** Where the check-in form goes, the moment its code takes to arrive (as TodaySkeleton draws it). */
+function CheckinFormPlaceholder() {
+  return (
+    <div
+      role="status"
+      aria-label={msg.loading}
+      className="flex animate-pulse flex-col gap-4 rounded-2xl border border-border p-5"
+    >
+      <div className="h-6 w-40 rounded bg-muted" />
+      <div className="grid grid-cols-2 gap-3">
+        <div className="h-11 rounded-lg bg-muted" />
+        <div className="h-11 rounded-lg bg-muted" />
+      </div>
+      <div className="h-40 rounded-lg bg-muted" />
+    </div>
   );
 }
