@@ -9,6 +9,7 @@
  * only when the ZIP reaches it, one at a time, with backpressure from the member's connection. The
  * server holds one chunk of one file at a time, whatever the number of photos.
  */
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
@@ -65,9 +66,14 @@ const exportLimits = (userId: string) => [
   { key: `export:day:${userId}`, max: DATA_EXPORTS_PER_DAY, windowSeconds: 86_400 },
 ];
 
-async function signature(ctx: ServiceContext, userId: string, expires: number): Promise<string> {
+async function signature(
+  ctx: ServiceContext,
+  userId: string,
+  expires: number,
+  nonce: string,
+): Promise<string> {
   const { secret } = await ctx.auth.$context;
-  return sign(secret, `data-export:${userId}:${expires}`);
+  return sign(secret, `data-export:${userId}:${expires}:${nonce}`);
 }
 
 /** Counts an export against the member's limits and answers with a link only they can use, briefly. */
@@ -76,7 +82,9 @@ export async function requestExport(ctx: ServiceContext): Promise<ExportLinkResp
   const now = ctx.now();
   await enforce(ctx.db, exportLimits(member.userId), { now, message: msg.exportRateLimited });
   const expires = Math.floor(now.getTime() / 1000) + DATA_EXPORT_LINK_SECONDS;
-  const token = `${expires}.${await signature(ctx, member.userId, expires)}`;
+  // The nonce makes each link its own, with its own downloads, even two asked for in one second.
+  const nonce = randomBytes(9).toString('base64url');
+  const token = `${expires}.${nonce}.${await signature(ctx, member.userId, expires, nonce)}`;
   return {
     url: `/api/account/export/${token}`,
     expiresAt: new Date(expires * 1000).toISOString(),
@@ -89,15 +97,17 @@ export async function requestExport(ctx: ServiceContext): Promise<ExportLinkResp
  * any process cannot all stream the whole export); anything else is the same 404.
  */
 async function assertExportToken(ctx: ServiceContext, userId: string, token: string) {
-  const [expiresText, given = ''] = token.split('.');
+  const [expiresText, nonce = '', given = ''] = token.split('.');
   const expires = Number(expiresText);
-  const expected = Number.isSafeInteger(expires) ? await signature(ctx, userId, expires) : '';
+  const expected = Number.isSafeInteger(expires)
+    ? await signature(ctx, userId, expires, nonce)
+    : '';
   const now = ctx.now();
   const valid =
     expected.length > 0 && sameSignature(given, expected) && expires * 1000 > now.getTime();
   if (!valid) throw new AppError('not_found', msg.exportLinkExpired);
   const claim = {
-    key: `export:download:${userId}:${expires}`,
+    key: `export:download:${userId}:${nonce}`,
     max: DATA_EXPORT_DOWNLOADS_PER_LINK,
     windowSeconds: DATA_EXPORT_LINK_SECONDS,
   };

@@ -93,7 +93,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   });
 
 const exportTokenParam = z.object({
-  token: z.string().regex(/^\d{1,12}\.[A-Za-z0-9_-]{1,100}$/, { error: msg.exportLinkExpired }),
+  token: z
+    .string()
+    .regex(/^\d{1,12}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{1,100}$/, { error: msg.exportLinkExpired }),
 });
 
 /** /api/account/export and /api/account/delete: the member's data, to take away or to erase. */
