@@ -31,6 +31,14 @@ describe('numbers', () => {
     expect(formatList(['7', '21', '90'])).toBe('7, 21, and 90');
   });
 
+  it('writes whole numbers exactly as en-US Intl does, negative, huge and -0 included', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const samples = [0, -0, 7, 999, 1000, -1000, 99_999, 100_000, 123_456_789, -987_654_321];
+    samples.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, 12.5, -0.0005);
+    for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n, -n);
+    for (const n of samples) expect(formatNumber(n), String(n)).toBe(intl.format(n));
+  });
+
   it('writes 5,400 even where the machine speaks German', async () => {
     // A machine whose default locale is German: anything that does not name its locale gets 5.400.
     const RealNumberFormat = Intl.NumberFormat;
