@@ -12,7 +12,10 @@ import { useQueuedCheckin } from '@client/features/checkin/offline/use-queued-ch
 import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
 import { CheckinSummary } from '@client/features/checkin/components/checkin-summary';
 import { CycleProgress } from '@client/features/checkin/components/cycle-progress';
-import { TodaySkeleton } from '@client/features/checkin/components/today-skeleton';
+import {
+  CheckinFormPlaceholder,
+  TodaySkeleton,
+} from '@client/features/checkin/components/today-skeleton';
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
@@ -49,7 +52,7 @@ export function HomeRoute() {
           {today.data.cycle.complete ? (
             <CycleComplete />
           ) : (
-            <Suspense fallback={<CheckinFormPlaceholder />}>
+            <Suspense fallback={<CheckinFormPlaceholder label={msg.loading} />}>
               <TodayCheckin checkin={today.data.checkin} />
             </Suspense>
           )}
@@ -139,23 +142,5 @@ function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
       badge={completed?.badge}
       onBadgeDismissed={() => setCompleted({ badge: null })}
     />
-  );
-}
-
-/** Where the check-in form goes, the moment its code takes to arrive (as TodaySkeleton draws it). */
-function CheckinFormPlaceholder() {
-  return (
-    <div
-      role="status"
-      aria-label={msg.loading}
-      className="flex animate-pulse flex-col gap-4 rounded-2xl border border-border p-5"
-    >
-      <div className="h-6 w-40 rounded bg-muted" />
-      <div className="grid grid-cols-2 gap-3">
-        <div className="h-11 rounded-lg bg-muted" />
-        <div className="h-11 rounded-lg bg-muted" />
-      </div>
-      <div className="h-40 rounded-lg bg-muted" />
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Loader2, MessageSquarePlus } from 'lucide-react';
+import { MessageSquarePlus } from 'lucide-react';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import {
@@ -9,6 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
+import { FormLoading } from '@client/components/ui/spinner';
 import { useAddUpdate } from '../api/add-update';
 
 // The form (react-hook-form, the shared zod schemas, the media picker) loads when the member reaches
@@ -44,17 +45,7 @@ export function AddUpdateDialog({ checkinId }: { checkinId: string }) {
         </DialogDescription>
         {/* Mounted only while open, so every opening starts with an empty form. */}
         {open && (
-          <Suspense
-            fallback={
-              <p
-                role="status"
-                className="flex min-h-64 items-center justify-center gap-2 text-sm text-muted-foreground"
-              >
-                <Loader2 aria-hidden className="size-4 animate-spin" />
-                {msg.loading}
-              </p>
-            }
-          >
+          <Suspense fallback={<FormLoading label={msg.loading} />}>
             <AddUpdateForm
               checkinId={checkinId}
               mutation={addUpdate}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Loader2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { INVITE_FREE_MONTHS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
+import { FormLoading } from '@client/components/ui/spinner';
 import { useSendInvite } from '../api/send-invite';
 
 // The form (react-hook-form and the shared zod schemas) loads when the member reaches for the button,
@@ -43,17 +44,7 @@ export function InviteBuddiesDialog({ className }: { className?: string }) {
           check-ins show up in your feed.
         </DialogDescription>
         {open && (
-          <Suspense
-            fallback={
-              <p
-                role="status"
-                className="flex min-h-64 items-center justify-center gap-2 text-sm text-muted-foreground"
-              >
-                <Loader2 aria-hidden className="size-4 animate-spin" />
-                {msg.loading}
-              </p>
-            }
-          >
+          <Suspense fallback={<FormLoading label={msg.loading} />}>
             <InviteForm
               mutation={send}
               onSent={() => setOpen(false)}
