@@ -50,6 +50,11 @@ export interface TestClient {
   cookies: Map<string, string>;
 }
 
+/** A client's cookies as a browser sends them in its Cookie header. */
+export function cookieHeader(cookies: Map<string, string>): string {
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 /** The real app on a fresh database, with mail captured in memory, for in-process API tests. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -88,8 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       async request(p, init = {}) {
         const headers = new Headers(init.headers);
         if (init.json !== undefined) headers.set('content-type', 'application/json');
-        if (cookies.size)
-          headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+        if (cookies.size) headers.set('cookie', cookieHeader(cookies));
         const res = await app.request(
           p,
           {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from './db/test-database';
+import { cookieHeader } from './test-app';
 import { startSmtpCatcher } from '../../tests/e2e/support/mailbox';
 
 // Real server processes for the scale-out and crash tests (decision 0024): `node --import tsx
@@ -168,8 +169,7 @@ export class HttpMember {
     const headers = new Headers(init.headers);
     headers.set('x-forwarded-for', this.ip);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
-    if (this.cookies.size)
-      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size) headers.set('cookie', cookieHeader(this.cookies));
     const res = await fetch(`${baseUrl}${path}`, {
       ...init,
       headers,

@@ -19,10 +19,11 @@ export function forwardedClient(header: string | undefined, hops: number): strin
 }
 
 /**
- * The client's address for rate limits (as `limitedAddress` counts it). `trustProxy` is the number of our proxies that append to
- * X-Forwarded-For (config.trustProxy; 0 = none): then the entry the outermost of them added is the
- * client. Otherwise the header is ignored, because any caller can forge it, and the socket's address
- * is used (behind a proxy without TRUST_PROXY that is the proxy's, shared by every client).
+ * The client's address for rate limits (as `limitedAddress` counts it). `trustProxy` is the number
+ * of our proxies that append to X-Forwarded-For (config.trustProxy; 0 = none): then the entry the
+ * outermost of them added is the client. Otherwise the header is ignored, because any caller can
+ * forge it, and the socket's address is used (behind a proxy without TRUST_PROXY that is the
+ * proxy's, shared by every client).
  */
 export function clientIp(c: Context, trustProxy: number): string {
   const forwarded = forwardedClient(c.req.header('x-forwarded-for'), trustProxy);

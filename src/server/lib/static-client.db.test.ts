@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } from '@shared/invite-page';
 import { createApp } from '../app';
 import { invites, profiles } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-app';
+import { cookieHeader, createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
 let dir: string;
@@ -225,7 +225,7 @@ describe(`pages whose app loads on the first intent (${label})`, () => {
     expect(await (await get(built, '/signin?coupon=SAVE')).text()).toBe(PAGES['signin-eager']);
     expect(await (await get(built, '/signin/')).text()).toBe(PAGES.signin);
     const member = await t.member();
-    const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(member.client.cookies);
     expect(await (await get(built, '/signin', { headers: { cookie } })).text()).toBe(
       PAGES['signin-eager'],
     );
@@ -248,7 +248,7 @@ describe(`pages whose app loads on the first intent (${label})`, () => {
 describe(`member screens (${label})`, () => {
   it("with a session cookie, preload the screen's first API answers; without one, nothing", async () => {
     const member = await t.member();
-    const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(member.client.cookies);
     const links = async (url: string, headers: Record<string, string> = { cookie }) => {
       const res = await get(built, url, { headers });
       expect(res.status).toBe(200);

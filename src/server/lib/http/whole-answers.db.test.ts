@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-app';
+import { cookieHeader, createTestApp, type TestApp } from '../../test-app';
 
 /**
  * On the real node server, answers built in memory keep what the middlewares add after the route
@@ -35,8 +35,7 @@ function get(path: string, headers: Record<string, string> = {}) {
 /** A new signed-in member: their test client, and their cookies as a Cookie header. */
 async function member() {
   const { client } = await t.member();
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  return { client, cookie };
+  return { client, cookie: cookieHeader(client.cookies) };
 }
 
 describe('answers built in memory', () => {
