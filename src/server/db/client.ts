@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import DataLoader from 'dataloader';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import * as schema from './schema';
@@ -37,6 +38,41 @@ export function preparedPer<D extends object, T>(prepare: (db: D) => T): (db: D)
     let statements = made.get(db);
     if (!statements) made.set(db, (statements = prepare(db)));
     return statements;
+  };
+}
+
+/**
+ * A read that the requests of one moment share: the keys asked for while the process handles one
+ * round of I/O (DataLoader, dispatched by `setImmediate`) go to the database together, in one call of
+ * `load` with each distinct key once (equal as JSON), which answers one value per key, in order. A key
+ * is read after it was asked for, never from an earlier answer (no cache), so a batched read is as
+ * fresh as a read of its own. Inside a transaction the read is made at once, alone, on the
+ * transaction's connection (decision 0027).
+ */
+export function batchedPer<K, V>(
+  load: (db: DbOrTx, keys: readonly K[]) => Promise<V[]>,
+): (db: DbOrTx, key: K) => Promise<V> {
+  const loaders = new WeakMap<DbOrTx, DataLoader<K, V>>();
+  const loadDistinct = async (db: DbOrTx, keys: readonly K[]) => {
+    const ids = keys.map((key) => JSON.stringify(key));
+    const distinct = new Map<string, K>();
+    keys.forEach((key, i) => distinct.set(ids[i], key));
+    const values = await load(db, [...distinct.values()]);
+    const byId = new Map([...distinct.keys()].map((id, i) => [id, values[i]]));
+    return ids.map((id) => byId.get(id) as V);
+  };
+  return async (db, key) => {
+    if (db instanceof PgTransaction) return (await load(db, [key]))[0];
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = new DataLoader((keys) => loadDistinct(db, keys), {
+        cache: false,
+        batchScheduleFn: (dispatch) => setImmediate(dispatch),
+        maxBatchSize: 100,
+      });
+      loaders.set(db, loader);
+    }
+    return loader.load(key);
   };
 }
 

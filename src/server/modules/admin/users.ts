@@ -8,7 +8,7 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
-import { preparedPer, type DbOrTx } from '../../db/client';
+import { batchedPer, preparedPer, type DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import {
@@ -131,6 +131,27 @@ function matchingPage(db: DbOrTx, after: SQL | undefined) {
 
 const searchPages = preparedPer(prepareSearchPages);
 
+/** What a page of the list asks: a search (or none) and the cursor (or none). */
+interface UsersPageAsk {
+  search: { q: string; pattern: string } | null;
+  after: { t: string; id: string } | null;
+}
+
+/** The page's rows (one more than a page), the same asks of one moment sharing one read (`batchedPer`). */
+const usersPageRows = batchedPer((db: DbOrTx, asks: readonly UsersPageAsk[]) =>
+  Promise.all(
+    asks.map(({ search, after }) =>
+      search
+        ? after
+          ? searchPages(db).after.execute({ ...search, t: after.t, id: after.id })
+          : searchPages(db).first.execute(search)
+        : after
+          ? userPages(db).after.execute({ t: after.t, id: after.id })
+          : userPages(db).first.execute(),
+    ),
+  ),
+);
+
 /**
  * Newest members first, 25 a page, paged by (created_at, id) so page 4,000 costs what page 1 does
  * (index user_created_idx). The search matches the start of the e-mail or the display name, whatever
@@ -144,13 +165,7 @@ export async function listUsers(
   const after = input.cursor ? userCursors.decode(input.cursor) : null;
   const q = input.q?.trim();
   const search = q ? { q, pattern: prefixPattern(q) } : null;
-  const rows = search
-    ? after
-      ? await searchPages(ctx.db).after.execute({ ...search, t: after.t, id: after.id })
-      : await searchPages(ctx.db).first.execute(search)
-    : after
-      ? await userPages(ctx.db).after.execute({ t: after.t, id: after.id })
-      : await userPages(ctx.db).first.execute();
+  const rows = await usersPageRows(ctx.db, { search, after });
   const page = rows.slice(0, USERS_PAGE_SIZE);
   const last = page.at(-1);
   return {

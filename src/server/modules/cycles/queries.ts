@@ -3,8 +3,8 @@ import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants'
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn } from '@shared/domain/local-date';
-import { preparedPer, type DbOrTx } from '../../db/client';
-import { checkins, cycles, user, userSettings } from '../../db/schema';
+import { batchedPer, preparedPer, type DbOrTx } from '../../db/client';
+import { checkins, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone } from '../profile/time-zone';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
@@ -28,14 +28,28 @@ export async function memberTimeZone(db: DbOrTx, userId: string, now: Date): Pro
   return row ? effectiveTimeZone(row, now) : DEFAULT_SETTINGS_TIMEZONE;
 }
 
+/** What a request asks of `cycleStarts`: the member, whether My Cycle's days ride along, and the dates to look for "done today?" in. */
+interface CycleStartAsk {
+  userId: string;
+  withDays: boolean;
+  fromDate: string | null;
+  toDate: string | null;
+}
+
 /**
- * The member's zone columns and active cycle in one indexed round trip (the user's primary key, the
- * one-active-cycle index): what every home, check-in and My Cycle request starts with. Prepared once
- * per database handle, so the server plans it once per connection.
+ * The members' zone columns and active cycles, one row per ask (`n`, from 1), in one indexed round trip
+ * (the settings' primary key, the one-active-cycle index): what every home, check-in and My Cycle
+ * request starts with. Prepared once per database handle, so the server plans it once per connection;
+ * the asks come as arrays, so the requests of one moment share it (`batchedPer`, decision 0027).
  */
-function prepareCycleStart(db: DbOrTx) {
+function prepareCycleStarts(db: DbOrTx) {
+  const asked = sql`unnest(
+      ${sql.placeholder('userIds')}::text[], ${sql.placeholder('withDays')}::boolean[],
+      ${sql.placeholder('fromDates')}::date[], ${sql.placeholder('toDates')}::date[]
+    ) with ordinality as asked(user_id, with_days, from_date, to_date, n)`;
   return db
     .select({
+      n: sql<number>`asked.n::int`,
       timezone: userSettings.timezone,
       pendingTimezone: userSettings.pendingTimezone,
       pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
@@ -44,24 +58,37 @@ function prepareCycleStart(db: DbOrTx) {
       // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps], in day order.
       days: sql<Array<[number, number, number]> | null>`(
         select json_agg(json_build_array(k.day_number, k.moved_minutes, k.steps) order by k.day_number)
-        from ${checkins} k where k.cycle_id = ${cycles.id} and ${sql.placeholder('withDays')}::boolean
+        from ${checkins} k where k.cycle_id = ${cycles.id} and asked.with_days
       )`,
       // The home screen's "done today?": the member's check-ins on the dates around `now` (every
       // zone's today is within a day of UTC's), by the one-per-local-date index; null dates: none.
       recent: sql<Array<[string, string]> | null>`(
         select json_agg(json_build_array(k.id, k.local_date))
-        from ${checkins} k where k.user_id = ${user.id}
-          and k.local_date between ${sql.placeholder('fromDate')}::date and ${sql.placeholder('toDate')}::date
+        from ${checkins} k where k.user_id = asked.user_id
+          and k.local_date between asked.from_date and asked.to_date
       )`,
     })
-    .from(user)
-    .leftJoin(userSettings, eq(userSettings.userId, user.id))
-    .leftJoin(cycles, and(eq(cycles.userId, user.id), eq(cycles.isActive, true)))
-    .where(eq(user.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('active_cycle_start');
+    .from(asked)
+    .leftJoin(userSettings, sql`${userSettings.userId} = asked.user_id`)
+    .leftJoin(cycles, and(sql`${cycles.userId} = asked.user_id`, eq(cycles.isActive, true)))
+    .prepare('active_cycle_starts');
 }
-const cycleStart = preparedPer(prepareCycleStart);
+const preparedCycleStarts = preparedPer(prepareCycleStarts);
+
+type CycleStartRow = Awaited<ReturnType<ReturnType<typeof prepareCycleStarts>['execute']>>[number];
+
+const cycleStart = batchedPer(
+  async (db: DbOrTx, asks: readonly CycleStartAsk[]): Promise<Array<CycleStartRow | undefined>> => {
+    const rows = await preparedCycleStarts(db).execute({
+      userIds: asks.map((a) => a.userId),
+      withDays: asks.map((a) => a.withDays),
+      fromDates: asks.map((a) => a.fromDate),
+      toDates: asks.map((a) => a.toDate),
+    });
+    const byAsk = new Map(rows.map((row) => [row.n, row]));
+    return asks.map((_, i) => byAsk.get(i + 1));
+  },
+);
 
 /** A cycle day's numbers, as My Cycle reads them. */
 export interface CycleDayRow {
@@ -130,7 +157,7 @@ async function activeCycleWith(
   recent?: Array<[string, string]>;
 }> {
   const utcToday = now.toISOString().slice(0, 10);
-  const [row] = await cycleStart(db).execute({
+  const row = await cycleStart(db, {
     userId,
     withDays,
     fromDate: withToday ? addDays(utcToday, -1) : null,

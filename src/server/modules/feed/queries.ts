@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
-import { preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
+import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
@@ -64,19 +64,34 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
   );
 }
 
+/**
+ * Viewers' own likes and reactions on sets of posts: the pairs (viewer, post) asked, each with the
+ * number of its ask, as arrays, so that the feed pages of one moment share one prepared, indexed
+ * round trip (`batchedPer`, decision 0027).
+ */
 function prepareViewerMarks(db: DbOrTx) {
-  const ids = sql.placeholder('postIds');
-  const viewer = sql.placeholder('viewerId');
+  const asked = () => sql`unnest(
+      ${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('postIds')}::uuid[], ${sql.placeholder('asks')}::int[]
+    ) as asked(viewer_id, post_id, n)`;
   return db
-    .select({ postId: likes.postId, reaction: sql<string | null>`null::text` })
-    .from(likes)
-    .where(and(eq(likes.userId, viewer), sql`${likes.postId} = any(${ids}::uuid[])`))
+    .select({
+      n: sql<number>`asked.n`,
+      postId: likes.postId,
+      reaction: sql<string | null>`null::text`,
+    })
+    .from(asked())
+    .innerJoin(likes, sql`${likes.userId} = asked.viewer_id and ${likes.postId} = asked.post_id`)
     .unionAll(
       db
-        .select({ postId: postReactions.postId, reaction: postReactions.reaction })
-        .from(postReactions)
-        .where(
-          and(eq(postReactions.userId, viewer), sql`${postReactions.postId} = any(${ids}::uuid[])`),
+        .select({
+          n: sql<number>`asked.n`,
+          postId: postReactions.postId,
+          reaction: postReactions.reaction,
+        })
+        .from(asked())
+        .innerJoin(
+          postReactions,
+          sql`${postReactions.userId} = asked.viewer_id and ${postReactions.postId} = asked.post_id`,
         ),
     )
     .prepare('viewer_marks');
@@ -84,16 +99,44 @@ function prepareViewerMarks(db: DbOrTx) {
 
 const viewerMarksStatement = preparedPer(prepareViewerMarks);
 
-/** The viewer's own likes and reactions on a set of posts: one small prepared, indexed query. */
-export async function viewerMarks(db: DbOrTx, viewerId: string, postIds: string[]) {
-  const likesSet = new Set<string>();
-  const reactions = new Map<string, ReactionKey>();
-  if (postIds.length === 0) return { likes: likesSet, reactions };
-  for (const row of await viewerMarksStatement(db).execute({ viewerId, postIds })) {
-    if (row.reaction === null) likesSet.add(row.postId);
-    else reactions.set(row.postId, row.reaction as ReactionKey);
-  }
-  return { likes: likesSet, reactions };
+interface ViewerMarks {
+  likes: Set<string>;
+  reactions: Map<string, ReactionKey>;
+}
+
+const batchedViewerMarks = batchedPer(
+  async (
+    db: DbOrTx,
+    asks: readonly { viewerId: string; postIds: string[] }[],
+  ): Promise<ViewerMarks[]> => {
+    const marks = asks.map(() => ({
+      likes: new Set<string>(),
+      reactions: new Map<string, ReactionKey>(),
+    }));
+    const pairs = asks.flatMap(({ viewerId, postIds }, n) =>
+      postIds.map((postId) => ({ viewerId, postId, n })),
+    );
+    const rows = await viewerMarksStatement(db).execute({
+      viewerIds: pairs.map((p) => p.viewerId),
+      postIds: pairs.map((p) => p.postId),
+      asks: pairs.map((p) => p.n),
+    });
+    for (const { n, postId, reaction } of rows) {
+      if (reaction === null) marks[n].likes.add(postId);
+      else marks[n].reactions.set(postId, reaction as ReactionKey);
+    }
+    return marks;
+  },
+);
+
+/** The viewer's own likes and reactions on a set of posts. */
+export async function viewerMarks(
+  db: DbOrTx,
+  viewerId: string,
+  postIds: string[],
+): Promise<ViewerMarks> {
+  if (postIds.length === 0) return { likes: new Set(), reactions: new Map() };
+  return batchedViewerMarks(db, { viewerId, postIds });
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
