@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
 import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
