@@ -35,6 +35,17 @@ describe('batchedPer', () => {
     expect(calls).toEqual([[4], [4]]);
   });
 
+  it('takes null as a key like any other', async () => {
+    const read = batchedPer(async (_db: DbOrTx, keys: readonly (number | null)[]) =>
+      keys.map((k) => (k === null ? 'none' : String(k))),
+    );
+    expect(await Promise.all([read(db, null), read(db, 1), read(db, null)])).toEqual([
+      'none',
+      '1',
+      'none',
+    ]);
+  });
+
   it('keeps the batches of two databases apart', async () => {
     const seen: Array<[DbOrTx, number[]]> = [];
     const read = batchedPer(async (on: DbOrTx, keys: readonly number[]) => {

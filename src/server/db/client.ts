@@ -52,11 +52,12 @@ export function preparedPer<D extends object, T>(prepare: (db: D) => T): (db: D)
 export function batchedPer<K, V>(
   load: (db: DbOrTx, keys: readonly K[]) => Promise<V[]>,
 ): (db: DbOrTx, key: K) => Promise<V> {
-  const loaders = new WeakMap<DbOrTx, DataLoader<K, V>>();
-  const loadDistinct = async (db: DbOrTx, keys: readonly K[]) => {
-    const ids = keys.map((key) => JSON.stringify(key));
+  // DataLoader refuses null and undefined as keys: each key travels in a box.
+  const loaders = new WeakMap<DbOrTx, DataLoader<{ key: K }, V>>();
+  const loadDistinct = async (db: DbOrTx, boxes: readonly { key: K }[]) => {
+    const ids = boxes.map(({ key }) => JSON.stringify(key));
     const distinct = new Map<string, K>();
-    keys.forEach((key, i) => distinct.set(ids[i], key));
+    boxes.forEach(({ key }, i) => distinct.set(ids[i], key));
     const values = await load(db, [...distinct.values()]);
     const byId = new Map([...distinct.keys()].map((id, i) => [id, values[i]]));
     return ids.map((id) => byId.get(id) as V);
@@ -65,14 +66,14 @@ export function batchedPer<K, V>(
     if (db instanceof PgTransaction) return (await load(db, [key]))[0];
     let loader = loaders.get(db);
     if (!loader) {
-      loader = new DataLoader((keys) => loadDistinct(db, keys), {
+      loader = new DataLoader((boxes) => loadDistinct(db, boxes), {
         cache: false,
         batchScheduleFn: (dispatch) => setImmediate(dispatch),
         maxBatchSize: 100,
       });
       loaders.set(db, loader);
     }
-    return loader.load(key);
+    return loader.load({ key });
   };
 }
 

@@ -3,7 +3,7 @@
  * last-admin rule, Add User, resend invitation, reset cycle and delete user. Every service starts with
  * requireAdmin and audits its change in the same transaction.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
@@ -66,88 +66,84 @@ function prepareUserPages(db: DbOrTx) {
 const userPages = preparedPer(prepareUserPages);
 
 /**
- * `lower(column)` starts with the search, whatever the case, as a prepared statement can use the
- * prefix index: a generic plan cannot take an index range from `LIKE $1`, so the range is spelt out
- * with the pattern operators (`~>=~`, `~<~`: byte order, which the text_pattern_ops index keeps) up to
- * the search followed by U+10FFFF, the last code point, and `LIKE` keeps the exact meaning.
+ * `lower(column)` starts with the asked search, whatever the case, as a prepared statement can use
+ * the prefix index: a generic plan cannot take an index range from `LIKE $1`, so the range is spelt
+ * out with the pattern operators (`~>=~`, `~<~`: byte order, which the text_pattern_ops index keeps)
+ * up to the search followed by U+10FFFF, the last code point, and `LIKE` keeps the exact meaning.
  */
 function startsWith(column: SQL): SQL {
-  const q = sql`lower(${sql.placeholder('q')}::text)`;
-  return sql`${column} ~>=~ ${q} and ${column} ~<~ (${q} || chr(1114111)) and ${column} like lower(${sql.placeholder('pattern')}::text)`;
+  const q = sql`lower(asked.q)`;
+  return sql`${column} ~>=~ ${q} and ${column} ~<~ (${q} || chr(1114111)) and ${column} like lower(asked.pattern)`;
 }
 
 /**
- * One page of the members whose e-mail or display name starts with the search: two prepared
- * statements (first page, and after a cursor) per database. The matching ids come as an array (a
- * few hundred at most for a 3-letter prefix) from the prefix indexes alone (they include the column
- * and the id, migration 0013), the page is cut from the accounts, and only its 26 rows are joined to
- * their profiles (decision 0027).
+ * Pages of the members whose e-mail or display name starts with a search, one per ask (`n`, from 1):
+ * the searches of one moment share one prepared statement (`batchedPer`, decision 0027). For each,
+ * the matching ids come as an array (a few hundred at most for a 3-letter prefix) from the prefix
+ * indexes alone (they include the column and the id, migration 0013), the page (after the cursor,
+ * if any) is cut from the accounts, and only its 26 rows are joined to their profiles.
  */
 function prepareSearchPages(db: DbOrTx) {
-  const page = (after: SQL | undefined, name: string) => {
-    const matches = matchingPage(db, after);
-    return db
-      .select({
-        id: matches.id,
-        email: matches.email,
-        name: matches.name,
-        displayName: profiles.displayName,
-        isAdmin: profiles.isAdmin,
-        createdAt: matches.createdAt,
-      })
-      .from(matches)
-      .leftJoin(profiles, eq(profiles.id, matches.id))
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .prepare(name);
-  };
-  return {
-    first: page(undefined, 'admin_search_first'),
-    after: page(
-      sql`(${user.createdAt}, ${user.id}) < (${sql.placeholder('t')}::timestamptz, ${sql.placeholder('id')})`,
-      'admin_search_after',
-    ),
-  };
-}
-
-/** The accounts of one page of matches, newest first (26 rows: one more shows there is a next page). */
-function matchingPage(db: DbOrTx, after: SQL | undefined) {
-  return db
-    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt })
-    .from(user)
-    .where(
-      and(
-        sql`${user.id} = any(array(
+  const asked = sql`unnest(
+      ${sql.placeholder('qs')}::text[], ${sql.placeholder('patterns')}::text[],
+      ${sql.placeholder('ts')}::timestamptz[], ${sql.placeholder('ids')}::text[]
+    ) with ordinality as asked(q, pattern, t, id, n)
+    cross join lateral (
+      select ${user.id} as id, ${user.email} as email, ${user.name} as name, ${user.createdAt} as created_at
+      from ${user}
+      where ${user.id} = any(array(
           select ${user.id} from ${user} where ${startsWith(sql`lower(${user.email})`)}
           union
           select ${profiles.id} from ${profiles} where ${startsWith(sql`lower(${profiles.displayName})`)}
-        ))`,
-        after,
-      ),
-    )
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(USERS_PAGE_SIZE + 1)
-    .as('page');
+        ))
+        and (asked.t is null or (${user.createdAt}, ${user.id}) < (asked.t, asked.id))
+      order by ${user.createdAt} desc, ${user.id} desc
+      limit ${sql.raw(String(USERS_PAGE_SIZE + 1))}
+    ) page`;
+  return db
+    .select({
+      n: sql<number>`asked.n::int`,
+      id: sql<string>`page.id`,
+      email: sql<string>`page.email`,
+      name: sql<string>`page.name`,
+      displayName: profiles.displayName,
+      isAdmin: profiles.isAdmin,
+      createdAt: sql<Date>`page.created_at`.mapWith(user.createdAt),
+    })
+    .from(asked)
+    .leftJoin(profiles, sql`${profiles.id} = page.id`)
+    .orderBy(sql`asked.n, page.created_at desc, page.id desc`)
+    .prepare('admin_search_pages');
 }
-
 const searchPages = preparedPer(prepareSearchPages);
 
-/** What a page of the list asks: a search (or none) and the cursor (or none). */
-interface UsersPageAsk {
-  search: { q: string; pattern: string } | null;
+/** A search as asked: the text, its literal `LIKE` pattern, and the cursor (or none). */
+interface SearchAsk {
+  q: string;
+  pattern: string;
   after: { t: string; id: string } | null;
 }
 
-/** The page's rows (one more than a page), the same asks of one moment sharing one read (`batchedPer`). */
-const usersPageRows = batchedPer((db: DbOrTx, asks: readonly UsersPageAsk[]) =>
+/** Each search's rows (one more than a page), the searches of one moment in one round trip. */
+const searchPageRows = batchedPer(async (db: DbOrTx, asks: readonly SearchAsk[]) => {
+  const rows = await searchPages(db).execute({
+    qs: asks.map((a) => a.q),
+    patterns: asks.map((a) => a.pattern),
+    ts: asks.map((a) => a.after?.t ?? null),
+    ids: asks.map((a) => a.after?.id ?? null),
+  });
+  const pages = asks.map((): typeof rows => []);
+  for (const row of rows) pages[row.n - 1].push(row);
+  return pages;
+});
+
+/** A page of the list without a search (first, or after a cursor); the same pages of one moment are read once. */
+const listPageRows = batchedPer((db: DbOrTx, asks: readonly ({ t: string; id: string } | null)[]) =>
   Promise.all(
-    asks.map(({ search, after }) =>
-      search
-        ? after
-          ? searchPages(db).after.execute({ ...search, t: after.t, id: after.id })
-          : searchPages(db).first.execute(search)
-        : after
-          ? userPages(db).after.execute({ t: after.t, id: after.id })
-          : userPages(db).first.execute(),
+    asks.map((after) =>
+      after
+        ? userPages(db).after.execute({ t: after.t, id: after.id })
+        : userPages(db).first.execute(),
     ),
   ),
 );
@@ -164,8 +160,9 @@ export async function listUsers(
   requireAdmin(ctx);
   const after = input.cursor ? userCursors.decode(input.cursor) : null;
   const q = input.q?.trim();
-  const search = q ? { q, pattern: prefixPattern(q) } : null;
-  const rows = await usersPageRows(ctx.db, { search, after });
+  const rows = q
+    ? await searchPageRows(ctx.db, { q, pattern: prefixPattern(q), after })
+    : await listPageRows(ctx.db, after);
   const page = rows.slice(0, USERS_PAGE_SIZE);
   const last = page.at(-1);
   return {
