@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../db/client';
 import { AppError } from './errors';
@@ -12,6 +12,12 @@ export interface Limit {
 }
 
 /**
+ * No limit counts over a longer window than this: a row whose window started longer ago than this
+ * counts for nothing (the next hit starts a new window at 1) and `pruneRateLimits` deletes it.
+ */
+export const LONGEST_LIMIT_WINDOW_SECONDS = 86_400;
+
+/**
  * Counts one hit against a fixed window stored in the database, so limits hold across restarts and
  * several server processes. Returns whether the hit is allowed and, if not, seconds until it is.
  * One atomic upsert: concurrent hits cannot both slip under the limit.
@@ -21,6 +27,11 @@ export async function hit(
   limit: Limit,
   now = new Date(),
 ): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
+  if (limit.windowSeconds > LONGEST_LIMIT_WINDOW_SECONDS) {
+    throw new Error(
+      `rate limit ${limit.key}: a window longer than ${LONGEST_LIMIT_WINDOW_SECONDS} s`,
+    );
+  }
   const windowStartFloor = new Date(now.getTime() - limit.windowSeconds * 1000);
   const rows = await db
     .insert(rateLimits)
@@ -107,4 +118,28 @@ export async function enforce(
       { retryAfter: result.retryAfter, ...options.details?.(result.refused) },
     );
   }
+}
+
+/**
+ * Deletes the counters whose window is over whatever their limit (every key an address, an e-mail or
+ * a download link ever used would otherwise stay for good: a caller with many addresses or e-mails
+ * could grow the table without end). At most `batch` rows a call; answers how many went. The
+ * scheduler calls it on every tick, on every process: a row deleted twice is simply gone.
+ */
+export async function pruneRateLimits(
+  db: DbOrTx,
+  now = new Date(),
+  batch = 5_000,
+): Promise<number> {
+  const before = new Date(now.getTime() - LONGEST_LIMIT_WINDOW_SECONDS * 1000);
+  const over = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(lt(rateLimits.windowStart, before))
+    .limit(batch);
+  const deleted = await db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.key, over))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }
