@@ -357,6 +357,23 @@ describe('defaults', () => {
       timezone: 'America/Denver',
     });
   });
+
+  it("gives a profile its account's creation time, whatever made the profile", async () => {
+    // The account made first (its trigger makes the profile), or the profile made by hand after a
+    // trigger-less insert: both carry the account's created_at, not the moment of the insert.
+    const joined = new Date('2021-05-06T07:08:09.123Z');
+    const id = `joined_${randomUUID().slice(0, 8)}`;
+    await db
+      .insert(user)
+      .values({ id, name: 'Jo Ined', email: `${id}@example.com`, createdAt: joined });
+    const [made] = await db.select().from(profiles).where(eq(profiles.id, id));
+    expect(made.joinedAt).toEqual(joined);
+
+    await db.delete(profiles).where(eq(profiles.id, id));
+    await db.insert(profiles).values({ id, displayName: 'Jo Ined' });
+    const [again] = await db.select().from(profiles).where(eq(profiles.id, id));
+    expect(again.joinedAt).toEqual(joined);
+  });
 });
 
 describe('deleting a member', () => {

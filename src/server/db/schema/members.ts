@@ -35,6 +35,11 @@ export const profiles = pgTable(
     adminInviteExpiresAt: ts('admin_invite_expires_at'),
     /** When the member skipped the Day-1 Health Intake: it stays skipped on every device. */
     healthIntakeSkippedAt: ts('health_intake_skipped_at'),
+    /**
+     * The account's creation time (`user.created_at`), copied when the profile is made (a trigger,
+     * migration 0014), so the admin search picks its page from the prefix indexes alone.
+     */
+    joinedAt: ts('joined_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

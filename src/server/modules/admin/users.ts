@@ -79,9 +79,10 @@ function startsWith(column: SQL): SQL {
 /**
  * Pages of the members whose e-mail or display name starts with a search, one per ask (`n`, from 1):
  * the searches of one moment share one prepared statement (`batchedPer`, decision 0027). For each,
- * the matching ids come as an array (a few hundred at most for a 3-letter prefix) from the prefix
- * indexes alone (they include the column and the id, migration 0013), the page (after the cursor,
- * if any) is cut from the accounts, and only its 26 rows are joined to their profiles.
+ * the matches come from the prefix indexes alone, with their account's creation time (the e-mail
+ * index includes `created_at`, the name index the profile's copy of it, `joined_at`: migration 0014),
+ * so the page (after the cursor, if any) is chosen without reading any account, and only its 26 rows
+ * are joined to their accounts and profiles.
  */
 function prepareSearchPages(db: DbOrTx) {
   const asked = sql`unnest(
@@ -89,30 +90,22 @@ function prepareSearchPages(db: DbOrTx) {
       ${sql.placeholder('ts')}::timestamptz[], ${sql.placeholder('ids')}::text[]
     ) with ordinality as asked(q, pattern, t, id, n)
     cross join lateral (
-      select ${user.id} as id, ${user.email} as email, ${user.name} as name, ${user.createdAt} as created_at
-      from ${user}
-      where ${user.id} = any(array(
-          select ${user.id} from ${user} where ${startsWith(sql`lower(${user.email})`)}
-          union
-          select ${profiles.id} from ${profiles} where ${startsWith(sql`lower(${profiles.displayName})`)}
-        ))
-        and (asked.t is null or (${user.createdAt}, ${user.id}) < (asked.t, asked.id))
-      order by ${user.createdAt} desc, ${user.id} desc
+      select m.id, m.created_at from (
+        select ${user.id}, ${user.createdAt} from ${user} where ${startsWith(sql`lower(${user.email})`)}
+        union
+        select ${profiles.id}, ${profiles.joinedAt} from ${profiles}
+        where ${startsWith(sql`lower(${profiles.displayName})`)}
+      ) m (id, created_at)
+      where asked.t is null or (m.created_at, m.id) < (asked.t, asked.id)
+      order by m.created_at desc, m.id desc
       limit ${sql.raw(String(USERS_PAGE_SIZE + 1))}
     ) page`;
   return db
-    .select({
-      n: sql<number>`asked.n::int`,
-      id: sql<string>`page.id`,
-      email: sql<string>`page.email`,
-      name: sql<string>`page.name`,
-      displayName: profiles.displayName,
-      isAdmin: profiles.isAdmin,
-      createdAt: sql<Date>`page.created_at`.mapWith(user.createdAt),
-    })
+    .select({ n: sql<number>`asked.n::int`, ...userPageColumns })
     .from(asked)
-    .leftJoin(profiles, sql`${profiles.id} = page.id`)
-    .orderBy(sql`asked.n, page.created_at desc, page.id desc`)
+    .innerJoin(user, sql`${user.id} = page.id`)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .orderBy(sql`asked.n`, desc(user.createdAt), desc(user.id))
     .prepare('admin_search_pages');
 }
 const searchPages = preparedPer(prepareSearchPages);
