@@ -4,6 +4,7 @@
  * requireAdmin and audits its change in the same transaction.
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
@@ -85,20 +86,26 @@ function startsWith(column: SQL): SQL {
  * are joined to their accounts and profiles.
  */
 function prepareSearchPages(db: DbOrTx) {
+  const pageRows = sql.raw(String(USERS_PAGE_SIZE + 1));
+  // Each index gives its newest page of matches after the cursor; the page is the newest of both.
+  const after = (t: AnyPgColumn, id: AnyPgColumn) =>
+    sql`(asked.t is null or (${t}, ${id}) < (asked.t, asked.id))`;
   const asked = sql`unnest(
       ${sql.placeholder('qs')}::text[], ${sql.placeholder('patterns')}::text[],
       ${sql.placeholder('ts')}::timestamptz[], ${sql.placeholder('ids')}::text[]
     ) with ordinality as asked(q, pattern, t, id, n)
     cross join lateral (
       select m.id, m.created_at from (
-        select ${user.id}, ${user.createdAt} from ${user} where ${startsWith(sql`lower(${user.email})`)}
+        (select ${user.id}, ${user.createdAt} from ${user}
+          where ${startsWith(sql`lower(${user.email})`)} and ${after(user.createdAt, user.id)}
+          order by 2 desc, 1 desc limit ${pageRows})
         union
-        select ${profiles.id}, ${profiles.joinedAt} from ${profiles}
-        where ${startsWith(sql`lower(${profiles.displayName})`)}
+        (select ${profiles.id}, ${profiles.joinedAt} from ${profiles}
+          where ${startsWith(sql`lower(${profiles.displayName})`)} and ${after(profiles.joinedAt, profiles.id)}
+          order by 2 desc, 1 desc limit ${pageRows})
       ) m (id, created_at)
-      where asked.t is null or (m.created_at, m.id) < (asked.t, asked.id)
       order by m.created_at desc, m.id desc
-      limit ${sql.raw(String(USERS_PAGE_SIZE + 1))}
+      limit ${pageRows}
     ) page`;
   return db
     .select({ n: sql<number>`asked.n::int`, ...userPageColumns })
