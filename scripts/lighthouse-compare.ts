@@ -11,13 +11,12 @@
  * LIGHTHOUSE_OUT=dir keeps each report (JSON) and, with LIGHTHOUSE_TRACE=1, its trace. Every figure
  * is printed with the load average (1 minute) before and after it.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { startMailbox } from '../tests/e2e/support/mailbox';
+import { measureSignedIn, seedDemoDataDir } from './lighthouse-member-run';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -42,12 +41,7 @@ const outDir = process.env.LIGHTHOUSE_OUT;
 if (outDir) mkdirSync(outDir, { recursive: true });
 
 const seededDir = mkdtempSync(path.join(tmpdir(), 'stackdays-lh-compare-'));
-const seeded = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
-  { stdio: 'ignore', env: { ...process.env, DATA_DIR: seededDir, LOG_LEVEL: 'warn' } },
-);
-if (seeded.status !== 0) throw new Error('seeding the demo members failed');
+seedDemoDataDir(seededDir);
 
 const smtpPort = await freePort();
 const mailboxUrl = `http://127.0.0.1:${await freePort()}`;
@@ -57,7 +51,6 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
-const load = () => loadavg()[0]!.toFixed(1);
 try {
   for (const build of builds) {
     const dataDir = `${seededDir}-${build.name}`;
@@ -78,39 +71,14 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const page of pages) {
       for (const server of servers) {
-        const before = load();
-        const started = new Date().toISOString().slice(11, 16);
-        const result = await lighthouse(
-          server.url + page,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            extraHeaders: { Cookie: server.cookie },
-          },
-          undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { audits, categories } = result.lhr;
-        const value = (id: string) => audits[id]?.numericValue ?? NaN;
-        const seconds = (id: string) => `${(value(id) / 1000).toFixed(1)} s`;
-        const name = `${server.name}${page.replace(/\W+/g, '_')}-${round}`;
-        if (outDir) {
-          writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(result.lhr));
-          if (process.env.LIGHTHOUSE_TRACE)
-            writeFileSync(
-              path.join(outDir, `${name}.trace.json`),
-              JSON.stringify((result.artifacts as { Trace?: unknown }).Trace),
-            );
-        }
-        console.log(
-          `${started} load ${before}→${load()}  ${server.name.padEnd(width)} ${page.padEnd(10)} ` +
-            `perf ${String(Math.round((categories.performance?.score ?? 0) * 100)).padStart(3)}  ` +
-            `FCP ${seconds('first-contentful-paint')}  LCP ${seconds('largest-contentful-paint')}  ` +
-            `TBT ${Math.round(value('total-blocking-time'))} ms  CLS ${value('cumulative-layout-shift').toFixed(3)}  ` +
-            `SI ${seconds('speed-index')}  ${Math.round(value('total-byte-weight') / 1024)} KiB`,
-        );
+        await measureSignedIn({
+          chromePort: chrome.port,
+          url: server.url + page,
+          cookie: server.cookie,
+          label: `${server.name.padEnd(width)} ${page.padEnd(10)}`,
+          outDir,
+          name: `${server.name}${page.replace(/\W+/g, '_')}-${round}`,
+        });
       }
     }
   }

@@ -18,7 +18,6 @@
  * its trace. The copies still send the shells' `Link` preloads of the API answers, which a server
  * renderer would not need: their byte counts are a little high.
  */
-import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
@@ -28,13 +27,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startMailbox } from '../tests/e2e/support/mailbox';
+import { measureSignedIn, seedDemoDataDir } from './lighthouse-member-run';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -57,12 +56,7 @@ if (outDir) mkdirSync(outDir, { recursive: true });
 const work = mkdtempSync(path.join(tmpdir(), 'stackdays-ssr-bound-'));
 
 const seeded = path.join(work, 'seeded');
-const seeding = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
-  { stdio: 'ignore', env: { ...process.env, DATA_DIR: seeded, LOG_LEVEL: 'warn' } },
-);
-if (seeding.status !== 0) throw new Error('seeding the demo members failed');
+seedDemoDataDir(seeded);
 
 const smtpPort = await freePort();
 const mailboxUrl = `http://127.0.0.1:${await freePort()}`;
@@ -151,7 +145,6 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
-const load = () => loadavg()[0]!.toFixed(1);
 try {
   const current = await start('current', root);
   const markup = await renderedScreens(current);
@@ -163,39 +156,14 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const screen of Object.keys(SHELLS)) {
       for (const server of servers) {
-        const before = load();
-        const started = new Date().toISOString().slice(11, 19);
-        const result = await lighthouse(
-          server.url + screen,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            extraHeaders: { Cookie: server.cookie },
-          },
-          undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${screen}`);
-        const { audits, categories } = result.lhr;
-        const value = (id: string) => audits[id]?.numericValue ?? NaN;
-        const seconds = (id: string) => `${(value(id) / 1000).toFixed(1)} s`;
-        if (outDir) {
-          const name = path.join(outDir, `${server.name}${screen.replace(/\W+/g, '_')}-${round}`);
-          writeFileSync(`${name}.json`, JSON.stringify(result.lhr));
-          if (process.env.LIGHTHOUSE_TRACE)
-            writeFileSync(
-              `${name}.trace.json`,
-              JSON.stringify((result.artifacts as { Trace?: unknown }).Trace),
-            );
-        }
-        console.log(
-          `${started} load ${before}→${load()}  ${server.name.padEnd(10)} ${screen.padEnd(10)} ` +
-            `perf ${String(Math.round((categories.performance?.score ?? 0) * 100)).padStart(3)}  ` +
-            `FCP ${seconds('first-contentful-paint')}  LCP ${seconds('largest-contentful-paint')}  ` +
-            `TBT ${Math.round(value('total-blocking-time'))} ms  CLS ${value('cumulative-layout-shift').toFixed(3)}  ` +
-            `SI ${seconds('speed-index')}  ${Math.round(value('total-byte-weight') / 1024)} KiB`,
-        );
+        await measureSignedIn({
+          chromePort: chrome.port,
+          url: server.url + screen,
+          cookie: server.cookie,
+          label: `${server.name.padEnd(10)} ${screen.padEnd(10)}`,
+          outDir,
+          name: `${server.name}${screen.replace(/\W+/g, '_')}-${round}`,
+        });
       }
     }
   }

@@ -7,13 +7,13 @@
  * target (public pages: performance 95 and 100 elsewhere; member screens: 90).
  * LIGHTHOUSE_ONLY="/signin" measures one page; LIGHTHOUSE_OUT=dir keeps the JSON reports.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startMailbox } from '../tests/e2e/support/mailbox';
+import { seedDemoDataDir } from './lighthouse-member-run';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -38,12 +38,7 @@ const outDir = process.env.LIGHTHOUSE_OUT;
 if (outDir) mkdirSync(outDir, { recursive: true });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-lighthouse-'));
-const seeded = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
-  { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-);
-if (seeded.status !== 0) throw new Error('seeding the demo members failed');
+seedDemoDataDir(dataDir, 'inherit');
 
 const smtpPort = await freePort();
 const mailboxUrl = `http://127.0.0.1:${await freePort()}`;

@@ -1,0 +1,70 @@
+/**
+ * What the Lighthouse scripts share: seeding the demo data directory they serve, and one signed-in
+ * Lighthouse run (mobile preset, performance only) printed as one line with the load average before
+ * and after it (lighthouse-compare.ts, lighthouse-ssr-bound.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+
+/** Seeds 30 demo members × 30 days into `dataDir` (the embedded database), as the scripts measure them. */
+export function seedDemoDataDir(dataDir: string, stdio: 'inherit' | 'ignore' = 'ignore'): void {
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
+    { stdio, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  if (seeded.status !== 0) throw new Error('seeding the demo members failed');
+}
+
+const load = () => loadavg()[0]!.toFixed(1);
+
+/**
+ * Lighthouse on `url` with the member's `cookie`, in the Chromium listening on `chromePort`; prints
+ * `label` with the scores. With `outDir`, keeps the report as `<name>.json` (and, with
+ * LIGHTHOUSE_TRACE=1, its trace as `<name>.trace.json`).
+ */
+export async function measureSignedIn(options: {
+  chromePort: number;
+  url: string;
+  cookie: string;
+  label: string;
+  outDir?: string;
+  name: string;
+}): Promise<void> {
+  const before = load();
+  const started = new Date().toISOString().slice(11, 19);
+  const result = await lighthouse(
+    options.url,
+    {
+      port: options.chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: { Cookie: options.cookie },
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${options.url}`);
+  const { audits, categories } = result.lhr;
+  const value = (id: string) => audits[id]?.numericValue ?? NaN;
+  const seconds = (id: string) => `${(value(id) / 1000).toFixed(1)} s`;
+  if (options.outDir) {
+    const file = path.join(options.outDir, options.name);
+    writeFileSync(`${file}.json`, JSON.stringify(result.lhr));
+    if (process.env.LIGHTHOUSE_TRACE)
+      writeFileSync(
+        `${file}.trace.json`,
+        JSON.stringify((result.artifacts as { Trace?: unknown }).Trace),
+      );
+  }
+  console.log(
+    `${started} load ${before}→${load()}  ${options.label}  ` +
+      `perf ${String(Math.round((categories.performance?.score ?? 0) * 100)).padStart(3)}  ` +
+      `FCP ${seconds('first-contentful-paint')}  LCP ${seconds('largest-contentful-paint')}  ` +
+      `TBT ${Math.round(value('total-blocking-time'))} ms  CLS ${value('cumulative-layout-shift').toFixed(3)}  ` +
+      `SI ${seconds('speed-index')}  ${Math.round(value('total-byte-weight') / 1024)} KiB`,
+  );
+}
