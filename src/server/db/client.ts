@@ -77,6 +77,16 @@ export function batchedPer<K, V>(
   };
 }
 
+/**
+ * The rows of a batched statement grouped by the ask they answer: each row carries its ask's number
+ * `n` (from 1, as `unnest ... with ordinality` numbers them); asks without rows get none.
+ */
+export function rowsByAsk<R extends { n: number }>(asks: number, rows: readonly R[]): R[][] {
+  const grouped = Array.from({ length: asks }, (): R[] => []);
+  for (const row of rows) grouped[row.n - 1].push(row);
+  return grouped;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =

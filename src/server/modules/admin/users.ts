@@ -9,7 +9,7 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
-import { batchedPer, preparedPer, type DbOrTx } from '../../db/client';
+import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import {
@@ -132,9 +132,7 @@ const searchPageRows = batchedPer(async (db: DbOrTx, asks: readonly SearchAsk[])
     ts: asks.map((a) => a.after?.t ?? null),
     ids: asks.map((a) => a.after?.id ?? null),
   });
-  const pages = asks.map((): typeof rows => []);
-  for (const row of rows) pages[row.n - 1].push(row);
-  return pages;
+  return rowsByAsk(asks.length, rows);
 });
 
 /** A page of the list without a search (first, or after a cursor); the same pages of one moment are read once. */

@@ -3,7 +3,7 @@ import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants'
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn } from '@shared/domain/local-date';
-import { batchedPer, preparedPer, type DbOrTx } from '../../db/client';
+import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { checkins, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone } from '../profile/time-zone';
 
@@ -85,8 +85,7 @@ const cycleStart = batchedPer(
       fromDates: asks.map((a) => a.fromDate),
       toDates: asks.map((a) => a.toDate),
     });
-    const byAsk = new Map(rows.map((row) => [row.n, row]));
-    return asks.map((_, i) => byAsk.get(i + 1));
+    return rowsByAsk(asks.length, rows).map(([row]) => row);
   },
 );
 

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
-import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
+import {
+  batchedPer,
+  preparedPer,
+  queryRows,
+  rowsByAsk,
+  type DbOrTx,
+  type Row,
+} from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
@@ -66,7 +73,7 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
 
 /**
  * Viewers' own likes and reactions on sets of posts: the pairs (viewer, post) asked, each with the
- * number of its ask, as arrays, so that the feed pages of one moment share one prepared, indexed
+ * number of its ask (from 1), as arrays, so that the feed pages of one moment share one prepared, indexed
  * round trip (`batchedPer`, decision 0027).
  */
 function prepareViewerMarks(db: DbOrTx) {
@@ -109,23 +116,20 @@ const batchedViewerMarks = batchedPer(
     db: DbOrTx,
     asks: readonly { viewerId: string; postIds: string[] }[],
   ): Promise<ViewerMarks[]> => {
-    const marks = asks.map(() => ({
-      likes: new Set<string>(),
-      reactions: new Map<string, ReactionKey>(),
-    }));
-    const pairs = asks.flatMap(({ viewerId, postIds }, n) =>
-      postIds.map((postId) => ({ viewerId, postId, n })),
+    const pairs = asks.flatMap(({ viewerId, postIds }, i) =>
+      postIds.map((postId) => ({ viewerId, postId, n: i + 1 })),
     );
     const rows = await viewerMarksStatement(db).execute({
       viewerIds: pairs.map((p) => p.viewerId),
       postIds: pairs.map((p) => p.postId),
       asks: pairs.map((p) => p.n),
     });
-    for (const { n, postId, reaction } of rows) {
-      if (reaction === null) marks[n].likes.add(postId);
-      else marks[n].reactions.set(postId, reaction as ReactionKey);
-    }
-    return marks;
+    return rowsByAsk(asks.length, rows).map((marks) => ({
+      likes: new Set(marks.filter((m) => m.reaction === null).map((m) => m.postId)),
+      reactions: new Map(
+        marks.flatMap((m) => (m.reaction === null ? [] : [[m.postId, m.reaction as ReactionKey]])),
+      ),
+    }));
   },
 );
 

@@ -16,9 +16,10 @@ export interface Scheduler {
 
 /**
  * The in-process scheduler (decision 0020): every minute it sends queued mail that is due again and
- * deletes rate-limit counters whose window is over, and every five minutes it runs sendDueReminders. The first tick runs at start, so mail queued before a
- * restart and reminders missed while the server was down go out at once (today's only). Several
- * processes may run it: the outbox and the reminders are claimed in the database.
+ * deletes rate-limit counters whose window is over, and every five minutes it runs sendDueReminders.
+ * The first tick runs at start, so mail queued before a restart and reminders missed while the server
+ * was down go out at once (today's only). Several processes may run it: the outbox and the reminders
+ * are claimed in the database.
  */
 export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS): Scheduler {
   let ticks = 0;
