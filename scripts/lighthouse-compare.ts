@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { startMailbox } from '../tests/e2e/support/mailbox';
-import { measureSignedIn, seedDemoDataDir } from './lighthouse-member-run';
+import { alternate, seedDemoDataDir } from './lighthouse-member-run';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -67,21 +67,7 @@ try {
     servers.push({ name: build.name, url: server.url, stop, cookie: '' });
     servers.at(-1)!.cookie = await signInWithMailedCode(server.url, mailboxUrl, member);
   }
-  const width = Math.max(...builds.map((b) => b.name.length));
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const page of pages) {
-      for (const server of servers) {
-        await measureSignedIn({
-          chromePort: chrome.port,
-          url: server.url + page,
-          cookie: server.cookie,
-          label: `${server.name.padEnd(width)} ${page.padEnd(10)}`,
-          outDir,
-          name: `${server.name}${page.replace(/\W+/g, '_')}-${round}`,
-        });
-      }
-    }
-  }
+  await alternate({ chromePort: chrome.port, servers, pages, rounds, outDir });
 } finally {
   await chrome.kill();
   for (const server of servers) await server.stop();

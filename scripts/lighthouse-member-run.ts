@@ -22,11 +22,47 @@ export function seedDemoDataDir(dataDir: string, stdio: 'inherit' | 'ignore' = '
 const load = () => loadavg()[0]!.toFixed(1);
 
 /**
+/** A server of a build under comparison, with the member's session cookie on it. */
+export interface SignedInServer {
+  name: string;
+  url: string;
+  cookie: string;
+}
+
+/**
+ * `rounds` rounds of Lighthouse on every page, alternating between the servers page by page, so that
+ * the builds are measured under the same load (LIGHTHOUSE_OUT=dir keeps each report).
+ */
+export async function alternate(options: {
+  chromePort: number;
+  servers: readonly SignedInServer[];
+  pages: readonly string[];
+  rounds: number;
+  outDir?: string;
+}): Promise<void> {
+  const width = Math.max(...options.servers.map((s) => s.name.length));
+  for (let round = 1; round <= options.rounds; round += 1) {
+    for (const page of options.pages) {
+      for (const server of options.servers) {
+        await measureSignedIn({
+          chromePort: options.chromePort,
+          url: server.url + page,
+          cookie: server.cookie,
+          label: `${server.name.padEnd(width)} ${page.padEnd(10)}`,
+          outDir: options.outDir,
+          name: `${server.name}${page.replace(/\W+/g, '_')}-${round}`,
+        });
+      }
+    }
+  }
+}
+
+/**
  * Lighthouse on `url` with the member's `cookie`, in the Chromium listening on `chromePort`; prints
  * `label` with the scores. With `outDir`, keeps the report as `<name>.json` (and, with
  * LIGHTHOUSE_TRACE=1, its trace as `<name>.trace.json`).
  */
-export async function measureSignedIn(options: {
+async function measureSignedIn(options: {
   chromePort: number;
   url: string;
   cookie: string;

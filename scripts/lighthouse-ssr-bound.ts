@@ -33,7 +33,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { startMailbox } from '../tests/e2e/support/mailbox';
-import { measureSignedIn, seedDemoDataDir } from './lighthouse-member-run';
+import { alternate, seedDemoDataDir } from './lighthouse-member-run';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -153,20 +153,13 @@ try {
     'ssr-eager',
     variant('ssr-eager', markup, (html) => html),
   );
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const screen of Object.keys(SHELLS)) {
-      for (const server of servers) {
-        await measureSignedIn({
-          chromePort: chrome.port,
-          url: server.url + screen,
-          cookie: server.cookie,
-          label: `${server.name.padEnd(10)} ${screen.padEnd(10)}`,
-          outDir,
-          name: `${server.name}${screen.replace(/\W+/g, '_')}-${round}`,
-        });
-      }
-    }
-  }
+  await alternate({
+    chromePort: chrome.port,
+    servers,
+    pages: Object.keys(SHELLS),
+    rounds,
+    outDir,
+  });
 } finally {
   await chrome.kill();
   for (const server of servers) await server.stop();
