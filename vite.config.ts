@@ -81,6 +81,13 @@ export default defineConfig({
             // alone, or the group of the first module that uses it takes it in (groups take their
             // modules' dependencies), and every page then loads that group.
             { name: 'preload-helper', test: /preload-helper/, priority: 60 },
+            // What a server-rendered member screen runs before the app (app/served-page.ts, decision
+            // 0031): the device's stores, the query keys, the worker's registration; the app uses them too.
+            {
+              name: 'device',
+              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/](lib[\\/](device-stores|query-keys|service-worker|when-idle)|app[\\/]served-(data|page))\.ts$|src[\\/]shared[\\/]member-screens\.ts$/,
+              priority: 55,
+            },
             // What every app page runs first: React, the router, TanStack Query, the toasts.
             {
               name: 'framework',

@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = path.join(root, 'dist/client');
 const ssrDir = path.join(root, 'dist/prerender');
+const memberSsrDir = path.join(root, 'dist/ssr');
 const pagesDir = path.join(root, 'dist/pages');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
 
@@ -46,8 +47,43 @@ await build({
   },
 });
 
-const { pages, render, renderMemberShellPlaceholder, INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } =
-  await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
+// The member screens' renderer (decision 0031), kept: the server loads dist/ssr/entry-member-screens.js
+// and renders /app, /app/feed and /app/cycle with each member's answers.
+await build({
+  configFile: false,
+  root: path.join(root, 'src/client'),
+  logLevel: 'warn',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shared': path.join(root, 'src/shared'),
+      '@client': path.join(root, 'src/client'),
+    },
+  },
+  // One file with everything in it, React's production build included: it runs in the server's
+  // process whatever NODE_ENV that has, and resolves nothing from node_modules at run time.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: {
+    ssr: path.join(root, 'src/client/entry-member-screens.tsx'),
+    outDir: memberSsrDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+
+const {
+  pages,
+  render,
+  renderMemberShellPlaceholder,
+  INVITE_PAGE_INVITER,
+  INVITE_PAGE_TOKEN,
+  MEMBER_SCREEN_TITLE,
+  MEMBER_SCREEN_MARKUP,
+  MEMBER_SCREEN_DATA,
+} = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
 
 /** A chunk and every chunk it imports statically, as built file names. */
 function chunkFiles(key, seen = new Set()) {
@@ -201,6 +237,21 @@ for (const { name, modules, lazy = [] } of shells) {
   );
   console.log(`member shell ${name} → dist/pages/${name}.html (${files.size} chunks preloaded)`);
 }
+
+// The page the server renders a member screen into (decision 0031, src/server/lib/static-client.ts):
+// the member shell with boot.ts as its only script, so the app loads on the member's first intent,
+// with the placeholders the server replaces: the title, the screen's markup and its answers.
+const servedTemplate = withBoot(memberShell)
+  .replace(/<title>[^<]*<\/title>/, `<title>${MEMBER_SCREEN_TITLE}</title>`)
+  .replace(
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="member" data-load="intent">${MEMBER_SCREEN_MARKUP}</div>${MEMBER_SCREEN_DATA}`,
+  );
+for (const part of [MEMBER_SCREEN_TITLE, MEMBER_SCREEN_MARKUP, MEMBER_SCREEN_DATA])
+  if (servedTemplate.split(part).length !== 2)
+    throw new Error(`prerender: the member screen template lacks ${part}`);
+writeFileSync(path.join(pagesDir, 'app-served.html'), servedTemplate);
+console.log('member screen template → dist/pages/app-served.html (script: intent)');
 
 rmSync(ssrDir, { recursive: true, force: true });
 // The rendered modules leave timers behind (the query cache's garbage collection): end here.

@@ -1,5 +1,6 @@
 // The only script of the prerendered pricing, sign-in and sign-up pages on a first load (decision
-// 0022). The built markup paints at once and its links work as they are; this loads the app
+// 0022), and of the member screens the server renders with the member's data (decision 0031). The
+// markup paints at once and its links work as they are; this loads the app
 // (main.tsx) on the visitor's first intent (a pointer or key press, a focus, a touch), or at once on
 // the eager variant of the page (an address with a query string, a visitor with a session cookie).
 // Until the app has the page, a click on a button, a form submit and Enter in a field are held back
@@ -14,6 +15,12 @@ const SCREENS: Record<string, () => Promise<unknown>> = {
   '/pricing': () => import('./app/routes/pricing'),
   '/signin': () => import('./app/routes/signin'),
   '/signup': () => import('./app/routes/signup'),
+  // The member screens the server renders (decision 0031), inside the member area's layout.
+  '/app': () => Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/home')]),
+  '/app/feed': () =>
+    Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/feed')]),
+  '/app/cycle': () =>
+    Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/cycle')]),
 };
 
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -212,3 +219,6 @@ window.__stackdaysBoot = { held, settled, release, failed } satisfies BootHandof
 for (const [type, listener, target] of LISTENERS) target.addEventListener(type, listener, true);
 if (root?.dataset.load === 'eager' || location.search) load();
 else listenForIntent(true);
+// A member screen the server rendered: what cannot wait for the first intent (app/served-page.ts).
+if (root?.dataset.prerendered === 'member')
+  void import('./app/served-page').then((m) => m.startServedPage(load)).catch(() => undefined);

@@ -20,6 +20,11 @@ import { FullPageSpinner } from './components/layout/full-page-spinner';
 import { msg } from '@shared/messages';
 
 export { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN };
+export {
+  MEMBER_SCREEN_DATA,
+  MEMBER_SCREEN_MARKUP,
+  MEMBER_SCREEN_TITLE,
+} from '@shared/member-screens';
 
 export interface PrerenderPage {
   /** The file name under dist/pages/ (without .html). */

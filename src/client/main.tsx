@@ -6,6 +6,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRouter, createAppRouter } from './app/router';
 import { takeOver } from './app/handoff';
+import { readServedData, servedQueries } from './app/served-data';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
@@ -16,6 +17,13 @@ import './styles.css';
 // TanStack Query takes the network as up until an `offline` event, which a page opened without one
 // never gets: start from what the browser says, so that the snapshot is put back (decision 0023).
 if (!navigator.onLine) onlineManager.setOnline(false);
+// A member screen the server rendered (decision 0031): the answers it was rendered with, so that the
+// first render is that screen. They count as read when the server read them: what is stale by now
+// is read again at once, behind the screen.
+const served = readServedData();
+if (served)
+  for (const [key, data] of servedQueries(served))
+    queryClient.setQueryData(key, data, { updatedAt: served.at });
 const offline = import('./app/offline');
 const restored = offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
 void offline.then((m) => m.startOffline(queryClient)).catch(() => {});

@@ -104,7 +104,12 @@ export function createApp(deps: AppDeps) {
     metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
   );
 
-  if (deps.clientDir) app.route('/', staticClient(deps.clientDir));
+  // The member screens are rendered with the answers of the app's own API, asked in this process.
+  if (deps.clientDir)
+    app.route(
+      '/',
+      staticClient(deps.clientDir, (request, env) => app.fetch(request, env)),
+    );
 
   app.onError((error, c) => {
     const reqId = c.get('requestId') ?? 'unknown';

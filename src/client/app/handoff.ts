@@ -100,18 +100,25 @@ function find(container: Element, marked: Mark): Element | null {
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-const NOT_CARRIED = /^(hidden|file|submit|image|button|reset)$/;
+const NOT_CARRIED = /^(hidden|submit|image|button|reset)$/;
 
 /** A field the visitor changed from what the page was built with, and what it now holds. */
 interface ChangedField extends Mark {
   value: string;
   checked: boolean;
+  /** The files chosen in a file field (a check-in's photos, decision 0031). */
+  files: FileList | null;
 }
 
 function changedFields(container: Element): ChangedField[] {
   const changed: ChangedField[] = [];
   for (const field of container.querySelectorAll<Field>('input, textarea, select')) {
     let touched: boolean;
+    if (field instanceof HTMLInputElement && field.type === 'file') {
+      if (field.files?.length)
+        changed.push({ ...mark(field, container), value: '', checked: false, files: field.files });
+      continue;
+    }
     if (field instanceof HTMLInputElement) {
       if (NOT_CARRIED.test(field.type)) continue;
       touched =
@@ -128,6 +135,7 @@ function changedFields(container: Element): ChangedField[] {
         ...mark(field, container),
         value: field.value,
         checked: field instanceof HTMLInputElement && field.checked,
+        files: null,
       });
   }
   return changed;
@@ -198,7 +206,14 @@ function restore(container: Element, before: Snapshot) {
       field instanceof HTMLSelectElement
     ))
       continue;
-    if (
+    if (field instanceof HTMLInputElement && field.type === 'file') {
+      // The same files, chosen in the app's field: it hears them as the member's choice.
+      if (changed.files) {
+        field.files = changed.files;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    } else if (
       field instanceof HTMLInputElement &&
       (field.type === 'checkbox' || field.type === 'radio')
     ) {
@@ -267,7 +282,18 @@ function replay(container: Element, actions: Snapshot['actions']) {
       if (!(element instanceof HTMLElement)) continue;
       const form = formSubmittedBy(element);
       if (form && submitted.has(form)) continue;
-      if (action.kind === 'click') {
+      if (action.kind === 'click' && element.getAttribute('aria-haspopup') === 'menu') {
+        // A menu button (Radix) opens on the press itself, not on the click that follows it.
+        element.dispatchEvent(
+          new PointerEvent('pointerdown', {
+            bubbles: true,
+            cancelable: true,
+            button: 0,
+            pointerType: 'mouse',
+            isPrimary: true,
+          }),
+        );
+      } else if (action.kind === 'click') {
         element.click();
       } else if (action.kind === 'submit' && element instanceof HTMLFormElement) {
         const submitter = action.submitter && find(container, action.submitter);

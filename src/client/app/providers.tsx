@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { queryClient } from '@client/lib/query-client';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `client`: the app's one query cache, unless the server renders a screen with its own (0031). */
+export function AppProviders({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <Toaster closeButton position="top-center" theme="system" />
     </QueryClientProvider>

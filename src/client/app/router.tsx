@@ -41,7 +41,12 @@ const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () => import('./routes/app/home').then((m) => ({ Component: m.HomeRoute })),
+        // Over server-rendered markup with the check-in form, the form's code too (decision 0031).
+        lazy: () =>
+          import('./routes/app/home').then(async (m) => {
+            await m.checkinFormReady();
+            return { Component: m.HomeRoute };
+          }),
       },
       {
         path: 'start-trial',

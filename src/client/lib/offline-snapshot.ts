@@ -3,26 +3,18 @@
 // when the app starts without a connection, and wiped when the member signs out.
 
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { clear, createStore, entries, set } from 'idb-keyval';
+import { clear, entries } from 'idb-keyval';
 import type { FeedPage, SessionResponse } from '@shared/api-types';
+import {
+  SNAPSHOT_KEYS,
+  isSnapshotKey,
+  keepSnapshotRecord,
+  snapshotName as name,
+  snapshotStore as store,
+  type SnapshotRecord as Snapshot,
+} from './device-stores';
 import { queryKeys } from './query-keys';
 import { whenIdle } from './when-idle';
-
-interface Snapshot {
-  data: unknown;
-  updatedAt: number;
-  userId: string | null;
-}
-
-const KEPT: readonly QueryKey[] = [
-  queryKeys.session.all,
-  queryKeys.checkins.today,
-  queryKeys.feed.community,
-];
-
-let opened: ReturnType<typeof createStore> | undefined;
-const store = () => (opened ??= createStore('stackdays-snapshot', 'queries'));
-const name = (key: QueryKey) => JSON.stringify(key);
 
 /** The feed keeps only its first page: the last page seen, not everything scrolled past. */
 function trimmed(key: QueryKey, data: unknown): unknown {
@@ -36,7 +28,7 @@ export function keepOfflineSnapshot(queryClient: QueryClient): void {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const { queryKey, state } = event.query;
-    if (!KEPT.some((key) => name(key) === name(queryKey))) return;
+    if (!isSnapshotKey(queryKey)) return;
     const session = queryClient.getQueryData<SessionResponse>(queryKeys.session.all);
     const userId = session?.user?.userId ?? null;
     if (name(queryKey) === name(queryKeys.session.all) && !userId) {
@@ -53,7 +45,7 @@ export function keepOfflineSnapshot(queryClient: QueryClient): void {
     whenIdle(() => {
       const now = queryClient.getQueryData<SessionResponse>(queryKeys.session.all);
       if ((now?.user?.userId ?? null) !== userId) return;
-      void set(name(queryKey), snapshot, store()).catch(() => {});
+      void keepSnapshotRecord(queryKey, snapshot);
     }, 1000);
   });
 }
@@ -76,7 +68,7 @@ export async function restoreOfflineSnapshot(queryClient: QueryClient): Promise<
     const session = saved.get(name(queryKeys.session.all));
     const userId = (session?.data as SessionResponse | undefined)?.user?.userId;
     if (!session || !userId) return;
-    for (const key of KEPT) {
+    for (const key of SNAPSHOT_KEYS) {
       const snapshot = saved.get(name(key));
       // Only what this same member saw.
       if (!snapshot || snapshot.userId !== userId) continue;

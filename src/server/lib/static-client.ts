@@ -3,9 +3,11 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { GUARD_DATA, SERVED_SCREENS } from '@shared/member-screens';
 import type { AppEnv } from './deps';
 import { negotiateEncoding } from './http/compression';
 import { checkInvitePage, fillInvitePage } from './invite-page';
+import { createMemberScreens, type ApiFetch } from './member-screens';
 
 /** Query parameters that carry a secret: a buddy invite token, an admin invite (e-mail and token). */
 const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
@@ -41,18 +43,13 @@ const MEMBER_SHELLS: Record<string, string> = {
 };
 const MEMBER_PATH = /^\/app\/.+$/;
 /**
- * The API answers a member screen asks for first (decision 0029): the guard's session and
- * subscription, then the screen's own data. With a session cookie, the shell names them in `Link`
- * preload headers, so the browser fetches them while the scripts load instead of after they ran.
- * Each must be the exact URL the screen's query fetches (src/client/features/.../api), or the
- * browser fetches it twice.
+ * The API answers a member screen asks for first (decision 0029, src/shared/member-screens.ts): the
+ * guard's session and subscription, then the screen's own data. The server renders the screen with
+ * them (renderMemberScreen below); when it does not, the shell names them in `Link` preload headers,
+ * so the browser fetches them while the scripts load instead of after they ran. Each must be the
+ * exact URL the screen's query fetches (src/client/features/.../api), or the browser fetches it twice.
  */
-const GUARD_DATA = ['/api/account/session', '/api/subscription'];
-const MEMBER_DATA: Record<string, string[]> = {
-  '/app': [...GUARD_DATA, '/api/checkins/today'],
-  '/app/feed': [...GUARD_DATA, '/api/feed', '/api/feed/buddies'],
-  '/app/cycle': [...GUARD_DATA, '/api/cycle'],
-};
+const MEMBER_DATA: Record<string, readonly string[]> = SERVED_SCREENS;
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
 const SHELL_PATH = /^\/verify-email$/;
 
@@ -188,8 +185,9 @@ async function invitePage(
  * the member app's shell for its client routes (with the screen's chunks preloaded for /app, /app/feed,
  * /app/cycle and the layout's for the rest of /app/*), and the prerendered 404 for the rest.
  */
-export function staticClient(clientDir: string) {
+export function staticClient(clientDir: string, fetchApi?: ApiFetch) {
   const app = new Hono<AppEnv>();
+  const memberScreens = fetchApi && createMemberScreens(clientDir, fetchApi);
   const indexPath = path.join(clientDir, 'index.html');
   const pagesDir = path.join(clientDir, '..', 'pages');
   const root = path.relative(process.cwd(), clientDir) || '.';
@@ -218,6 +216,11 @@ export function staticClient(clientDir: string) {
       if (answer) return answer;
     }
     const choice = choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c));
+    // /app, /app/feed and /app/cycle for a signed-in member: rendered with their data (0031).
+    if (memberScreens && choice.status === 200 && (await hasSessionCookie(c))) {
+      const served = await memberScreens.serve(c, withoutTrailingSlash(c.req.path));
+      if (served) return served;
+    }
     return sendHtml(c, await withMemberData(c, choice));
   });
   return app;

@@ -1,7 +1,15 @@
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useState,
+  type ComponentProps,
+} from 'react';
 import { toast } from 'sonner';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import type { AwardedBadge, CheckinView } from '@shared/api-types';
+import type { AwardedBadge, CheckinView, TodayResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -17,15 +25,43 @@ import {
   TodaySkeleton,
 } from '@client/features/checkin/components/today-skeleton';
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
+import type * as CheckinFormModule from '@client/features/checkin/components/checkin-form';
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
+import { queryClient } from '@client/lib/query-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { renderingServedMarkup } from '@client/lib/served-markup';
 
 // The check-in form (react-hook-form, the shared zod schemas, the journal editor, the media picker)
 // is evaluated only when today's screen shows it: a member who has checked in sees the summary and
 // runs none of it (decision 0029). The home shell preloads its chunk, so it is at hand when needed;
 // the first render with today's data is deferred, so while it loads the skeleton stays.
 const loadCheckinForm = () => import('@client/features/checkin/components/checkin-form');
-const CheckinForm = lazy(() => loadCheckinForm().then((m) => ({ default: m.CheckinForm })));
+type CheckinFormComponent = typeof CheckinFormModule.CheckinForm;
+const LazyCheckinForm = lazy(() => loadCheckinForm().then((m) => ({ default: m.CheckinForm })));
+let loadedCheckinForm: CheckinFormComponent | null = null;
+
+/** The form: at once where its code is in already (checkinFormReady), else lazily. */
+function CheckinForm(props: ComponentProps<CheckinFormComponent>) {
+  const Loaded = loadedCheckinForm;
+  return Loaded ? <Loaded {...props} /> : <LazyCheckinForm {...props} />;
+}
+
+/**
+ * Awaited by the router before the app takes over a server-rendered home that shows the form
+ * (decision 0031): the form's code first, so that the app's first render is the form the member may
+ * already be filling in, not its placeholder. Elsewhere it returns at once.
+ */
+export async function checkinFormReady(): Promise<void> {
+  if (!renderingServedMarkup()) return;
+  const today = queryClient.getQueryData<TodayResponse>(queryKeys.checkins.today);
+  if (!today || today.checkin || today.cycle.complete) return;
+  try {
+    loadedCheckinForm = (await loadCheckinForm()).CheckinForm;
+  } catch {
+    // Its chunk did not load: the lazy form tries again when shown.
+  }
+}
 
 /** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
 export function HomeRoute() {

@@ -2,7 +2,8 @@
 // IndexedDB, photos and videos included, until it can be sent. This file runs in the page and in the
 // service worker (Background Sync), so it uses nothing but IndexedDB, BroadcastChannel and Web Locks.
 
-import { createStore, del, get, set, values } from 'idb-keyval';
+import { del, get, set, values } from 'idb-keyval';
+import { queueStore as store } from '@client/lib/device-stores';
 import type { CheckinData } from '@shared/domain/schemas';
 
 export interface QueuedFile {
@@ -27,9 +28,6 @@ export interface QueuedCheckin {
   /** Positions already stored on the server. */
   uploaded: number[];
 }
-
-let opened: ReturnType<typeof createStore> | undefined;
-const store = () => (opened ??= createStore('stackdays-offline', 'checkins'));
 
 /** Tells every tab (and the service worker's clients) that the queue changed. */
 export const QUEUE_CHANNEL = 'stackdays-checkin-queue';

@@ -7,6 +7,7 @@ import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { renderingServedMarkup } from '@client/lib/served-markup';
 import { useBuddyFeed } from '../api/get-buddy-feed';
 import { useCommunityFeed } from '../api/get-feed';
 import { PostCard } from './post-card';
@@ -174,9 +175,10 @@ const FIRST_POSTS = 3;
  * one long task. The first cards render at once, the others just after in a transition, which React
  * renders in slices between the browser's own work, so the page answers a tap meanwhile. Cards
  * below the fold are laid out and painted only when scrolled near (`content-visibility: auto`).
+ * The server renders all of them (decision 0031), and the app's first render over that markup too.
  */
 function PostList({ posts, viewerId }: { posts: FeedPost[]; viewerId: string }) {
-  const [all, setAll] = useState(posts.length <= FIRST_POSTS);
+  const [all, setAll] = useState(() => posts.length <= FIRST_POSTS || renderingServedMarkup());
   useEffect(() => {
     if (!all) startTransition(() => setAll(true));
   }, [all]);

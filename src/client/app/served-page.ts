@@ -1,0 +1,52 @@
+// The start of a member screen the server rendered (decision 0031), which boot.ts loads instead of the
+// app: the app itself waits for the member's first intent, but not these, which are small and run when
+// the page is idle:
+// - a check-in made offline that waits on this device for this member: the app loads at once, to show
+//   it (home shows it instead of the form) and send it;
+// - the offline snapshot (decision 0023): the answers the screen was rendered with are what the member
+//   last saw;
+// - the service worker, so the app opens without a network next time.
+
+import { values } from 'idb-keyval';
+import {
+  isSnapshotKey,
+  keepSnapshotRecord,
+  queueStore,
+  type SnapshotRecord,
+} from '@client/lib/device-stores';
+import { registerServiceWorker } from '@client/lib/service-worker';
+import { whenIdle } from '@client/lib/when-idle';
+import { readServedData, servedQueries, servedUserId } from './served-data';
+
+function afterLoad(run: () => void) {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
+/** `loadApp`: boot.ts's own, which loads the app at once. */
+export function startServedPage(loadApp: () => void): void {
+  const served = readServedData();
+  const userId = served && servedUserId(served);
+  if (!served || !userId) return;
+  values<{ userId?: string }>(queueStore())
+    .then((waiting) => {
+      if (waiting.some((item) => item.userId === userId)) loadApp();
+    })
+    .catch(() => {
+      // No IndexedDB (a private window): nothing can be waiting.
+    });
+  afterLoad(() =>
+    whenIdle(
+      () => {
+        for (const [key, data] of servedQueries(served)) {
+          if (!isSnapshotKey(key)) continue;
+          const record: SnapshotRecord = { data, updatedAt: served.at, userId };
+          void keepSnapshotRecord(key, record);
+        }
+        void registerServiceWorker();
+      },
+      2000,
+      200,
+    ),
+  );
+}
