@@ -1,7 +1,7 @@
 /**
  * What the Lighthouse scripts share: seeding the demo data directory they serve, and one signed-in
  * Lighthouse run (mobile preset, performance only) printed as one line with the load average before
- * and after it (lighthouse-compare.ts, lighthouse-ssr-bound.ts).
+ * and after it (lighthouse-compare.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -141,10 +141,11 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
   /** The rendered page for `pathname`, or null: the caller sends the shell. */
   async function serve(c: Context<AppEnv>, pathname: string): Promise<Response | null> {
     if (!isServedScreen(pathname) || !withinBudget()) return null;
-    const render = await loadRenderer(c);
-    if (!render) return null;
+    // Counted from here, before any wait, so requests arriving together see each other.
     inFlight++;
     try {
+      const render = await loadRenderer(c);
+      if (!render) return null;
       const at = Date.now();
       const answers = await readAnswers(c, pathname);
       if (!answers) return null;
