@@ -52,8 +52,15 @@ test("the feed arrives rendered with the member's posts; a like pressed before t
   await page.goto('/app/feed');
   await expect(served(page)).toBeAttached();
   const post = page.getByRole('article').filter({ hasText: 'Hill sprints' }).first();
-  await expect(post).toContainText('</script><img src=x onerror="window.__xss=1"> done.');
+  // Markdown without raw HTML (as in the app): the tags are dropped, nothing runs.
+  await expect(post).toContainText('Hill sprints');
+  await expect(post.locator('img[onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  // The answers the page carries hold the journal as written.
+  const carried = await page.evaluate(
+    () => document.getElementById('stackdays-served')?.textContent ?? '',
+  );
+  expect(JSON.parse(carried).answers['/api/feed'].posts[0].caption).toBe(journal);
   await page.waitForLoadState('networkidle');
   expect(appLoaded(), 'the app waits for the first intent').toBe(false);
   await page.screenshot({ path: info.outputPath('served-feed-375.png') });
@@ -113,7 +120,10 @@ test("today's check-in filled in on the served home, photo included, before the 
   expect(today.checkin).toMatchObject({ movedMinutes: 42, steps: 7300, dayNumber: 1 });
   expect(today.checkin!.media).toHaveLength(1);
   const feed = (await (await page.request.get('/api/feed')).json()) as FeedPage;
-  expect(feed.posts.filter((p) => p.author.displayName === 'Bo Served')).toHaveLength(1);
+  const { user } = (await (await page.request.get('/api/account/session')).json()) as {
+    user: { userId: string };
+  };
+  expect(feed.posts.filter((p) => p.author.id === user.userId)).toHaveLength(1);
 
   // Served again: the summary, not the form.
   await page.reload();

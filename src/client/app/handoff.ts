@@ -321,13 +321,41 @@ function replay(container: Element, actions: Snapshot['actions']) {
 }
 
 /**
+ * Files chosen in a file field of the replaced markup after the swap (a file picker that was open
+ * while the app took over) go to the app's field, as if chosen there.
+ */
+function forwardLateFiles(
+  container: Element,
+  fields: Array<{ field: HTMLInputElement; mark: Mark }>,
+) {
+  for (const { field, mark: marked } of fields) {
+    field.addEventListener(
+      'change',
+      () => {
+        const now = find(container, marked);
+        if (!(now instanceof HTMLInputElement) || now.type !== 'file' || !field.files?.length)
+          return;
+        now.files = field.files;
+        now.dispatchEvent(new Event('input', { bubbles: true }));
+        now.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      { once: true },
+    );
+  }
+}
+
+/**
  * Lets the app take over the prerendered markup in `container`: reads what the visitor did, runs
  * `render` (which must commit synchronously: flushSync), puts the values, focus and caret back,
  * tells boot.ts to stop holding, and replays what it held.
  */
 export function takeOver(container: HTMLElement, boot: BootHandoff, render: () => void) {
   const before = snapshot(container, boot.held);
+  const fileFields = [...container.querySelectorAll<HTMLInputElement>('input[type="file"]')].map(
+    (field) => ({ field, mark: mark(field, container) }),
+  );
   render();
+  forwardLateFiles(container, fileFields);
   container.removeAttribute('data-prerendered');
   restore(container, before);
   boot.release();

@@ -8,7 +8,9 @@ const session = { user: { userId: 'u_1', displayName: 'Kit' } };
 describe('served answers', () => {
   it('every answer a screen is rendered with fills the query its screen reads', () => {
     for (const [screen, urls] of Object.entries(SERVED_SCREENS)) {
-      const answers = Object.fromEntries(urls.map((url) => [url, { from: url }]));
+      const answers: Record<string, unknown> = Object.fromEntries(
+        urls.map((url) => [url, { from: url }]),
+      );
       answers['/api/account/session'] = session;
       const queries = servedQueries({ at: 1, answers });
       expect(queries, screen).toHaveLength(urls.length);
