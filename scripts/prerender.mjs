@@ -25,53 +25,42 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 
-// Its own small config, not vite.config.ts: the browser build's plugins (PWA, CSS) have no part here.
-await build({
-  configFile: false,
-  root: path.join(root, 'src/client'),
-  logLevel: 'warn',
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@shared': path.join(root, 'src/shared'),
-      '@client': path.join(root, 'src/client'),
+/**
+ * A Vite SSR build of `entry` (under src/client) into `outDir`, with its own small config, not
+ * vite.config.ts: the browser build's plugins (PWA, CSS) have no part here. `extra`: more settings.
+ */
+const ssrBuild = (entry, outDir, extra = {}) =>
+  build({
+    configFile: false,
+    root: path.join(root, 'src/client'),
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@shared': path.join(root, 'src/shared'),
+        '@client': path.join(root, 'src/client'),
+      },
     },
-  },
-  build: {
-    ssr: path.join(root, 'src/client/entry-prerender.tsx'),
-    outDir: ssrDir,
-    emptyOutDir: true,
-    sourcemap: false,
-    manifest: false,
-    copyPublicDir: false,
-  },
-});
+    ...extra,
+    build: {
+      ssr: path.join(root, 'src/client', entry),
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
 
+// The public pages' renderer, used here and removed at the end.
+await ssrBuild('entry-prerender.tsx', ssrDir);
 // The member screens' renderer (decision 0031), kept: the server loads dist/ssr/entry-member-screens.js
-// and renders /app, /app/feed and /app/cycle with each member's answers.
-await build({
-  configFile: false,
-  root: path.join(root, 'src/client'),
-  logLevel: 'warn',
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@shared': path.join(root, 'src/shared'),
-      '@client': path.join(root, 'src/client'),
-    },
-  },
-  // One file with everything in it, React's production build included: it runs in the server's
-  // process whatever NODE_ENV that has, and resolves nothing from node_modules at run time.
+// and renders /app, /app/feed and /app/cycle with each member's answers. One file with everything in
+// it, React's production build included: it runs in the server's process whatever NODE_ENV that has,
+// and resolves nothing from node_modules at run time.
+await ssrBuild('entry-member-screens.tsx', memberSsrDir, {
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true },
-  build: {
-    ssr: path.join(root, 'src/client/entry-member-screens.tsx'),
-    outDir: memberSsrDir,
-    emptyOutDir: true,
-    sourcemap: false,
-    manifest: false,
-    copyPublicDir: false,
-  },
 });
 
 const {
