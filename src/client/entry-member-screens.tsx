@@ -68,6 +68,11 @@ export async function renderMemberScreen(
     });
     if (/<script|<template/i.test(html))
       throw new Error('a member screen rendered with a script or a template in it');
+    // A form the browser sends itself (pressed before boot.ts ran) must not put what was typed, a
+    // journal say, into the address.
+    for (const form of html.match(/<form\b[^>]*>/g) ?? [])
+      if (!/\smethod="post"/.test(form))
+        throw new Error('a member screen rendered a form without method="post"');
     // The guard showed its screen (the navigation shell's <main>), not a spinner or a redirect.
     if (!html.includes('<main id="main"')) return null;
     return { html, title };

@@ -25,7 +25,10 @@ if (served)
   for (const [key, data] of servedQueries(served))
     queryClient.setQueryData(key, data, { updatedAt: served.at });
 const offline = import('./app/offline');
-const restored = offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
+// The snapshot is older than what the server rendered this page with: it is not put back over it.
+const restored = served
+  ? Promise.resolve()
+  : offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
 void offline.then((m) => m.startOffline(queryClient)).catch(() => {});
 void Promise.all([createAppRouter(), restored])
   .then(async ([router]) => {

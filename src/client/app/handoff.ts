@@ -268,10 +268,12 @@ function formSubmittedBy(element: Element): HTMLFormElement | null {
 
 /**
  * Replays the held actions on the app's elements, in order. A form is submitted at most once, however
- * many times the visitor pressed Enter or the button while waiting.
+ * many times the visitor pressed Enter or the button while waiting, and a button is pressed once.
  */
 function replay(container: Element, actions: Snapshot['actions']) {
   const submitted = new Set<EventTarget>();
+  // Pressed again while the app loaded (nothing seemed to happen): one press, not a like and an unlike.
+  const clicked = new Set<Element>();
   const onSubmit = (event: Event) => {
     if (event.target) submitted.add(event.target);
   };
@@ -282,6 +284,10 @@ function replay(container: Element, actions: Snapshot['actions']) {
       if (!(element instanceof HTMLElement)) continue;
       const form = formSubmittedBy(element);
       if (form && submitted.has(form)) continue;
+      if (action.kind === 'click') {
+        if (clicked.has(element)) continue;
+        clicked.add(element);
+      }
       if (action.kind === 'click' && element.getAttribute('aria-haspopup') === 'menu') {
         // A menu button (Radix) opens on the press itself, not on the click that follows it.
         element.dispatchEvent(

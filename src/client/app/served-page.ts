@@ -38,7 +38,10 @@ export function startServedPage(loadApp: () => void): void {
   afterLoad(() =>
     whenIdle(
       () => {
-        for (const [key, data] of servedQueries(served)) {
+        // Once the app has the page, its own reads keep the snapshot (and a sign-out wipes it): these
+        // answers may be older than that, or no longer this member's to keep.
+        const taken = document.getElementById('root')?.dataset.prerendered !== 'member';
+        for (const [key, data] of taken ? [] : servedQueries(served)) {
           if (!isSnapshotKey(key)) continue;
           const record: SnapshotRecord = { data, updatedAt: served.at, userId };
           void keepSnapshotRecord(key, record);

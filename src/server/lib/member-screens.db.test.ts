@@ -12,7 +12,7 @@ import {
   type ServedData,
 } from '@shared/member-screens';
 import { createApp } from '../app';
-import { profiles } from '../db/schema';
+import { profiles, session } from '../db/schema';
 import { cookieHeader, createTestApp, type TestApp } from '../test-app';
 import { MAX_RENDERS_IN_FLIGHT } from './member-screens';
 import { forgetSessions } from './session-cache';
@@ -155,6 +155,24 @@ describe(`member screens rendered on the server (${label})`, () => {
       (served.answers['/api/account/session'] as { user: { displayName: string } }).user
         .displayName,
     ).toBe(name);
+  });
+
+  it('a session due for its daily refresh gets its renewed cookie with the page, once', async () => {
+    const m = await member();
+    // 28 of its 30 days left: past the day after which a session is renewed.
+    await t.deps.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * 86_400_000) })
+      .where(eq(session.userId, m.userId));
+    await forgetSessions(t.deps);
+    const res = await get('/app/feed', { cookie: m.cookie });
+    expect(await res.text()).toContain('data-prerendered="member"');
+    const renewed = res.headers.getSetCookie().filter((c) => /session_token=/.test(c));
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]).toMatch(/Max-Age=2592000/i);
+    // Renewed: the next page has nothing to renew.
+    const next = await get('/app/cycle', { cookie: m.cookie });
+    expect(next.headers.getSetCookie()).toEqual([]);
   });
 
   it('when the renderer fails, or too many renders are under way, the member gets the shell', async () => {

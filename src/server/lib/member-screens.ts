@@ -22,10 +22,17 @@ import {
   type ServedScreen,
   type ServedUrl,
 } from '@shared/member-screens';
+import type { SessionResponse } from '@shared/api-types';
 import type { AppEnv } from './deps';
 
 /** The app's own request handler (app.fetch), for reading the API in this process. */
 export type ApiFetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+interface Renderer {
+  render: RenderMemberScreen;
+  /** dist/pages/app-served.html. */
+  template: string;
+}
 
 /** What dist/ssr/entry-member-screens.js exports (src/client/entry-member-screens.tsx). */
 type RenderMemberScreen = (
@@ -81,7 +88,7 @@ export function fillMemberScreen(
 export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
   const templateFile = path.join(clientDir, '..', 'pages', 'app-served.html');
   const rendererFile = path.join(clientDir, '..', 'ssr', 'entry-member-screens.js');
-  let renderer: Promise<RenderMemberScreen | null> | undefined;
+  let renderer: Promise<Renderer | null> | undefined;
   let inFlight = 0;
   /** Rendering time spent in the current second (`second`: when it began). */
   let second = 0;
@@ -95,13 +102,14 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     return inFlight < MAX_RENDERS_IN_FLIGHT && spent < RENDER_MS_PER_SECOND;
   };
 
-  function loadRenderer(c: Context<AppEnv>): Promise<RenderMemberScreen | null> {
+  /** The renderer and its template, read together once: a build replaced in place needs a restart. */
+  function loadRenderer(c: Context<AppEnv>): Promise<Renderer | null> {
     renderer ??= (async () => {
       if (!existsSync(rendererFile) || !existsSync(templateFile)) return null;
       const module = (await import(pathToFileURL(rendererFile).href)) as {
         renderMemberScreen: RenderMemberScreen;
       };
-      return module.renderMemberScreen;
+      return { render: module.renderMemberScreen, template: readFileSync(templateFile, 'utf8') };
     })().catch((error: unknown) => {
       c.get('deps').logger.error({ err: error }, 'The member screens renderer could not load');
       return null;
@@ -109,7 +117,11 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     return renderer;
   }
 
-  /** The screen's answers, read as the member; null when one it needs is not 200. */
+  /**
+   * The screen's answers, read as the member; null when the cookie names no member or an answer the
+   * screen needs is not 200. Whatever cookies the API sets (the session's daily refresh, or its
+   * clearing) go out with the page, rendered or not: they are the member's.
+   */
   async function readAnswers(
     c: Context<AppEnv>,
     screen: ServedScreen,
@@ -120,18 +132,23 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
-    const read = await Promise.all(
-      SERVED_SCREENS[screen].map(async (url: ServedUrl) => {
-        const res = await fetchApi(new Request(origin + url, { headers }), c.env);
-        if (res.status !== 200) {
-          await res.body?.cancel();
-          return [url, undefined] as const;
-        }
-        return [url, (await res.json()) as unknown] as const;
-      }),
-    );
-    const answers: ServedData['answers'] = {};
-    for (const [url, answer] of read) {
+    const read = async (url: ServedUrl): Promise<unknown> => {
+      const res = await fetchApi(new Request(origin + url, { headers }), c.env);
+      for (const cookie of res.headers.getSetCookie())
+        c.header('Set-Cookie', cookie, { append: true });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        return undefined;
+      }
+      return (await res.json()) as unknown;
+    };
+    // The session first: a cookie that names nobody costs one read, and a refresh happens once.
+    const [sessionUrl, ...rest] = SERVED_SCREENS[screen];
+    const session = (await read(sessionUrl)) as SessionResponse | undefined;
+    if (!session?.user) return null;
+    const answers: ServedData['answers'] = { [sessionUrl]: session };
+    const others = await Promise.all(rest.map(async (url) => [url, await read(url)] as const));
+    for (const [url, answer] of others) {
       if (answer === undefined && !OPTIONAL_SERVED_DATA.includes(url)) return null;
       answers[url] = answer;
     }
@@ -140,22 +157,23 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
 
   /** The rendered page for `pathname`, or null: the caller sends the shell. */
   async function serve(c: Context<AppEnv>, pathname: string): Promise<Response | null> {
-    if (!isServedScreen(pathname) || !withinBudget()) return null;
+    // A HEAD asks for headers only: not worth a render.
+    if (c.req.method !== 'GET' || !isServedScreen(pathname) || !withinBudget()) return null;
     // Counted from here, before any wait, so requests arriving together see each other.
     inFlight++;
     try {
-      const render = await loadRenderer(c);
-      if (!render) return null;
+      const renderer = await loadRenderer(c);
+      if (!renderer) return null;
       const at = Date.now();
       const answers = await readAnswers(c, pathname);
       if (!answers) return null;
       const served: ServedData = { at, answers };
       const started = performance.now();
-      const screen = await render(pathname, served).finally(() => {
+      const screen = await renderer.render(pathname, served).finally(() => {
         spent += performance.now() - started;
       });
       if (!screen) return null;
-      const page = fillMemberScreen(readFileSync(templateFile, 'utf8'), screen, served);
+      const page = fillMemberScreen(renderer.template, screen, served);
       return c.body(page, 200, {
         'Content-Type': 'text/html; charset=UTF-8',
         // The member's own data: never kept by a cache, and another cookie gets another page.

@@ -265,6 +265,9 @@ export function CheckinForm(props: CheckinFormProps) {
       <CardContent>
         <form
           onSubmit={onSubmit}
+          // Sent by the browser itself only if pressed before any script ran (a server-rendered home,
+          // decision 0031): never with the journal in the address.
+          method="post"
           noValidate
           aria-labelledby={`${id}-title`}
           className="flex flex-col gap-6"
