@@ -7,14 +7,13 @@ import { startOfflineSync } from '@client/features/checkin/offline/offline-sync'
 import { keepOfflineSnapshot, restoreOfflineSnapshot } from '@client/lib/offline-snapshot';
 import { queryKeys } from '@client/lib/query-keys';
 import { registerServiceWorker } from '@client/lib/service-worker';
-import { whenIdle } from '@client/lib/when-idle';
+import { afterLoad, whenIdle } from '@client/lib/when-idle';
 
 export { restoreOfflineSnapshot };
 
 /** After the page has loaded: the worker's precache never competes with the first paint. */
 function registerAfterLoad(): void {
-  if (document.readyState === 'complete') void registerServiceWorker();
-  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  afterLoad(() => void registerServiceWorker());
 }
 
 /**

@@ -15,13 +15,8 @@ import {
   type SnapshotRecord,
 } from '@client/lib/device-stores';
 import { registerServiceWorker } from '@client/lib/service-worker';
-import { whenIdle } from '@client/lib/when-idle';
+import { afterLoad, whenIdle } from '@client/lib/when-idle';
 import { readServedData, servedQueries, servedUserId } from './served-data';
-
-function afterLoad(run: () => void) {
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-}
 
 /** `loadApp`: boot.ts's own, which loads the app at once. */
 export function startServedPage(loadApp: () => void): void {

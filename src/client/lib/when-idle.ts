@@ -7,3 +7,9 @@ export function whenIdle(run: () => void, timeoutMs: number, fallbackMs = 0): vo
     window.requestIdleCallback(run, { timeout: timeoutMs });
   else setTimeout(run, fallbackMs);
 }
+
+/** Runs `run` once the page has loaded (at once if it has), so it never competes with the first paint. */
+export function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}

@@ -42,14 +42,6 @@ const MEMBER_SHELLS: Record<string, string> = {
   '/app/cycle': 'app-cycle',
 };
 const MEMBER_PATH = /^\/app\/.+$/;
-/**
- * The API answers a member screen asks for first (decision 0029, src/shared/member-screens.ts): the
- * guard's session and subscription, then the screen's own data. The server renders the screen with
- * them (renderMemberScreen below); when it does not, the shell names them in `Link` preload headers,
- * so the browser fetches them while the scripts load instead of after they ran. Each must be the
- * exact URL the screen's query fetches (src/client/features/.../api), or the browser fetches it twice.
- */
-const MEMBER_DATA: Record<string, readonly string[]> = SERVED_SCREENS;
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
 const SHELL_PATH = /^\/verify-email$/;
 
@@ -129,12 +121,15 @@ async function wantsEager(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * A member screen's shell with its first API answers preloaded (MEMBER_DATA), when the request has a
+ * A member screen's shell with its first API answers preloaded (SERVED_SCREENS, decision 0029: the
+ * guard's session and subscription, then the screen's own data; each the exact URL the screen's query
+ * fetches, or the browser fetches it twice), when the server did not render it and the request has a
  * session cookie; without one the member is sent to sign in and nothing is preloaded (no 401s).
  */
 async function withMemberData(c: Context<AppEnv>, choice: PageChoice): Promise<PageChoice> {
   const clean = withoutTrailingSlash(c.req.path);
-  const urls = MEMBER_DATA[clean] ?? (MEMBER_PATH.test(clean) ? GUARD_DATA : undefined);
+  const screens: Record<string, readonly string[]> = SERVED_SCREENS;
+  const urls = screens[clean] ?? (MEMBER_PATH.test(clean) ? GUARD_DATA : undefined);
   if (!urls || choice.status !== 200) return choice;
   if (!(await hasSessionCookie(c))) return { ...choice, varyCookie: true };
   const link = urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
