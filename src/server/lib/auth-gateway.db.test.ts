@@ -26,3 +26,39 @@ describe(`better-auth's own endpoints (${label})`, () => {
     expect(await session.text()).not.toContain(token);
   });
 });
+
+describe(`only ok and sign-out answer under /api/auth (${label})`, () => {
+  it('every other endpoint of the auth instance, read from its api object, is 404', async () => {
+    const { client } = await t.member();
+    // Each endpoint better-auth (and its plugins) defines, with its path and methods; server-only
+    // ones have no path. A later version that adds one is tried here without a change to this test.
+    const endpoints = Object.values(t.deps.auth.api as Record<string, unknown>).flatMap(
+      (endpoint) => {
+        const { path, options } = endpoint as { path?: string; options?: { method?: unknown } };
+        if (typeof path !== 'string') return [];
+        const declared = [options?.method ?? 'GET'].flat() as string[];
+        const methods = declared.includes('*') ? ['GET', 'POST'] : declared;
+        return methods.map((method) => ({ method, path: path.replace(/:[a-zA-Z]+/g, 'x') }));
+      },
+    );
+    expect(endpoints.length).toBeGreaterThan(30);
+    expect(endpoints).toContainEqual({ method: 'POST', path: '/sign-in/email' });
+
+    const answered: string[] = [];
+    // Signed in throughout: sign-out goes last.
+    const signOutLast = [
+      ...endpoints.filter((e) => e.path !== '/sign-out'),
+      ...endpoints.filter((e) => e.path === '/sign-out'),
+    ];
+    for (const { method, path } of signOutLast) {
+      const res = await client.request(`/api/auth${path}`, {
+        method,
+        // As a browser sends it: same-origin, so no refusal hides whether the route exists.
+        headers: { origin: 'http://localhost:3000' },
+        ...(method === 'GET' ? {} : { json: { email: 'someone@example.com' } }),
+      });
+      if (res.status !== 404) answered.push(`${method} ${path} ${res.status}`);
+    }
+    expect(answered.sort()).toEqual(['GET /ok 200', 'POST /sign-out 200']);
+  });
+});
