@@ -140,6 +140,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
           displayName: options.displayName ?? 'Test Member',
           email,
           password: 'correct horse 1',
+          acceptTerms: true,
           timeZone: options.timeZone ?? 'America/New_York',
         },
       });

@@ -214,6 +214,7 @@ export async function signUpMember(
       displayName: options.displayName,
       email: options.email,
       password: 'correct horse 1',
+      acceptTerms: true,
       timeZone: options.timeZone ?? 'UTC',
     },
   });

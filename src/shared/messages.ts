@@ -64,6 +64,7 @@ export const msg = {
   // -------------------------------------------------------------------------
   fillInEmailAndPassword: 'Please fill in email and password',
   fillInDisplayName: 'Please fill in your display name',
+  acceptTerms: 'Please accept the terms of service and privacy policy',
   enterVerificationCode: 'Please enter the verification code',
   emailOrPhoneAndPasswordRequired:
     'You must provide either an email or phone number and a password',

@@ -38,7 +38,7 @@ describe(`notification log without secrets (${label})`, () => {
     const email = uniqueEmail('code');
     const res = await t.client().request('/api/account/sign-up', {
       method: 'POST',
-      json: { displayName: 'Ava', email, password: 'correct horse 1' },
+      json: { displayName: 'Ava', email, password: 'correct horse 1', acceptTerms: true },
     });
     expect(res.status).toBe(201);
     const code = await t.lastCode(email);

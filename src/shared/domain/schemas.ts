@@ -186,6 +186,8 @@ export const signUpSchema = z.object({
   password: passwordWith(msg.fillInEmailAndPassword),
   coupon: optionalCouponCode,
   timeZone: timeZoneSchema.optional(),
+  /** The required box "I accept the terms of service and privacy policy". */
+  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpData = z.output<typeof signUpSchema>;

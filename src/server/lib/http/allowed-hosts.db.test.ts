@@ -31,6 +31,7 @@ describe(`Host allowlist (${label})`, () => {
           displayName: 'Eve',
           email: 'eve@example.com',
           password: 'correct horse 1',
+          acceptTerms: true,
         }),
       }),
     );

@@ -30,6 +30,7 @@ async function signUp(client: TestClient, email: string, extra: Record<string, u
       displayName: 'Ava Stone',
       email,
       password: 'correct horse 1',
+      acceptTerms: true,
       timeZone: 'Asia/Tokyo',
       ...extra,
     },
@@ -64,17 +65,24 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
     const res = await signUp(client, email.toUpperCase());
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ ok: true, email, monthsFree: 0 });
-    expect(client.cookies.size).toBe(0);
+    // No session: only the sealed sign-up, which counts once this browser proves the address (0015).
+    expect([...client.cookies.keys()]).toEqual(['stackdays.signup']);
 
     const [row] = await t.deps.db.select().from(user).where(eq(user.email, email));
     expect(row.emailVerified).toBe(false);
-    const [profile] = await t.deps.db.select().from(profiles).where(eq(profiles.id, row.id));
-    expect(profile.displayName).toBe('Ava Stone');
-    const [settings] = await t.deps.db
-      .select()
-      .from(userSettings)
-      .where(eq(userSettings.userId, row.id));
-    expect(settings.timezone).toBe('Asia/Tokyo');
+    const profileAndZone = async () => {
+      const [profile] = await t.deps.db.select().from(profiles).where(eq(profiles.id, row.id));
+      const [settings] = await t.deps.db
+        .select()
+        .from(userSettings)
+        .where(eq(userSettings.userId, row.id));
+      return { displayName: profile.displayName, timeZone: settings.timezone };
+    };
+    // Nothing typed is on the account before the address is proven.
+    expect(await profileAndZone()).toEqual({
+      displayName: email.split('@')[0],
+      timeZone: 'America/Denver',
+    });
 
     const code = await t.lastCode(email);
     expect(code).toMatch(/^\d{6}$/);
@@ -92,11 +100,24 @@ describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pg
         return logs.map((l) => l.sendStatus);
       })
       .toEqual(['sent']);
+
+    const verified = await client.request('/api/account/verify-email', {
+      method: 'POST',
+      json: { email, code },
+    });
+    expect(verified.status).toBe(200);
+    expect(await profileAndZone()).toEqual({ displayName: 'Ava Stone', timeZone: 'Asia/Tokyo' });
   });
 
   it('falls back to the default time zone for an unknown one', async () => {
     const email = uniqueEmail();
-    await signUp(t.client(), email, { timeZone: 'Mars/Olympus' });
+    const client = t.client();
+    await signUp(client, email, { timeZone: 'Mars/Olympus' });
+    const verified = await client.request('/api/account/verify-email', {
+      method: 'POST',
+      json: { email, code: await t.lastCode(email), timeZone: 'Mars/Olympus' },
+    });
+    expect(verified.status).toBe(200);
     const [settings] = await t.deps.db
       .select({ tz: userSettings.timezone })
       .from(userSettings)

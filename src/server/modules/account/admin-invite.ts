@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { startAfresh } from './service';
 
 const INVITE_DAYS = 7;
 
@@ -34,6 +35,7 @@ async function findInvited(db: DbOrTx, email: string, token: string, now: Date) 
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       isAdmin: profiles.isAdmin,
+      verifiedAt: profiles.verifiedAt,
       hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
     })
     .from(user)
@@ -67,11 +69,13 @@ export async function getAdminInviteProfile(
 
 /**
  * Sets the invited person's password, marks the e-mail verified and opens a session. The token works
- * once. Returns the new session's token: the route sets the cookie.
+ * once. When it is the address's first proof, the account starts afresh (decision 0015), keeping what
+ * the administrator chose, in the accepting browser's time zone. Returns the new session's token: the
+ * route sets the cookie.
  */
 export async function acceptAdminInvite(
   ctx: ServiceContext,
-  input: { email: string; token: string; password: string },
+  input: { email: string; token: string; password: string; timeZone?: string },
 ): Promise<{ isAdmin: boolean; sessionToken: string }> {
   const now = ctx.now();
   const auth = await ctx.auth.$context;
@@ -81,7 +85,11 @@ export async function acceptAdminInvite(
     // Claim the token first: of two racing requests only one gets past this line.
     const claimed = await ctx.db
       .update(profiles)
-      .set({ adminInviteTokenHash: null, adminInviteExpiresAt: null, verifiedAt: now })
+      .set({
+        adminInviteTokenHash: null,
+        adminInviteExpiresAt: null,
+        verifiedAt: invited.verifiedAt ?? now,
+      })
       .where(
         and(
           eq(profiles.id, invited.userId),
@@ -90,6 +98,14 @@ export async function acceptAdminInvite(
       )
       .returning({ id: profiles.id });
     if (claimed.length === 0) throw new AppError('not_found', msg.adminInviteInvalid);
+    if (!invited.verifiedAt)
+      await startAfresh(ctx, {
+        userId: invited.userId,
+        email: input.email,
+        invitedByAdmin: true,
+        pending: null,
+        timeZone: input.timeZone,
+      });
     await ctx.db.insert(account).values({
       id: newToken(),
       userId: invited.userId,

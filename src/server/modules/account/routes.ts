@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   adminInvitePasswordSchema,
@@ -24,12 +25,32 @@ import { currentUser, setCookies, setSessionCookie } from '../../lib/session';
 import { serviceContext } from '../../lib/request-context';
 import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';
 import { sendCode, signInWithCode, signOut, signUp, verifyEmail } from './service';
+import {
+  PENDING_SIGN_UP_COOKIE,
+  PENDING_SIGN_UP_PATH,
+  PENDING_SIGN_UP_SECONDS,
+} from './pending-sign-up';
 
 const tokenSchema = z
   .string({ error: msg.adminInviteInvalid })
   .trim()
   .min(16, { error: msg.adminInviteInvalid })
   .max(200);
+
+/** The browser's time zone is a hint: an unknown name is dropped, it never blocks a request. */
+const timeZoneHint = z
+  .unknown()
+  .transform((value) => (isValidTimeZone(value) ? (value as string) : undefined))
+  .optional();
+
+/** The sign-up this browser made (sealed, decision 0015): read where a code is entered. */
+const pendingSignUp = (c: Context<AppEnv>) => getCookie(c, PENDING_SIGN_UP_COOKIE);
+
+/** After the address is proven, the sign-up has been used (or did not count): the cookie goes. */
+function clearPendingSignUp(c: Context<AppEnv>) {
+  if (pendingSignUp(c) !== undefined)
+    deleteCookie(c, PENDING_SIGN_UP_COOKIE, { path: PENDING_SIGN_UP_PATH });
+}
 
 export const accountRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
@@ -41,7 +62,14 @@ export const accountRoutes = new Hono<AppEnv>()
     // The browser's time zone is a hint: an unknown name falls back to the default, it never blocks sign-up.
     if (!isValidTimeZone(raw.timeZone)) delete raw.timeZone;
     const input = parseWith(signUpSchema, raw);
-    const result = await signUp(await serviceContext(c), input);
+    const { pendingSignUp: sealed, ...result } = await signUp(await serviceContext(c), input);
+    setCookie(c, PENDING_SIGN_UP_COOKIE, sealed, {
+      path: PENDING_SIGN_UP_PATH,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: c.get('deps').config.publicUrl.startsWith('https://'),
+      maxAge: PENDING_SIGN_UP_SECONDS,
+    });
     return c.json({ ok: true, ...result } satisfies SignUpResponse, 201);
   })
   .post('/send-code', async (c) => {
@@ -58,15 +86,25 @@ export const accountRoutes = new Hono<AppEnv>()
       verifyCodeSchema.extend({
         coupon: optionalCouponCode,
         invite: inviteTokenSchema.optional(),
+        timeZone: timeZoneHint,
       }),
     );
-    const { cookies, monthsFree } = await verifyEmail(await serviceContext(c), input);
+    const { cookies, monthsFree } = await verifyEmail(await serviceContext(c), {
+      ...input,
+      pendingSignUp: pendingSignUp(c),
+    });
     setCookies(c, cookies);
+    clearPendingSignUp(c);
     return c.json({ ok: true, monthsFree } satisfies VerifyEmailResponse);
   })
   .post('/sign-in', async (c) => {
-    const input = await jsonBody(c, verifyCodeSchema);
-    setCookies(c, (await signInWithCode(await serviceContext(c), input)).cookies);
+    const input = await jsonBody(c, verifyCodeSchema.extend({ timeZone: timeZoneHint }));
+    const { cookies } = await signInWithCode(await serviceContext(c), {
+      ...input,
+      pendingSignUp: pendingSignUp(c),
+    });
+    setCookies(c, cookies);
+    clearPendingSignUp(c);
     return c.json({ ok: true } satisfies OkResponse);
   })
   .post('/sign-out', async (c) => {
@@ -78,7 +116,10 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await getAdminInviteProfile(await serviceContext(c), input));
   })
   .post('/admin-invite', async (c) => {
-    const input = await jsonBody(c, adminInvitePasswordSchema.extend({ token: tokenSchema }));
+    const input = await jsonBody(
+      c,
+      adminInvitePasswordSchema.extend({ token: tokenSchema, timeZone: timeZoneHint }),
+    );
     const { isAdmin, sessionToken } = await acceptAdminInvite(await serviceContext(c), input);
     await setSessionCookie(c, sessionToken);
     return c.json({ ok: true, isAdmin } satisfies AdminInviteAccepted);

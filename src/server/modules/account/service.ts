@@ -4,7 +4,8 @@ import { isValidTimeZone } from '@shared/domain/local-date';
 import { couponMessage } from '@shared/domain/coupon-status';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
-import { account, profiles, user, userSettings } from '../../db/schema';
+import { account, consents, healthProfile, profiles, user, userSettings } from '../../db/schema';
+import { newToken } from '../../lib/tokens';
 import { AppError } from '../../lib/errors';
 import { CLIENT_IP_HEADER, codeMailNote } from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
@@ -13,6 +14,7 @@ import { audit } from '../../lib/audit';
 import { enforce, hit, peek } from '../../lib/rate-limit';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
 import { acceptInvite } from '../invites/service';
+import { openPendingSignUp, sealPendingSignUp, type PendingSignUp } from './pending-sign-up';
 import {
   codeFailureLimit,
   codeMailCeiling,
@@ -95,41 +97,32 @@ async function mailCode(
   );
 }
 
-/**
- * An unverified account is only a claim on the address: a new sign-up for it replaces the name,
- * password, time zone and coupon, so whoever verifies gets what they typed, not a stranger's earlier
- * attempt.
- */
-async function replaceUnverifiedSignUp(ctx: ServiceContext, userId: string, input: SignUpInput) {
-  const auth = await ctx.auth.$context;
-  const passwordHash = await auth.password.hash(input.password);
-  await withTransaction(ctx, async (ctx) => {
-    const now = ctx.now();
-    await ctx.db
-      .update(user)
-      .set({ name: input.displayName, updatedAt: now })
-      .where(eq(user.id, userId));
-    await ctx.db
-      .update(profiles)
-      .set({ displayName: input.displayName, signupCoupon: input.coupon ?? null, updatedAt: now })
-      .where(eq(profiles.id, userId));
-    if (input.timeZone && isValidTimeZone(input.timeZone))
-      await ctx.db
-        .update(userSettings)
-        .set({ timezone: input.timeZone, updatedAt: now })
-        .where(eq(userSettings.userId, userId));
-    await ctx.db
-      .update(account)
-      .set({ password: passwordHash, updatedAt: now })
-      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  });
+/** A new account with nothing chosen yet: its profile, settings and consents rows come with it (0001). */
+async function createUnprovenAccount(ctx: ServiceContext, email: string) {
+  const now = ctx.now();
+  await ctx.db
+    .insert(user)
+    .values({
+      id: newToken(),
+      name: localPart(email),
+      email,
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
 }
 
+const localPart = (email: string) => email.split('@')[0];
+
 /**
- * Creates the account (profile and settings rows come with it, see migration 0001) and mails the
- * verification code. The answer, and the work, are the same for every e-mail; an address that
- * already has an account is mailed something useful instead: a sign-in code with a note that the
- * account exists (verified), or the verification code again (not verified yet).
+ * Records a sign-up without touching any account: what was chosen is sealed into this browser's
+ * cookie (the route sets it from `pendingSignUp`), and counts only if this browser proves the
+ * address (decision 0015). A new address gets a bare account to verify; an address that already
+ * has one, verified, unverified or pending an admin invite, is left exactly as it is. The answer and
+ * the work (a password hash, a mail) are the same for every e-mail; an existing address is mailed
+ * something useful: a sign-in code with a note that the account exists (verified), or its
+ * verification code (not verified yet).
  */
 export async function signUp(ctx: ServiceContext, input: SignUpInput) {
   // Limits first: a coupon check before them would let anyone guess coupon codes for free.
@@ -144,39 +137,22 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput) {
       });
     monthsFree = coupon.monthsFree;
   }
+  const pendingSignUp = await sealPendingSignUp(ctx, {
+    email: input.email,
+    displayName: input.displayName,
+    passwordHash: await (await ctx.auth.$context).password.hash(input.password),
+    timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : undefined,
+    coupon: input.coupon,
+    termsAcceptedAt: ctx.now().toISOString(),
+  });
   const existing = await findUser(ctx.db, input.email);
   if (existing?.emailVerified) {
-    // The same password work as a new account, so the time taken does not tell.
-    await (await ctx.auth.$context).password.hash(input.password);
     await mailCode(ctx, input.email, 'sign-in', { accountExists: true });
-  } else if (existing) {
-    await replaceUnverifiedSignUp(ctx, existing.id, input);
-    await mailCode(ctx, input.email, 'email-verification', { accountExists: true });
   } else {
-    try {
-      await ctx.auth.api.signUpEmail({
-        body: {
-          name: input.displayName,
-          email: input.email,
-          password: input.password,
-          timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : undefined,
-        },
-        headers: authHeaders(ctx),
-      });
-    } catch (error) {
-      ctx.logger.warn({ err: error }, 'sign-up refused by auth');
-      throw new AppError('bad_request', msg.sendVerificationCodeFailed);
-    }
-    if (input.coupon) {
-      await ctx.db
-        .update(profiles)
-        .set({ signupCoupon: input.coupon })
-        .where(
-          sql`${profiles.id} = (select ${user.id} from ${user} where ${user.email} = ${input.email})`,
-        );
-    }
+    if (!existing) await createUnprovenAccount(ctx, input.email);
+    await mailCode(ctx, input.email, 'email-verification', { accountExists: Boolean(existing) });
   }
-  return { email: input.email, coupon: input.coupon ?? null, monthsFree };
+  return { email: input.email, coupon: input.coupon ?? null, monthsFree, pendingSignUp };
 }
 
 /**
@@ -223,29 +199,105 @@ async function codeFailed(ctx: ServiceContext, email: string, known: boolean): P
 }
 
 /**
- * The account's first verification, once: claims profiles.verified_at, then in the same transaction
- * redeems the coupon (the one given now, or at sign-up) and accepts the buddy invite (the one whose
- * link was followed, or else the newest one sent to this address). Nothing is granted twice: a second
- * verification finds verified_at set. It runs whichever page verified the address.
+ * The first proof of the address starts the account afresh (decision 0015): nothing chosen before it
+ * survives unless the owner chose it. With the sign-up this browser made for this address, the
+ * account takes that sign-up's name, password, time zone and terms acceptance; otherwise it gets the
+ * e-mail's local part as its name, no password, the proving browser's time zone (or the default) and
+ * no recorded acceptance. An account an administrator made keeps what the administrator chose (its
+ * names and admin flag) and takes no sign-up at all. Settings, consents and the health profile go
+ * back to their defaults. Runs inside the transaction that claims the first verification.
+ */
+export async function startAfresh(
+  ctx: ServiceContext,
+  input: {
+    userId: string;
+    email: string;
+    invitedByAdmin: boolean;
+    pending: PendingSignUp | null;
+    timeZone?: string;
+  },
+): Promise<void> {
+  const now = ctx.now();
+  const pending = input.invitedByAdmin ? null : input.pending;
+  const zone = [pending?.timeZone, input.timeZone].find((z) => z && isValidTimeZone(z));
+  if (!input.invitedByAdmin) {
+    const name = pending?.displayName ?? localPart(input.email);
+    await ctx.db.update(user).set({ name, updatedAt: now }).where(eq(user.id, input.userId));
+    await ctx.db
+      .update(profiles)
+      .set({
+        displayName: name,
+        firstName: null,
+        lastName: null,
+        country: null,
+        avatarUrl: null,
+        homeTimezone: sql`default`,
+        unitPref: sql`default`,
+        healthIntakeSkippedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(profiles.id, input.userId));
+  }
+  await ctx.db.update(profiles).set({ signupCoupon: null }).where(eq(profiles.id, input.userId));
+  await ctx.db
+    .delete(account)
+    .where(and(eq(account.userId, input.userId), eq(account.providerId, 'credential')));
+  if (pending)
+    await ctx.db.insert(account).values({
+      id: newToken(),
+      userId: input.userId,
+      providerId: 'credential',
+      accountId: input.userId,
+      password: pending.passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+  await ctx.db.delete(userSettings).where(eq(userSettings.userId, input.userId));
+  await ctx.db.insert(userSettings).values({ userId: input.userId, timezone: zone });
+  await ctx.db.delete(consents).where(eq(consents.userId, input.userId));
+  await ctx.db.insert(consents).values({
+    userId: input.userId,
+    tosAcceptedAt: pending ? new Date(pending.termsAcceptedAt) : null,
+  });
+  await ctx.db.delete(healthProfile).where(eq(healthProfile.userId, input.userId));
+}
+
+/**
+ * The account's first verification, once: claims profiles.verified_at, starts the account afresh
+ * (startAfresh), then in the same transaction redeems the coupon (the one given now, or at this
+ * browser's sign-up) and accepts the buddy invite (the one whose link was followed, or else the
+ * newest one sent to this address). Nothing is granted twice: a second verification finds
+ * verified_at set. It runs whichever page verified the address.
  */
 async function firstVerification(
   ctx: ServiceContext,
-  input: { userId: string; coupon?: string; invite?: string },
+  input: {
+    userId: string;
+    email: string;
+    coupon?: string;
+    invite?: string;
+    timeZone?: string;
+    pending: PendingSignUp | null;
+  },
 ): Promise<number> {
   return withTransaction(ctx, async (ctx) => {
     // The row is locked: of two racing verifications, the second waits and then finds verified_at set.
     const [profile] = await ctx.db
-      .select({ verifiedAt: profiles.verifiedAt, signupCoupon: profiles.signupCoupon })
+      .select({
+        verifiedAt: profiles.verifiedAt,
+        invitedByAdmin: sql<boolean>`${profiles.adminInviteTokenHash} is not null`,
+      })
       .from(profiles)
       .where(eq(profiles.id, input.userId))
       .for('update');
     if (!profile || profile.verifiedAt) return 0;
     await ctx.db
       .update(profiles)
-      .set({ verifiedAt: ctx.now(), signupCoupon: null })
+      .set({ verifiedAt: ctx.now() })
       .where(eq(profiles.id, input.userId));
+    await startAfresh(ctx, { ...input, invitedByAdmin: profile.invitedByAdmin });
     let monthsFree = 0;
-    const coupon = input.coupon ?? profile.signupCoupon;
+    const coupon = input.coupon ?? (profile.invitedByAdmin ? undefined : input.pending?.coupon);
     if (coupon) monthsFree += await redeemCoupon(ctx, { code: coupon, userId: input.userId });
     monthsFree += await acceptInvite(ctx, { token: input.invite, userId: input.userId });
     return monthsFree;
@@ -278,7 +330,7 @@ async function applyAdminEmails(ctx: ServiceContext, userId: string, email: stri
  */
 async function enterCode(
   ctx: ServiceContext,
-  input: { email: string; code: string; coupon?: string; invite?: string },
+  input: CodeEntry & { coupon?: string; invite?: string },
 ): Promise<SignedIn & { monthsFree: number }> {
   await beforeCodeEntry(ctx, input.email);
   const existing = await findUser(ctx.db, input.email);
@@ -292,26 +344,37 @@ async function enterCode(
   const userId = result.response.user.id;
   const monthsFree = await firstVerification(ctx, {
     userId,
+    email: input.email,
     coupon: input.coupon,
     invite: input.invite,
+    timeZone: input.timeZone,
+    pending: await openPendingSignUp(ctx, input.pendingSignUp, input.email),
   });
   await applyAdminEmails(ctx, userId, input.email);
   return { monthsFree, cookies: result.headers?.getSetCookie() ?? [] };
 }
 
+/**
+ * A code as typed, with what the browser adds: its time zone (a hint) and the sealed sign-up it made
+ * (its cookie), which count only at the address's first proof.
+ */
+export interface CodeEntry {
+  email: string;
+  code: string;
+  timeZone?: string;
+  pendingSignUp?: string;
+}
+
 /** The verify-email page: the code signs the member in; the first verification grants free months. */
 export async function verifyEmail(
   ctx: ServiceContext,
-  input: { email: string; code: string; coupon?: string; invite?: string },
+  input: CodeEntry & { coupon?: string; invite?: string },
 ): Promise<SignedIn & { monthsFree: number }> {
   return enterCode(ctx, input);
 }
 
 /** The sign-in page's code step. */
-export async function signInWithCode(
-  ctx: ServiceContext,
-  input: { email: string; code: string },
-): Promise<SignedIn> {
+export async function signInWithCode(ctx: ServiceContext, input: CodeEntry): Promise<SignedIn> {
   const { cookies } = await enterCode(ctx, input);
   return { cookies };
 }

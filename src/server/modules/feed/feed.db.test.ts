@@ -337,7 +337,12 @@ describe('the buddy section', () => {
     const buddyClient = t.client();
     await buddyClient.request('/api/account/sign-up', {
       method: 'POST',
-      json: { displayName: 'Bud', email: 'buddy@example.com', password: 'correct horse 1' },
+      json: {
+        displayName: 'Bud',
+        email: 'buddy@example.com',
+        password: 'correct horse 1',
+        acceptTerms: true,
+      },
     });
     const code = await t.lastCode('buddy@example.com');
     const verified = await (

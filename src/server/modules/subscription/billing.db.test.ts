@@ -207,6 +207,7 @@ describe(`built-in provider (${db})`, () => {
           displayName: 'Racer',
           email: p.email,
           password: 'correct horse 1',
+          acceptTerms: true,
           timeZone: 'UTC',
           coupon: ' race10 ',
         },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminInviteAccepted } from '@shared/api-types';
 import type { AdminInvitePasswordData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
+import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { queryKeys } from '@client/lib/query-keys';
 
 export interface AcceptAdminInviteInput extends AdminInvitePasswordData {
@@ -9,7 +10,7 @@ export interface AcceptAdminInviteInput extends AdminInvitePasswordData {
 }
 
 export function acceptAdminInvite(input: AcceptAdminInviteInput): Promise<AdminInviteAccepted> {
-  return api.post('/api/account/admin-invite', input);
+  return api.post('/api/account/admin-invite', { ...input, timeZone: browserTimeZone() });
 }
 
 /** Sets the password and signs the person in: the session changes. */

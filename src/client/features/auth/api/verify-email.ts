@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerifyEmailResponse } from '@shared/api-types';
 import type { VerifyCodeData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
+import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { queryKeys } from '@client/lib/query-keys';
 
 export interface VerifyEmailInput extends VerifyCodeData {
@@ -11,7 +12,7 @@ export interface VerifyEmailInput extends VerifyCodeData {
 }
 
 export function verifyEmail(input: VerifyEmailInput): Promise<VerifyEmailResponse> {
-  return api.post('/api/account/verify-email', input);
+  return api.post('/api/account/verify-email', { ...input, timeZone: browserTimeZone() });
 }
 
 /** Signs the new member in (session) and may grant free months (their subscription). */

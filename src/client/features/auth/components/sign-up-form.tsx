@@ -1,27 +1,23 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { SignUpResponse } from '@shared/api-types';
 import { signUpSchema, type SignUpData, type SignUpInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { ApiError, errorMessage } from '@client/lib/api-client';
+import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSignUp } from '../api/sign-up';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
-const FORM_FIELDS = ['displayName', 'email', 'password'] as const;
+const FORM_FIELDS = ['displayName', 'email', 'password', 'acceptTerms'] as const;
 
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
 
 /**
  * Display name, e-mail and password. The coupon box belongs to the pricing feature, so the screen
@@ -80,6 +76,7 @@ export function SignUpForm({
   const displayName = field('displayName');
   const email = field('email');
   const pw = field('password');
+  const terms = field('acceptTerms');
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -136,6 +133,44 @@ export function SignUpForm({
       </div>
 
       {couponField}
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={form.control}
+            name="acceptTerms"
+            render={({ field: accept }) => (
+              <Checkbox
+                id={terms.id}
+                ref={accept.ref}
+                name={accept.name}
+                className="mt-0.5"
+                checked={accept.value === true}
+                onCheckedChange={(checked) => accept.onChange(checked === true ? true : undefined)}
+                onBlur={accept.onBlur}
+                aria-invalid={terms.error ? true : undefined}
+                aria-describedby={describedBy(terms.error && terms.errorId)}
+              />
+            )}
+          />
+          {/* The links open in a new tab, so what was typed here stays. */}
+          <Label htmlFor={terms.id} className="leading-snug font-normal">
+            <span>
+              I accept the{' '}
+              <a href="/terms" target="_blank" rel="noreferrer" className={linkClass}>
+                terms of service
+              </a>{' '}
+              and{' '}
+              <a href="/privacy" target="_blank" rel="noreferrer" className={linkClass}>
+                privacy policy
+              </a>
+            </span>
+          </Label>
+        </div>
+        <FieldMessage id={terms.errorId} tone="error">
+          {terms.error}
+        </FieldMessage>
+      </div>
 
       <Button type="submit" size="lg" disabled={signUp.isPending}>
         {signUp.isPending ? msg.loading : 'Create account'}
