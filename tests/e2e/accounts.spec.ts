@@ -30,12 +30,27 @@ test('a new member signs up, verifies the mailed code, starts the trial and land
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
     'Please fill in email and password',
   );
+  const terms = page.getByRole('checkbox', {
+    name: 'I accept the terms of service and privacy policy',
+  });
+  await expect(terms).toHaveAccessibleDescription(
+    'Please accept the terms of service and privacy policy',
+  );
+  await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
 
   await page.getByLabel('Display name').fill('Robin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('short');
   await expect(page.getByText('Strength: Too short')).toBeVisible();
   await page.getByLabel('Password').fill('stack-days-2026');
+  await terms.check();
   const seen = (await mailsFor(email)).length;
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -99,6 +114,43 @@ test('a member signs out to the landing page and signs back in with a mailed cod
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
   await expect(page).toHaveURL('/app');
   await expect(page.getByRole('heading', { name: 'Day 1' })).toBeVisible();
+  noConsoleErrors();
+});
+
+test("the owner who signs in by code after a stranger's sign-up with their address sees none of the stranger's name", async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(120_000); // a code request may have to wait out a cooldown
+  const noConsoleErrors = failOnConsoleErrors(page);
+  const email = uniqueEmail('claimed', info);
+  // A stranger, in their own browser, signs up with the owner's address and never verifies it.
+  const stranger = await browser.newContext();
+  const claim = await stranger.request.post('/api/account/sign-up', {
+    data: {
+      displayName: 'Mallory Fake',
+      email,
+      password: 'stranger-pass-1',
+      timeZone: 'Pacific/Auckland',
+      acceptTerms: true,
+    },
+  });
+  expect(claim.status()).toBe(201);
+  await stranger.close();
+
+  // The owner never signs up: they sign in with a mailed code.
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  const code = await requestSignInCode(page, email);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('Successfully signed in!')).toBeVisible();
+
+  await page.goto('/app/profile');
+  await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0]);
+  await expect(page.getByText('Mallory Fake')).toHaveCount(0);
+  await openAccountMenu(page);
+  await expect(page.getByRole('menu')).not.toContainText('Mallory');
   noConsoleErrors();
 });
 

@@ -149,6 +149,9 @@ test('an admin creates a coupon; a new member uses it at sign-up', async ({ brow
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel(/Coupon code/).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
+  await page
+    .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+    .check();
   const seen = (await mailsFor(email)).length;
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);

@@ -81,6 +81,9 @@ test('a visitor signs up with a coupon from /pricing and sees TRIAL with the day
   await page.getByLabel('Display name').fill('Bill Ing');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page
+    .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+    .check();
   const seen = (await mailsFor(email)).length;
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);

@@ -185,6 +185,9 @@ test('a member invites a buddy, who gets 1 Month Free through pricing, sign-up a
   await buddyPage.getByLabel('Display name').fill('Riley');
   await buddyPage.getByLabel('Email').fill(buddy);
   await buddyPage.getByLabel('Password').fill('stack-days-2026');
+  await buddyPage
+    .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+    .check();
   const seen = (await mailsFor(buddy)).length;
   await buddyPage.getByRole('button', { name: 'Create account' }).click();
   await expect(buddyPage).toHaveURL(/\/verify-email\?/);

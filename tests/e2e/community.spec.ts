@@ -61,7 +61,7 @@ test('buddies: A sees B under My Buddies, likes, reacts and comments; B sees all
   // B signs up through the invite.
   const codesSeen = (await mailsFor(ben.email)).length;
   const signUp = await pageB.request.post('/api/account/sign-up', {
-    data: { displayName: ben.name, email: ben.email, password: PASSWORD },
+    data: { displayName: ben.name, email: ben.email, password: PASSWORD, acceptTerms: true },
   });
   expect(signUp.status()).toBe(201);
   const code = await nextCode(ben.email, codesSeen);

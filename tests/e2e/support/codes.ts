@@ -48,7 +48,7 @@ export async function signUpAndVerify(
 ) {
   const seen = (await mailsFor(email)).length;
   const signUp = await request.post('/api/account/sign-up', {
-    data: { displayName, email, password: 'stack-days-2026' },
+    data: { displayName, email, password: 'stack-days-2026', acceptTerms: true },
   });
   expect(signUp.status()).toBe(201);
   const code = await nextCode(email, seen, 5_000).catch(() => null);

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { SignUpResponse } from '@shared/api-types';
@@ -8,7 +8,6 @@ import { msg } from '@shared/messages';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { Button } from '@client/components/ui/button';
-import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -136,22 +135,14 @@ export function SignUpForm({
 
       <div className="flex flex-col gap-2">
         <div className="flex items-start gap-3">
-          <Controller
-            control={form.control}
-            name="acceptTerms"
-            render={({ field: accept }) => (
-              <Checkbox
-                id={terms.id}
-                ref={accept.ref}
-                name={accept.name}
-                className="mt-0.5"
-                checked={accept.value === true}
-                onCheckedChange={(checked) => accept.onChange(checked === true ? true : undefined)}
-                onBlur={accept.onBlur}
-                aria-invalid={terms.error ? true : undefined}
-                aria-describedby={describedBy(terms.error && terms.errorId)}
-              />
-            )}
+          {/* A native box: what was ticked before the app took over the prerendered page carries over. */}
+          <input
+            id={terms.id}
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+            aria-invalid={terms.error ? true : undefined}
+            aria-describedby={describedBy(terms.error && terms.errorId)}
+            {...form.register('acceptTerms')}
           />
           {/* The links open in a new tab, so what was typed here stays. */}
           <Label htmlFor={terms.id} className="leading-snug font-normal">
