@@ -149,8 +149,6 @@ test("the owner who signs in by code after a stranger's sign-up with their addre
   await page.goto('/app/profile');
   await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0]);
   await expect(page.getByText('Mallory Fake')).toHaveCount(0);
-  await openAccountMenu(page);
-  await expect(page.getByRole('menu')).not.toContainText('Mallory');
   noConsoleErrors();
 });
 

@@ -1,5 +1,5 @@
 /**
- * better-auth 1.7.7 tables (core + admin plugin; emailOTP adds no tables).
+ * better-auth 1.7 tables (core + admin plugin; emailOTP adds no tables).
  *
  * Derived from the installed source, not from memory:
  *   - node_modules/@better-auth/core/dist/db/get-tables.mjs      (core user/session/account/verification/rateLimit)
@@ -7,14 +7,14 @@
  *   - node_modules/@better-auth/drizzle-adapter/dist/index.mjs    (adapter looks tables up by schema KEY and
  *                                                                 columns by TS PROPERTY name)
  *
- * Rules that matter (see docs/notes/better-auth-1.7.7.md):
+ * Rules that matter (see docs/notes/better-auth.md):
  *   - The object passed as `drizzleAdapter(db, { schema })` must have the keys
  *     `user`, `session`, `account`, `verification` (and `rateLimit` only if
  *     `rateLimit.storage: "database"`). With `usePlural: true` they would have to
  *     be `users`, `sessions`, ... instead. We use singular keys (the default).
  *   - TS property names must equal better-auth field names (camelCase). The SQL
  *     column names are free (snake_case here); the adapter never sees them.
- *   - 1.7.7 validates this schema at startup and on every request
+ *   - better-auth validates this schema at startup and on every request
  *     (`advanced.database.validateSchema`, default true): every field better-auth
  *     writes must exist, and every extra column must be nullable or have a default.
  *   - `verification.identifier` must NOT be unique: email-otp inserts a new row per
