@@ -66,6 +66,8 @@ export interface SignUpInput {
   password: string;
   coupon?: string;
   timeZone?: string;
+  /** The terms of service and privacy policy: a sign-up without them never gets here (422). */
+  acceptTerms: true;
 }
 
 type CodeType = 'sign-in' | 'email-verification';
