@@ -71,7 +71,12 @@ describe('displayNameSchema', () => {
 });
 
 describe('signUpSchema', () => {
-  const valid = { displayName: 'Sam', email: 'sam@example.com', password: 'longenough' };
+  const valid = {
+    displayName: 'Sam',
+    email: 'sam@example.com',
+    password: 'longenough',
+    acceptTerms: true,
+  };
 
   it('accepts a sign-up and normalises the coupon', () => {
     expect(signUpSchema.parse({ ...valid, coupon: ' spring25 ', timeZone: 'Asia/Tokyo' })).toEqual({
@@ -95,6 +100,13 @@ describe('signUpSchema', () => {
     expect(firstError(signUpSchema, { ...valid, displayName: '' })).toBe(
       'Please fill in your display name',
     );
+  });
+
+  it('requires the terms of service and privacy policy to be accepted', () => {
+    for (const acceptTerms of [undefined, false, 'true'])
+      expect(firstError(signUpSchema, { ...valid, acceptTerms })).toBe(
+        'Please accept the terms of service and privacy policy',
+      );
   });
 
   it('refuses an unknown time zone', () => {
