@@ -121,6 +121,11 @@ describe('ownership', () => {
     const a = await t.member({ displayName: 'Alex' });
     const b = await t.member({ displayName: 'Blair' });
     await b.client.request('/api/profile/health', { method: 'PUT', json: validHealth });
+    // B accepted the terms at sign-up: A's acceptance must not move B's date.
+    const [bConsentsBefore] = await t.deps.db
+      .select()
+      .from(consents)
+      .where(eq(consents.userId, b.userId));
 
     // Ids in the body or query are ignored: the session decides whose data it is.
     const sneaky = { userId: b.userId, id: b.userId, user_id: b.userId };
@@ -157,7 +162,10 @@ describe('ownership', () => {
       .select()
       .from(consents)
       .where(eq(consents.userId, b.userId));
-    expect(bConsents).toMatchObject({ marketingOptIn: false, tosAcceptedAt: null });
+    expect(bConsents).toMatchObject({
+      marketingOptIn: false,
+      tosAcceptedAt: bConsentsBefore.tosAcceptedAt,
+    });
 
     // And reads answer with the reader's own data only.
     const aProfile = await (await a.client.request(`/api/profile?userId=${b.userId}`)).json();
@@ -279,8 +287,10 @@ describe('settings and consents', () => {
       timezone: 'America/Denver',
       timezoneInEffect: 'America/Denver',
     });
+    // The terms box ticked at sign-up is on record from the first proof (issue 26).
+    expect(Date.parse(consent.tosAcceptedAt)).toBeGreaterThan(0);
     expect(consent).toEqual({
-      tosAcceptedAt: null,
+      tosAcceptedAt: consent.tosAcceptedAt,
       healthDisclaimerAcceptedAt: null,
       marketingOptIn: false,
       marketingOptedAt: null,
