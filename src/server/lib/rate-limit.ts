@@ -83,6 +83,14 @@ export async function refund(db: DbOrTx, limit: Limit): Promise<void> {
     .where(sql`${rateLimits.key} = ${limit.key}`);
 }
 
+/**
+ * Forgets every counter whose key starts with `prefix` (a limit that should no longer hold, e.g. a
+ * cooldown once the code it protected was used). Compared as text, so `%` or `_` in it are literal.
+ */
+export async function clearLimits(db: DbOrTx, prefix: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+}
+
 /** Whether a limit has room for one more hit, without counting one. */
 export async function peek(db: DbOrTx, limit: Limit, now = new Date()) {
   const [row] = await db

@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER, codeMailNote } from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { enforce, hit, peek } from '../../lib/rate-limit';
+import { clearLimits, enforce, hit, peek } from '../../lib/rate-limit';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
 import { acceptInvite } from '../invites/service';
 import {
@@ -19,6 +19,7 @@ import {
   codeSendLimits,
   codeVerifyLimits,
   cooldown,
+  cooldownsOf,
   signUpLimits,
   type CodePurpose,
 } from './limits';
@@ -289,6 +290,8 @@ async function enterCode(
       ? await ctx.auth.api.verifyEmailOTP({ body, headers, returnHeaders: true }).catch(() => null)
       : await ctx.auth.api.signInEmailOTP({ body, headers, returnHeaders: true }).catch(() => null);
   if (!result?.response?.user) return codeFailed(ctx, input.email, Boolean(existing));
+  // The code is used up: the cooldown that kept it from being re-sent no longer holds anyone back.
+  for (const prefix of cooldownsOf(input.email)) await clearLimits(ctx.db, prefix);
   const userId = result.response.user.id;
   const monthsFree = await firstVerification(ctx, {
     userId,
