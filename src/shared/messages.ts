@@ -492,6 +492,9 @@ export const msg = {
   emptyBuddyFeed:
     'No buddy posts in the last 2 days. Invite a workout buddy and their check-ins show up here.',
   codeAlreadySent: 'We sent you a code a moment ago. Check your email.',
+  // The sign-in code step reads the same whether or not the address has an account (decision 0005).
+  noCodeYet: 'No code after a minute? Check the address, or',
+  noCodeYetLink: 'create an account',
   // Profile, health intake, settings, data export and account deletion (decision 0016)
   healthProfileUpdated: 'Health profile updated.',
   healthIntakeIntro:
