@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { failOnConsoleErrors } from './support/console';
 import { E2E } from './support/ports';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
+import type { SettingsResponse } from '@shared/api-types';
 import { unsubscribeSignature } from '../../src/server/lib/tokens';
 
 // The unsubscribe link at the foot of every nudge mail (issue 25 #2): opened in the browser, the
@@ -17,7 +18,7 @@ test('the unsubscribe button in a nudge mail turns e-mail nudges off in the brow
   };
   const userId = session.user.userId;
   const settings = async () =>
-    ((await (await page.request.get('/api/settings')).json()) as { emailNudges: boolean })
+    ((await (await page.request.get('/api/settings')).json()) as SettingsResponse).settings
       .emailNudges;
   expect(await settings()).toBe(true);
 
