@@ -418,6 +418,8 @@ export const msg = {
     "Your update wasn't saved: none of its photos or videos could be uploaded. Please try again.",
   textHasNullCharacter:
     'Your text contains an invisible null character. Please remove it and try again.',
+  textHasControlCharacter:
+    'Please keep this to one line: line breaks, tabs and other invisible control characters are not allowed.',
   checkinEditEmpty: 'Nothing to save: the edit did not change any field.',
   birthYearRange: (maxYear: number) =>
     `Birth year must be between ${BIRTH_YEAR_MIN} and ${maxYear}.`,
