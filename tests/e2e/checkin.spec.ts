@@ -159,7 +159,9 @@ test.describe('daily check-in', () => {
     await form
       .locator('input[type="file"]')
       .setInputFiles({ name: 'panorama.png', mimeType: 'image/png', buffer: huge });
-    const uploaded = page.waitForResponse((res) => res.url().includes('/media'));
+    const uploaded = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && /\/api\/checkins\/[^/]+\/media/.test(res.url()),
+    );
     await form.getByRole('button', { name: 'Complete Check-in' }).click();
     expect((await uploaded).status()).toBe(413);
     await expect(
