@@ -83,12 +83,9 @@ export async function refund(db: DbOrTx, limit: Limit): Promise<void> {
     .where(sql`${rateLimits.key} = ${limit.key}`);
 }
 
-/**
- * Forgets every counter whose key starts with `prefix` (a limit that should no longer hold, e.g. a
- * cooldown once the code it protected was used). Compared as text, so `%` or `_` in it are literal.
- */
-export async function clearLimits(db: DbOrTx, prefix: string): Promise<void> {
-  await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+/** Forgets a limit's counter: it holds nobody back until it is hit again (e.g. a cooldown whose code was used). */
+export async function forget(db: DbOrTx, limit: Limit): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${limit.key}`);
 }
 
 /** Whether a limit has room for one more hit, without counting one. */

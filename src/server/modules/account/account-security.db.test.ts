@@ -251,6 +251,22 @@ describe('code requests (issue 9 #7, issue 8 #3 and #4)', () => {
     expect((await held.json()).details.codeSent).toBe(true);
   });
 
+  it("the owner's sign-in does not end a stranger's cooldown: it would tell them the address is in use", async () => {
+    const { email } = await t.member();
+    const owner = t.client('192.0.2.41');
+    const stranger = t.client('198.51.100.41');
+    await post(owner, '/api/account/sign-out', {});
+    expect((await post(stranger, '/api/account/send-code', { email })).status).toBe(200);
+    expect((await post(owner, '/api/account/send-code', { email })).status).toBe(200);
+    const code = await t.lastCode(email);
+    expect((await post(owner, '/api/account/sign-in', { email, code })).status).toBe(200);
+    // As for an address with no account: the stranger waits out their 30 seconds.
+    expect((await post(stranger, '/api/account/send-code', { email })).status).toBe(429);
+    const unknown = uniqueEmail('nobody');
+    expect((await post(stranger, '/api/account/send-code', { email: unknown })).status).toBe(200);
+    expect((await post(stranger, '/api/account/send-code', { email: unknown })).status).toBe(429);
+  });
+
   it('a repeat sign-up answers the same and mails something useful', async () => {
     const verified = await t.member();
     const res = await signUp(t.client(), verified.email);

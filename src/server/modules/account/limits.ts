@@ -41,16 +41,6 @@ export function cooldown(email: string, purpose: CodePurpose, ip: string): Limit
   };
 }
 
-/**
- * The start of every cooldown key of this e-mail (both purposes, every requester): cleared when a code
- * for the address is used, since a used code must never hold back a new one.
- */
-export function cooldownsOf(email: string): string[] {
-  return (['sign-in', 'verify'] as const).map(
-    (purpose) => `code-send:cooldown:${purpose}:${email}:`,
-  );
-}
-
 /** Entering codes, per client: on top of the 5 tries each code allows. */
 export function codeVerifyLimits(ip: string): Limit[] {
   return [{ key: `code-verify:ip:${ip}`, max: 30, windowSeconds: 10 * 60 }];
