@@ -116,9 +116,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, requestId: reqId };
       if (error.details) body.details = error.details;
+      // Every refusal for too many requests says when to come back, in the header clients read too.
+      if (error.status === 429) c.header('Retry-After', String(retryAfterSeconds(error.details)));
       return c.json(body, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
+      if (error.status === 429) c.header('Retry-After', String(retryAfterSeconds(undefined)));
       return c.json(
         { code: 'bad_request', message: error.message || 'Bad request', requestId: reqId },
         error.status,
@@ -139,3 +142,9 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** `details.retryAfter` as whole seconds (at least 1); a refusal that names no wait says a minute. */
+function retryAfterSeconds(details: Record<string, unknown> | undefined): number {
+  const seconds = Number(details?.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+}

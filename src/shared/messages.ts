@@ -419,6 +419,8 @@ export const msg = {
     "Your update wasn't saved: none of its photos or videos could be uploaded. Please try again.",
   textHasNullCharacter:
     'Your text contains an invisible null character. Please remove it and try again.',
+  textHasControlCharacter:
+    'Please keep this to one line: line breaks, tabs and other invisible control characters are not allowed.',
   checkinEditEmpty: 'Nothing to save: the edit did not change any field.',
   birthYearRange: (maxYear: number) =>
     `Birth year must be between ${BIRTH_YEAR_MIN} and ${maxYear}.`,
@@ -493,6 +495,9 @@ export const msg = {
   emptyBuddyFeed:
     'No buddy posts in the last 2 days. Invite a workout buddy and their check-ins show up here.',
   codeAlreadySent: 'We sent you a code a moment ago. Check your email.',
+  // The sign-in code step reads the same whether or not the address has an account (decision 0005).
+  noCodeYet: 'No code after a minute? Check the address, or',
+  noCodeYetLink: 'create an account',
   // Profile, health intake, settings, data export and account deletion (decision 0016)
   healthProfileUpdated: 'Health profile updated.',
   healthIntakeIntro:

@@ -271,3 +271,72 @@ test('the account screens pass axe at phone width, light and dark', async ({ bro
     await context.close();
   }
 });
+
+test('signing in again right after signing out mails a new code, and it works (issue 25 #1)', async ({
+  page,
+}, info) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  const email = uniqueEmail('again', info);
+  await signUpAndVerify(page.request, email, 'Jules');
+  expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
+
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  const first = await requestSignInCode(page, email);
+  await page.getByLabel('6-digit code').fill(first);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL('/app');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+
+  // At once, well inside the 30 seconds: the last code is used, so a new one is sent.
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  const seen = (await mailsFor(email)).length;
+  const answer = page.waitForResponse((res) => res.url().endsWith('/api/account/send-code'));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByText('6-digit code sent! Check your email.')).toBeVisible();
+  const second = await nextCode(email, seen);
+  expect(second).not.toBe(first);
+  await page.getByLabel('6-digit code').fill(second);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL('/app');
+  noConsoleErrors();
+});
+
+test('the code step reads the same for an address without an account, and points to sign-up (issue 25 #3)', async ({
+  page,
+}, info) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  const known = uniqueEmail('known', info);
+  await signUpAndVerify(page.request, known, 'Avery');
+  expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
+  const unknown = uniqueEmail('nobody', info);
+
+  /** The code step as the visitor reads it, the address and the ticking seconds left out. */
+  async function codeStepFor(email: string) {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('6-digit code sent! Check your email.')).toBeVisible();
+    await expect(page.getByLabel('6-digit code')).toBeVisible();
+    const text = await page.getByRole('main').innerText();
+    return text.replaceAll(email, '<address>').replace(/\d+s\b/g, '<n>s');
+  }
+
+  const forUnknown = await codeStepFor(unknown);
+  await expect(
+    page.getByText(`We sent a 6-digit code to ${unknown} if it has a StackDays account.`),
+  ).toBeVisible();
+  await expect(
+    page.getByText('No code after a minute? Check the address, or create an account.'),
+  ).toBeVisible();
+  expect(await codeStepFor(known)).toBe(forUnknown);
+
+  await page.getByRole('link', { name: 'create an account', exact: true }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  noConsoleErrors();
+});

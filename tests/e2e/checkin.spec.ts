@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/test';
 import { failOnConsoleErrors } from './support/console';
@@ -136,6 +137,39 @@ test.describe('daily check-in', () => {
     await expect(summary.getByRole('definition').first()).toContainText('55');
     await expect(summary.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     noConsoleErrors();
+  });
+
+  test('a 400-megapixel photo is refused as too big, not as the wrong kind of file (issue 26 #3)', async ({
+    page,
+  }, info) => {
+    // A real PNG whose header declares 20,000 x 20,000 pixels (as a panorama stitcher might write).
+    const huge = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 56, g: 189, b: 248 } },
+    })
+      .png()
+      .toBuffer();
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    await signUpAndVerify(page.request, uniqueEmail('huge-photo', info), 'Kai');
+
+    await page.goto('/app');
+    const form = page.getByRole('form', { name: "Today's Check-in" });
+    await form.getByLabel('Move minutes').fill('20');
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'panorama.png', mimeType: 'image/png', buffer: huge });
+    const uploaded = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && /\/api\/checkins\/[^/]+\/media/.test(res.url()),
+    );
+    await form.getByRole('button', { name: 'Complete Check-in' }).click();
+    expect((await uploaded).status()).toBe(413);
+    await expect(
+      page.getByText(
+        'Failed to upload media 1: That photo is too big to process. Please choose one under 50 megapixels.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Please choose an image or video file.')).toHaveCount(0);
   });
 });
 

@@ -131,13 +131,19 @@ export function codeLockoutMail(
   };
 }
 
+/** The first line of a mail: the person's name when we have one, else a plain "Hi there,". */
+export function greeting(name?: string | null): string {
+  const given = name?.trim();
+  return given ? `Hi ${given},` : 'Hi there,';
+}
+
 /** A member invites a workout buddy: the link carries the invite token. */
 export function buddyInviteMail(
   input: { to: string; inviterName: string; firstName?: string; link: string },
   site: Pick<MailLinks, 'publicUrl'>,
 ): MailMessage {
   const links: MailLinks = { publicUrl: site.publicUrl };
-  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const hello = greeting(input.firstName);
   const lead = `${input.inviterName} invited you to ${PRODUCT_NAME}, the 90-day consistency programme. Join through this link and your first month is free:`;
   const content: Layout = {
     title: `${input.inviterName} invited you`,
@@ -164,7 +170,7 @@ export function adminInviteMail(
 ): MailMessage {
   const links: MailLinks = { publicUrl: site.publicUrl };
   const link = `${links.publicUrl}/signup?admin_invite=${encodeURIComponent(input.to)}&token=${encodeURIComponent(input.token)}`;
-  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const hello = greeting(input.firstName);
   const by = input.invitedBy ? `${input.invitedBy} set up` : 'An administrator set up';
   const lead = `${by} a ${PRODUCT_NAME} account for you. Choose your password through this link to start your 90 days:`;
   const expiry = 'The link works once and expires in 7 days.';
@@ -187,7 +193,7 @@ export function dailyReminderMail(
   input: { to: string; userId: string; name?: string | null; day: number | null; streak: number },
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
-  const hello = input.name ? `Hi ${input.name},` : 'Hi,';
+  const hello = greeting(input.name);
   const stat =
     input.day === null
       ? `Streak: ${input.streak}`
@@ -220,7 +226,7 @@ export function trialEndingMail(
   input: { to: string; userId: string; name?: string | null; endsOn: string },
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
-  const hello = input.name ? `Hi ${input.name},` : 'Hi,';
+  const hello = greeting(input.name);
   const lead = `Your ${PRODUCT_NAME} free trial ends on ${input.endsOn}. Choose a plan to keep your cycle, your streak and your check-ins going.`;
   const pricingUrl = `${links.publicUrl}/pricing`;
   const content: Layout = {

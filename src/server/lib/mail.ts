@@ -1,4 +1,3 @@
-import { hkdfSync } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../env';
@@ -7,7 +6,7 @@ import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
 import { redactSecrets } from './http/redact';
 import { sealer } from './sealed';
-import { sameSignature, sign } from './tokens';
+import { sameSignature, unsubscribeSignature } from './tokens';
 import { mailResults } from './metrics';
 
 export interface MailMessage {
@@ -80,9 +79,6 @@ export function createMailer(deps: {
     ? nodemailer.createTransport(config.smtpUrl)
     : null;
   const outbox = sealer(deps.secret, 'mail outbox v1');
-  const unsubscribeKey = Buffer.from(
-    hkdfSync('sha256', deps.secret, '', 'stackdays unsubscribe v1', 32),
-  );
 
   const seal = (message: StoredMessage) => outbox.seal(JSON.stringify(message));
   const unseal = (payload: string) => JSON.parse(outbox.unseal(payload)) as StoredMessage;
@@ -94,7 +90,7 @@ export function createMailer(deps: {
     return work;
   };
 
-  const signUnsubscribe = (userId: string) => sign(unsubscribeKey, `unsubscribe:${userId}`);
+  const signUnsubscribe = (userId: string) => unsubscribeSignature(deps.secret, userId);
 
   return {
     async idle() {

@@ -83,6 +83,11 @@ export async function refund(db: DbOrTx, limit: Limit): Promise<void> {
     .where(sql`${rateLimits.key} = ${limit.key}`);
 }
 
+/** Forgets a limit's counter: it holds nobody back until it is hit again (e.g. a cooldown whose code was used). */
+export async function forget(db: DbOrTx, limit: Limit): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${limit.key}`);
+}
+
 /** Whether a limit has room for one more hit, without counting one. */
 export async function peek(db: DbOrTx, limit: Limit, now = new Date()) {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** An unguessable token for a link or an id (192 bits, base64url). */
 export function newToken(): string {
@@ -20,4 +20,10 @@ export function sameSignature(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The signature in a nudge mail's unsubscribe link: the link's only authority (no cookie needed). */
+export function unsubscribeSignature(secret: string, userId: string): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, '', 'stackdays unsubscribe v1', 32));
+  return sign(key, `unsubscribe:${userId}`);
 }

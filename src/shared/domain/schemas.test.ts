@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
+import { msg } from '../messages';
 import {
   adminCreateUserSchema,
   awardBadgeSchema,
@@ -17,6 +18,7 @@ import {
   inviteSchema,
   otpCodeSchema,
   passwordSchema,
+  profileSchema,
   reactionSchema,
   reportSchema,
   settingsSchema,
@@ -465,5 +467,71 @@ describe('awardBadgeSchema', () => {
     expect(firstError(awardBadgeSchema, { badgeId: '', userId: 'u1' })).toBe(
       'Please choose a badge.',
     );
+  });
+});
+
+describe('single-line fields (issue 26 #3)', () => {
+  const refused = msg.textHasControlCharacter;
+  const broken = [
+    'Ann\nBell',
+    'Ann\r\nBell',
+    'Ann\tBell',
+    'Ann\u0007',
+    'Ann\u2028Bell',
+    'Ann\u202EBell',
+  ];
+  const profile = { displayName: 'Ann', homeTimezone: 'UTC' };
+  const fields: [string, z.ZodType, (v: string) => unknown][] = [
+    ['display name', displayNameSchema, (v) => v],
+    [
+      'sign-up display name',
+      signUpSchema,
+      (v) => ({ displayName: v, email: 'a@example.com', password: 'correct horse 1' }),
+    ],
+    ['profile display name', profileSchema, (v) => ({ ...profile, displayName: v })],
+    ['profile first name', profileSchema, (v) => ({ ...profile, firstName: v })],
+    ['profile last name', profileSchema, (v) => ({ ...profile, lastName: v })],
+    ['profile country', profileSchema, (v) => ({ ...profile, country: v })],
+    ['invite first name', inviteSchema, (v) => ({ email: 'b@example.com', firstName: v })],
+    ['invite last name', inviteSchema, (v) => ({ email: 'b@example.com', lastName: v })],
+    ['coupon code', couponCodeSchema, (v) => v],
+    [
+      'sign-up coupon',
+      signUpSchema,
+      (v) => ({
+        displayName: 'Ann',
+        email: 'a@example.com',
+        password: 'correct horse 1',
+        coupon: v,
+      }),
+    ],
+    ['admin coupon code', couponFormSchema, (v) => ({ code: v })],
+    [
+      'admin display name',
+      adminCreateUserSchema,
+      (v) => ({ email: 'a@example.com', displayName: v }),
+    ],
+    ['admin first name', adminCreateUserSchema, (v) => ({ email: 'a@example.com', firstName: v })],
+    ['badge name', badgeSchema, (v) => ({ name: v, code: 'b' })],
+    ['award reason', awardBadgeSchema, (v) => ({ badgeId: 1, userId: 'u1', reason: v })],
+  ];
+
+  it.each(fields)(
+    'refuses line breaks and control characters in the %s',
+    (_field, schema, input) => {
+      for (const value of broken)
+        expect(firstError(schema, input(value)), JSON.stringify(value)).toBe(refused);
+    },
+  );
+
+  it('still trims line breaks at the ends, and keeps accents, emoji and joined emoji', () => {
+    expect(displayNameSchema.parse('  Ann Bell\n')).toBe('Ann Bell');
+    expect(displayNameSchema.parse('Zoë 💪 👩‍👩‍👧')).toBe('Zoë 💪 👩‍👩‍👧');
+    expect(couponCodeSchema.parse(' save10\n')).toBe('SAVE10');
+  });
+
+  it('leaves multi-line fields alone', () => {
+    expect(firstError(commentSchema, { body: 'Nice\nwork' })).toBeNull();
+    expect(firstError(reportSchema, { reason: 'Spam\nagain' })).toBeNull();
   });
 });

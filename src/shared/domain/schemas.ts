@@ -96,6 +96,17 @@ export const storableText = (params?: Parameters<typeof z.string>[0]) =>
   });
 
 /**
+ * What a one-line field (a name, a code, a title) must not hold: C0 and C1 control characters (line
+ * breaks, tabs, bells), the Unicode line and paragraph separators, and the bidirectional overrides
+ * and isolates that make a name read differently from what it is. Joiners stay (emoji use them).
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** A one-line field: checked after it is trimmed, so a line break pasted at either end is simply dropped. */
+const oneLine = (s: string) => !CONTROL_CHARACTERS.test(s);
+const oneLineError = { error: msg.textHasControlCharacter, abort: true } as const;
+
+/**
  * The largest value of a PostgreSQL `integer` (serial ids, counts): a larger number would fail the
  * query with a 500, so the schemas that store or look up one cap it here.
  */
@@ -107,6 +118,10 @@ const inStorableYears = (d: Date) => d.getUTCFullYear() >= 1 && d.getUTCFullYear
 /** An optional free-text field: trimmed, '' allowed, capped. */
 const optionalText = (max: number, tooLong: string = msg.textTooLong) =>
   storableText().trim().max(max, { error: tooLong }).optional();
+
+/** An optional one-line field (a name, a country): trimmed, '' allowed, capped, no control characters. */
+const optionalLine = (max: number, tooLong: string = msg.textTooLong) =>
+  storableText().trim().refine(oneLine, oneLineError).max(max, { error: tooLong }).optional();
 
 function emailWith(requiredMessage: string) {
   return z
@@ -137,10 +152,11 @@ export const passwordSchema = passwordWith(msg.fillInEmailAndPassword);
 
 export const displayNameSchema = storableText({ error: msg.fillInDisplayName })
   .trim()
+  .refine(oneLine, oneLineError)
   .min(1, { error: msg.fillInDisplayName, abort: true })
   .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong });
 
-const personNameSchema = optionalText(PERSON_NAME_MAX, msg.nameTooLong);
+const personNameSchema = optionalLine(PERSON_NAME_MAX, msg.nameTooLong);
 
 /** A zone Intl understands. Falling back to a default for a bad value is the caller's job. */
 export const timeZoneSchema = z
@@ -160,6 +176,7 @@ export const couponCodeSchema = z
   .transform(normalizeCouponCode)
   .pipe(
     storableText()
+      .refine(oneLine, oneLineError)
       .min(1, { error: msg.couponCodeRequired, abort: true })
       .max(COUPON_CODE_MAX, { error: msg.couponCodeTooLong }),
   );
@@ -310,7 +327,7 @@ export const profileSchema = z.object({
   displayName: displayNameSchema,
   firstName: personNameSchema,
   lastName: personNameSchema,
-  country: optionalText(COUNTRY_MAX),
+  country: optionalLine(COUNTRY_MAX),
   homeTimezone: timeZoneSchema,
   unitPref: z.enum(UNIT_PREFS, { error: msg.invalidOption }).default(DEFAULT_UNIT_PREF),
 });
@@ -431,6 +448,7 @@ export const adminCreateUserSchema = z.object({
   lastName: personNameSchema,
   displayName: storableText()
     .trim()
+    .refine(oneLine, oneLineError)
     .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong })
     .optional(),
   role: z.enum(ROLES, { error: msg.invalidOption }).default(DEFAULT_ROLE),
@@ -485,6 +503,7 @@ export type CouponFormData = z.output<typeof couponFormSchema>;
 export const badgeSchema = z.object({
   name: storableText({ error: msg.badgeNameRequired })
     .trim()
+    .refine(oneLine, oneLineError)
     .min(1, { error: msg.badgeNameRequired, abort: true })
     .max(BADGE_NAME_MAX, { error: msg.textTooLong }),
   code: z
@@ -512,6 +531,7 @@ export const awardBadgeSchema = z.object({
   userId: storableText({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
   reason: storableText()
     .trim()
+    .refine(oneLine, oneLineError)
     .max(BADGE_REASON_MAX, { error: msg.textTooLong })
     .nullish()
     .transform((s) => (s ? s : null)),

@@ -41,6 +41,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       PUBLIC_URL: E2E.baseUrl,
       DATA_DIR: dataDir,
+      AUTH_SECRET: E2E.authSecret,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       ADMIN_EMAILS: E2E.adminEmail,
       LOG_LEVEL: 'warn',

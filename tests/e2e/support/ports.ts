@@ -9,4 +9,6 @@ export const E2E = {
   baseUrl: `http://127.0.0.1:${appPort}`,
   mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
   adminEmail: 'coach@e2e.test',
+  /** The app's AUTH_SECRET, so a journey can build a link the server signs (a nudge's unsubscribe link). */
+  authSecret: 'e2e-auth-secret-0123456789abcdefghijkl',
 };

@@ -15,7 +15,9 @@ export async function declaredPixels(file: string, ext: string): Promise<number 
     return size && size.width * size.height;
   }
   try {
-    const { width, height, pageHeight } = await sharp(file).metadata();
+    // Only the header is read: sharp's default ceiling (about 268 megapixels) would make a bigger
+    // image look unreadable instead of too big, so it is lifted here (issue 26 #3).
+    const { width, height, pageHeight } = await sharp(file, { limitInputPixels: false }).metadata();
     return width && height ? width * (pageHeight ?? height) : null;
   } catch {
     return null;

@@ -531,6 +531,20 @@ describe('ingestUpload: pixel limit', () => {
     expect(await readdir(tmpDir)).toEqual([]);
   });
 
+  it('says a 400-megapixel PNG is too big, past the decoder ceiling too (issue 26 #3)', async () => {
+    const png = await halfRedHalfBlue().png().toBuffer();
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    await expectAppError(ingest(png), 'payload_too_large', msg.imageTooManyPixels);
+    await expectAppError(
+      ingest(png, { kind: 'avatar' }),
+      'payload_too_large',
+      msg.imageTooManyPixels,
+    );
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
   it('refuses a HEIC whose ispe box declares more than the pixel limit, without decoding it', async () => {
     const heic = await halfRedHalfBlue().avif().toBuffer();
     heic.write('heic', 8, 'latin1');

@@ -225,6 +225,49 @@ describe('code requests (issue 9 #7, issue 8 #3 and #4)', () => {
     expect(body.message).toBe(msg.waitBeforeNewCode(body.details.retryAfter));
   });
 
+  it('a used code never holds back a new one: sign in, sign out, ask again at once (issue 25 #1)', async () => {
+    const { email } = await t.member();
+    const client = t.client('192.0.2.40');
+    await post(client, '/api/account/sign-out', {});
+    expect((await post(client, '/api/account/send-code', { email })).status).toBe(200);
+    const first = await t.lastCode(email);
+    expect((await post(client, '/api/account/sign-in', { email, code: first })).status).toBe(200);
+    await post(client, '/api/account/sign-out', {});
+
+    // Within the 30 seconds: the code held back by the cooldown is used, so a new one is mailed.
+    const before = mailsTo(email).length;
+    const again = await post(client, '/api/account/send-code', { email });
+    expect(again.status).toBe(200);
+    const mails = await waitForMails(email, before + 1);
+    expect(mails.length).toBe(before + 1);
+    const second = await t.lastCode(email);
+    expect(second).not.toBe(first);
+    expect((await post(client, '/api/account/sign-in', { email, code: second })).status).toBe(200);
+
+    // The new code is live and unused again: the cooldown holds for it.
+    await post(client, '/api/account/sign-out', {});
+    expect((await post(client, '/api/account/send-code', { email })).status).toBe(200);
+    const held = await post(client, '/api/account/send-code', { email });
+    expect(held.status).toBe(429);
+    expect((await held.json()).details.codeSent).toBe(true);
+  });
+
+  it("the owner's sign-in does not end a stranger's cooldown: it would tell them the address is in use", async () => {
+    const { email } = await t.member();
+    const owner = t.client('192.0.2.41');
+    const stranger = t.client('198.51.100.41');
+    await post(owner, '/api/account/sign-out', {});
+    expect((await post(stranger, '/api/account/send-code', { email })).status).toBe(200);
+    expect((await post(owner, '/api/account/send-code', { email })).status).toBe(200);
+    const code = await t.lastCode(email);
+    expect((await post(owner, '/api/account/sign-in', { email, code })).status).toBe(200);
+    // As for an address with no account: the stranger waits out their 30 seconds.
+    expect((await post(stranger, '/api/account/send-code', { email })).status).toBe(429);
+    const unknown = uniqueEmail('nobody');
+    expect((await post(stranger, '/api/account/send-code', { email: unknown })).status).toBe(200);
+    expect((await post(stranger, '/api/account/send-code', { email: unknown })).status).toBe(429);
+  });
+
   it('a repeat sign-up answers the same and mails something useful', async () => {
     const verified = await t.member();
     const res = await signUp(t.client(), verified.email);

@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER, codeMailNote } from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { enforce, hit, peek } from '../../lib/rate-limit';
+import { enforce, forget, hit, peek } from '../../lib/rate-limit';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
 import { acceptInvite } from '../invites/service';
 import { openPendingSignUp, sealPendingSignUp, type PendingSignUp } from './pending-sign-up';
@@ -343,6 +343,10 @@ async function enterCode(
       ? await ctx.auth.api.verifyEmailOTP({ body, headers, returnHeaders: true }).catch(() => null)
       : await ctx.auth.api.signInEmailOTP({ body, headers, returnHeaders: true }).catch(() => null);
   if (!result?.response?.user) return codeFailed(ctx, input.email, Boolean(existing));
+  // The code is used up: this requester's cooldowns, which only guard a live code, end with it.
+  // (Only this requester's: a stranger's cooldown ending would tell them the address signed in.)
+  for (const purpose of ['sign-in', 'verify'] as const)
+    await forget(ctx.db, cooldown(input.email, purpose, requester(ctx)));
   const userId = result.response.user.id;
   const monthsFree = await firstVerification(ctx, {
     userId,

@@ -339,6 +339,38 @@ describe(`the unsubscribe link (${label})`, () => {
   });
 });
 
+describe(`the unsubscribe page in a browser (${label}, issue 25 #2)`, () => {
+  it("lets the button's POST carry the page's origin, and keeps the signed link to this site", async () => {
+    const m = await member({ timezone: 'America/Denver', hour: 19, startDate: '2026-12-01' });
+    await run('2026-12-03T02:00:00Z');
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(remindersTo(m.email)[0].headers)![1];
+    const path = link.replace('http://localhost:3000', '');
+    const anonymous = t.client();
+
+    // no-referrer would make the browser send `Origin: null` with the form, which the guard refuses.
+    const page = await anonymous.request(path);
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    const nullOrigin = await anonymous.request(path, {
+      method: 'POST',
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(nullOrigin.status).toBe(403);
+
+    // What Chromium sends for the button under same-origin.
+    const pressed = await anonymous.request(path, {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        referer: link,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('E-mail nudges are off');
+  });
+});
+
 describe(`the outbox (${label})`, () => {
   const mail = (to: string, subject = 'Outbox test'): MailMessage => ({
     to,

@@ -13,7 +13,10 @@ import { checkUnsubscribeLink, unsubscribeFromNudges } from './service';
 // List-Unsubscribe-Post (RFC 8058), which sends no cookie and no Origin. The signature is the proof.
 
 function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 = 200) {
-  c.header('Referrer-Policy', 'no-referrer');
+  // The link's signature must not leave in a Referer, but the button's POST must carry the page's
+  // Origin: under no-referrer a browser sends `Origin: null` and the cross-site guard refuses it.
+  // same-origin sends the Referer and Origin to us alone (decision 0015, issue 25 #2).
+  c.header('Referrer-Policy', 'same-origin');
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${PRODUCT_NAME}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5">

@@ -90,6 +90,27 @@ describe('the profile', () => {
     });
   });
 
+  it('refuses line breaks and control characters in names, saving nothing (issue 26 #3)', async () => {
+    const { client, userId } = await t.member({ displayName: 'Kept' });
+    for (const field of ['displayName', 'firstName', 'lastName', 'country'] as const) {
+      const res = await client.request('/api/profile', {
+        method: 'PUT',
+        json: { ...validProfile, [field]: 'Sam\r\nRunner' },
+      });
+      expect(res.status).toBe(422);
+      const body = await res.json();
+      expect(body.details.fields[field]).toBe(msg.textHasControlCharacter);
+    }
+    const signUp = await t.client().request('/api/account/sign-up', {
+      method: 'POST',
+      json: { displayName: 'Eve\nAdmin', email: 'eve@example.com', password: 'correct horse 1' },
+    });
+    expect(signUp.status).toBe(422);
+    expect((await signUp.json()).details.fields.displayName).toBe(msg.textHasControlCharacter);
+    const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(row.displayName).toBe('Kept');
+  });
+
   it('needs a signed-in member on every endpoint', async () => {
     const anonymous = t.client();
     const calls: [string, string, unknown?][] = [

@@ -4,13 +4,22 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { CodeInput } from './code-input';
 
-/** "We sent a code to …": the line above every code entry. */
-export function CodeSentNotice({ email }: { email: string }) {
+/**
+ * "We sent a code to …": the line above every code entry. `ifAccount`: the sign-in page, which mails
+ * only an address with an account and must not tell which (decision 0005), says so.
+ */
+export function CodeSentNotice({
+  email,
+  ifAccount = false,
+}: {
+  email: string;
+  ifAccount?: boolean;
+}) {
   return (
     <p className="text-muted-foreground">
       We sent a {CODE_LENGTH}-digit code to{' '}
-      <strong className="break-all text-foreground">{email}</strong>. It works for {OTP_TTL_MINUTES}{' '}
-      minutes.
+      <strong className="break-all text-foreground">{email}</strong>
+      {ifAccount && ' if it has a StackDays account'}. It works for {OTP_TTL_MINUTES} minutes.
     </p>
   );
 }

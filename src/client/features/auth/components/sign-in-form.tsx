@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Clock } from 'lucide-react';
 import {
@@ -184,7 +185,7 @@ function CodeStep({
 
   return (
     <div className="flex flex-col gap-4">
-      <CodeSentNotice email={email} />
+      <CodeSentNotice email={email} ifAccount />
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           id={id}
@@ -211,6 +212,13 @@ function CodeStep({
           onResend={() => resend.resend(email)}
         />
       </div>
+      <p className="text-sm text-muted-foreground">
+        {msg.noCodeYet}{' '}
+        <Link to="/signup" className="font-semibold text-accent-text underline underline-offset-4">
+          {msg.noCodeYetLink}
+        </Link>
+        .
+      </p>
     </div>
   );
 }
