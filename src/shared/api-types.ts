@@ -108,6 +108,12 @@ export interface CycleView {
   timeZone: string;
   /** The member's local date is past day 90: no more check-ins; Start New Cycle begins the next one. */
   complete: boolean;
+  /**
+   * False while the cycle waits for its Day 1 (startDate is after today): Start New Cycle on a day
+   * already checked in starts the new cycle tomorrow, and today's check-in stays the previous
+   * cycle's (decision 0032). No check-in is taken until then.
+   */
+  started: boolean;
 }
 
 export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming';

@@ -24,7 +24,7 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
-          <dt className="text-muted-foreground">Started</dt>
+          <dt className="text-muted-foreground">{cycle.started ? 'Started' : 'Starts'}</dt>
           <dd className="tabular font-semibold">{formatDate(cycle.startDate)}</dd>
           <dt className="text-muted-foreground">Days to go</dt>
           <dd className="tabular font-semibold">{formatNumber(daysLeft)}</dd>
