@@ -24,6 +24,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   isAdmin: boolean;
   createdAt: string;
+  /** The zone the member's day is counted in, and every time is shown in (decision 0033). */
+  timeZone: string;
 }
 
 export interface MediaView {

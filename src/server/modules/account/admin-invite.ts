@@ -1,8 +1,9 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
+import { isValidTimeZone } from '@shared/domain/local-date';
 import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
-import { account, profiles, user } from '../../db/schema';
+import { account, profiles, user, userSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
@@ -71,7 +72,7 @@ export async function getAdminInviteProfile(
  */
 export async function acceptAdminInvite(
   ctx: ServiceContext,
-  input: { email: string; token: string; password: string },
+  input: { email: string; token: string; password: string; timeZone?: string },
 ): Promise<{ isAdmin: boolean; sessionToken: string }> {
   const now = ctx.now();
   const auth = await ctx.auth.$context;
@@ -101,6 +102,12 @@ export async function acceptAdminInvite(
       .update(user)
       .set({ emailVerified: true, updatedAt: now })
       .where(eq(user.id, invited.userId));
+    // The admin made the account without a zone (the default's): the invitee's browser names theirs.
+    if (input.timeZone && isValidTimeZone(input.timeZone))
+      await ctx.db
+        .update(userSettings)
+        .set({ timezone: input.timeZone, updatedAt: now })
+        .where(eq(userSettings.userId, invited.userId));
     return invited;
   });
   const session = await auth.internalAdapter.createSession(invited.userId);

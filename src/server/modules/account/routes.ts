@@ -7,6 +7,7 @@ import {
   optionalCouponCode,
   signInEmailSchema,
   signUpSchema,
+  timeZoneSchema,
   verifyCodeSchema,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
@@ -78,7 +79,13 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await getAdminInviteProfile(await serviceContext(c), input));
   })
   .post('/admin-invite', async (c) => {
-    const input = await jsonBody(c, adminInvitePasswordSchema.extend({ token: tokenSchema }));
+    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
+    // The browser's zone, as at sign-up: a hint that never blocks the password (decision 0033).
+    if (!isValidTimeZone(raw.timeZone)) delete raw.timeZone;
+    const input = parseWith(
+      adminInvitePasswordSchema.extend({ token: tokenSchema, timeZone: timeZoneSchema.optional() }),
+      raw,
+    );
     const { isAdmin, sessionToken } = await acceptAdminInvite(await serviceContext(c), input);
     await setSessionCookie(c, sessionToken);
     return c.json({ ok: true, isAdmin } satisfies AdminInviteAccepted);

@@ -6,6 +6,8 @@ import { queryKeys } from '@client/lib/query-keys';
 
 export interface AcceptAdminInviteInput extends AdminInvitePasswordData {
   token: string;
+  /** The browser's zone: the member's day is counted in it, as after a sign-up (decision 0033). */
+  timeZone?: string;
 }
 
 export function acceptAdminInvite(input: AcceptAdminInviteInput): Promise<AdminInviteAccepted> {

@@ -15,6 +15,7 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useAcceptAdminInvite } from '../api/accept-admin-invite';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { browserTimeZone } from '../lib/browser-time-zone';
 
 /** An admin-invited person only sets a password; the e-mail comes from the link and cannot be changed. */
 export function AdminInviteForm({
@@ -42,7 +43,7 @@ export function AdminInviteForm({
   const onSubmit = form.handleSubmit((input) =>
     accept
       .mutateAsync(
-        { ...input, token },
+        { ...input, token, timeZone: browserTimeZone() },
         {
           onSuccess: (result) => {
             toast.success(result.isAdmin ? msg.welcomeAdmin : msg.accountActivated);

@@ -12,16 +12,9 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSignUp } from '../api/sign-up';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { browserTimeZone } from '../lib/browser-time-zone';
 
 const FORM_FIELDS = ['displayName', 'email', 'password'] as const;
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Display name, e-mail and password. The coupon box belongs to the pricing feature, so the screen
