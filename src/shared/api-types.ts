@@ -471,7 +471,6 @@ export interface ProfileView {
   firstName: string | null;
   lastName: string | null;
   country: string | null;
-  homeTimezone: string;
   unitPref: UnitPref;
   /** A URL the member's browser can load (served by GET /api/avatars/…), or null. */
   avatarUrl: string | null;

@@ -9,7 +9,7 @@
 import { tz } from '@date-fns/tz';
 import { format, formatDistance, isValid, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { DATE_FORMATS } from './constants';
+import { DATE_FORMATS, SETTINGS_TIMEZONES } from './constants';
 
 export const DISPLAY_LOCALE = 'en-US';
 
@@ -92,4 +92,11 @@ export function formatWeekdayDate(value: DateInput): string {
 export function formatTimeAgo(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   return date ? formatDistance(date, now, { addSuffix: true, locale: enUS }) : '';
+}
+
+/** 'Pacific Time (Los Angeles)' for a listed zone; 'Europe/Berlin' reads 'Europe/Berlin'. */
+export function formatTimeZone(zone: string): string {
+  return (
+    SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone.replace(/_/g, ' ')
+  );
 }

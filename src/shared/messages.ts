@@ -510,6 +510,11 @@ export const msg = {
   skipForNow: 'Skip for now',
   avatarRemoved: 'Avatar removed.',
   noBadgesYet: 'No badges yet. Check in 7 days in a row to earn your first one.',
+  // One time zone per member (decision 0033)
+  timeZoneCountsDay: 'Your day, your check-in, your reminders and every time you see follow it.',
+  changeTimeZoneInSettings: 'Change it in Settings',
+  timeZoneHelp: 'Your day turns over at midnight here. Reminders and every time you see follow it.',
+  dayCountedIn: (zone: string) => `Your day runs on ${zone}.`,
   timeZonePending: (zone: string) =>
     `Your days switch to ${zone} as soon as its date matches your current one (within a day), so today's check-in stays today's.`,
   avatarRateLimited: (seconds: number) =>

@@ -309,7 +309,6 @@ export const profileSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
   country: optionalText(COUNTRY_MAX),
-  homeTimezone: timeZoneSchema,
   unitPref: z.enum(UNIT_PREFS, { error: msg.invalidOption }).default(DEFAULT_UNIT_PREF),
 });
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CycleView } from '@shared/api-types';
-import { formatPercent } from '@shared/format';
+import { formatPercent, formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
 
 /** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
@@ -16,6 +16,9 @@ export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: Re
           {msg.dayN(cycle.day)}
         </h1>
         <p className="text-lg font-medium text-muted-foreground">{msg.myDailyConsistencyJournal}</p>
+        <p className="text-sm text-muted-foreground">
+          {msg.dayCountedIn(formatTimeZone(cycle.timeZone))}
+        </p>
       </div>
 
       <div className="flex flex-col gap-2">

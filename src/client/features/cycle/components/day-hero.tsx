@@ -1,6 +1,6 @@
 import type { MyCycleView } from '@shared/api-types';
 import { MILESTONE_DAYS } from '@shared/constants';
-import { formatDate, formatNumber, formatPercent } from '@shared/format';
+import { formatDate, formatNumber, formatPercent, formatTimeZone } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 
 /** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
@@ -28,6 +28,8 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           <dd className="tabular font-semibold">{formatDate(cycle.startDate)}</dd>
           <dt className="text-muted-foreground">Days to go</dt>
           <dd className="tabular font-semibold">{formatNumber(daysLeft)}</dd>
+          <dt className="text-muted-foreground">Time zone</dt>
+          <dd className="font-semibold">{formatTimeZone(cycle.timeZone)}</dd>
         </dl>
       </div>
 
