@@ -5,8 +5,10 @@ import { Card } from '@client/components/ui/card';
 
 /** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
 export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
-  const percent = Math.round((cycle.day / cycle.totalDays) * 100);
-  const daysLeft = cycle.totalDays - cycle.day;
+  // A cycle that starts tomorrow (decision 0032) has all its days to go.
+  const daysDone = cycle.started ? cycle.day : 0;
+  const percent = Math.round((daysDone / cycle.totalDays) * 100);
+  const daysLeft = cycle.totalDays - daysDone;
   return (
     <Card className="overflow-hidden p-5 sm:p-8">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
