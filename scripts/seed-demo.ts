@@ -19,7 +19,6 @@ import {
   FITNESS_GOALS,
   GENDERS,
   EQUIPMENT,
-  PROFILE_TIMEZONES,
   REACTION_KEYS,
   SETTINGS_TIMEZONES,
   STREAK_BADGE_CODES,
@@ -285,7 +284,6 @@ const COUNTRY_BY_ZONE: Record<string, string> = {
 const ZONE_WEIGHTS = SETTINGS_TIMEZONES.map(
   (z) => [z.value, COUNTRY_BY_ZONE[z.value] === 'United States' ? 6 : 2] as const,
 );
-const PROFILE_ZONES = new Set<string>(PROFILE_TIMEZONES.map((z) => z.value));
 
 // prettier-ignore
 const ACTIVITIES = [
@@ -607,7 +605,6 @@ async function seedDemo(
       firstName: m.firstName,
       lastName: m.lastName,
       country: COUNTRY_BY_ZONE[m.timeZone],
-      homeTimezone: PROFILE_ZONES.has(m.timeZone) ? m.timeZone : 'America/New_York',
       unitPref: inUs ? 'imperial' : 'metric',
       createdAt: m.signedUpAt,
       updatedAt: m.signedUpAt,

@@ -9,7 +9,7 @@ import { createApp, type AppDeps } from './app';
 import { createServices } from './services';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
 import type { MailMessage } from './lib/mail';
-import { profiles, rateLimits, user } from './db/schema';
+import { profiles, rateLimits, user, userSettings } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { createContext, systemContext, type ServiceContext } from './lib/context';
 import { forgetSessions } from './lib/session-cache';
@@ -169,9 +169,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async contextFor(userId, options = {}) {
       const [row] = await database.db
-        .select({ user, profile: profiles })
+        .select({ user, profile: profiles, timeZone: userSettings.timezone })
         .from(user)
         .leftJoin(profiles, eq(profiles.id, user.id))
+        .leftJoin(userSettings, eq(userSettings.userId, user.id))
         .where(eq(user.id, userId))
         .limit(1);
       if (!row) throw new Error(`no member ${userId}`);
@@ -183,6 +184,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         avatarUrl: row.profile?.avatarUrl ?? null,
         isAdmin: row.profile?.isAdmin ?? false,
         createdAt: row.user.createdAt.toISOString(),
+        timeZone: row.timeZone ?? 'America/Denver',
       };
       const { now } = options;
       return createContext(deps, {

@@ -24,6 +24,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   isAdmin: boolean;
   createdAt: string;
+  /** The zone the member's day is counted in, and every time is shown in (decision 0033). */
+  timeZone: string;
 }
 
 export interface MediaView {
@@ -108,6 +110,12 @@ export interface CycleView {
   timeZone: string;
   /** The member's local date is past day 90: no more check-ins; Start New Cycle begins the next one. */
   complete: boolean;
+  /**
+   * False while the cycle waits for its Day 1 (startDate is after today): Start New Cycle on a day
+   * already checked in starts the new cycle tomorrow, and today's check-in stays the previous
+   * cycle's (decision 0032). No check-in is taken until then.
+   */
+  started: boolean;
 }
 
 export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming';
@@ -463,7 +471,6 @@ export interface ProfileView {
   firstName: string | null;
   lastName: string | null;
   country: string | null;
-  homeTimezone: string;
   unitPref: UnitPref;
   /** A URL the member's browser can load (served by GET /api/avatars/…), or null. */
   avatarUrl: string | null;

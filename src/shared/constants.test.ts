@@ -2,14 +2,12 @@ import { describe, it, expect } from 'vitest';
 import {
   BADGE_DAYS,
   COMP_OPTIONS,
-  DEFAULT_HOME_TIMEZONE,
   DEFAULT_REMINDER_HOUR,
   DEFAULT_SETTINGS_TIMEZONE,
   EMOJI_CATEGORIES,
   KNOWN_BADGES,
   NOTIFICATION_FILTER_STATUSES,
   NOTIFICATION_STATUSES,
-  PROFILE_TIMEZONES,
   REACTION_EMOJI,
   REACTION_KEYS,
   REMINDER_HOURS,
@@ -26,13 +24,12 @@ describe('option lists match the spec', () => {
     expect(REMINDER_HOURS).toContain(DEFAULT_REMINDER_HOUR);
   });
 
-  it('offers 11 profile and 14 settings time zones, all real and including the defaults', () => {
-    expect(PROFILE_TIMEZONES).toHaveLength(11);
+  // One time zone per member, chosen in Settings (decision 0033): the profile's list of 11 is gone.
+  it('offers 14 time zones, all real and including the default', () => {
     expect(SETTINGS_TIMEZONES).toHaveLength(14);
-    for (const { value } of [...PROFILE_TIMEZONES, ...SETTINGS_TIMEZONES]) {
+    for (const { value } of SETTINGS_TIMEZONES) {
       expect(isValidTimeZone(value), value).toBe(true);
     }
-    expect(PROFILE_TIMEZONES.map((z) => z.value)).toContain(DEFAULT_HOME_TIMEZONE);
     expect(SETTINGS_TIMEZONES.map((z) => z.value)).toContain(DEFAULT_SETTINGS_TIMEZONE);
     expect(new Set(SETTINGS_TIMEZONES.map((z) => z.value)).size).toBe(14);
   });

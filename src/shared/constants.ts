@@ -391,23 +391,13 @@ export const CM_PER_INCH = 2.54 as const;
 export const KG_PER_POUND = 0.453592 as const;
 export const INCHES_PER_FOOT = 12 as const;
 
-export const DEFAULT_HOME_TIMEZONE = 'America/New_York' as const;
 export const DEFAULT_SETTINGS_TIMEZONE = 'America/Denver' as const;
 
-/** The spec gives the counts (11 and 14), not the zones: these are ours. */
-export const PROFILE_TIMEZONES = [
-  { value: 'America/New_York', label: 'Eastern Time (New York)' },
-  { value: 'America/Chicago', label: 'Central Time (Chicago)' },
-  { value: 'America/Denver', label: 'Mountain Time (Denver)' },
-  { value: 'America/Phoenix', label: 'Mountain Time, no DST (Phoenix)' },
-  { value: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
-  { value: 'America/Anchorage', label: 'Alaska Time (Anchorage)' },
-  { value: 'Pacific/Honolulu', label: 'Hawaii Time (Honolulu)' },
-  { value: 'Europe/London', label: 'London' },
-  { value: 'Europe/Paris', label: 'Central Europe (Paris)' },
-  { value: 'Asia/Tokyo', label: 'Tokyo' },
-  { value: 'Australia/Sydney', label: 'Sydney' },
-] as const;
+/**
+ * The spec gives the count (14), not the zones: these are ours. The member's one time zone (decision
+ * 0033) is one of them, or the browser's at sign-up. The profile's list of 11 went with its dead
+ * "home time zone".
+ */
 export const SETTINGS_TIMEZONES = [
   { value: 'America/New_York', label: 'Eastern Time (New York)' },
   { value: 'America/Chicago', label: 'Central Time (Chicago)' },

@@ -94,3 +94,21 @@ describe('time ago', () => {
     expect(formatTimeAgo(new Date(2026, 1, 26, 18, 10), now)).toBe('3 days ago');
   });
 });
+
+describe("in the member's time zone (decision 0033)", () => {
+  const instant = '2026-11-25T13:10:00.000Z';
+  it('writes an instant in the zone given, whatever zone runs the code', () => {
+    expect(formatTime(instant, 'America/Los_Angeles')).toBe('5:10 AM');
+    expect(formatTime(instant, 'Asia/Tokyo')).toBe('10:10 PM');
+    expect(formatDateTime(instant, 'America/Los_Angeles')).toBe('Nov 25, 2026 05:10');
+    expect(formatShortDateTime('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe(
+      'Nov 24, 7:00 PM',
+    );
+    expect(formatDate('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('Nov 24, 2026');
+  });
+
+  it('keeps a calendar date on its day in every zone', () => {
+    for (const zone of ['America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati'])
+      expect(formatDate('2026-03-01', zone)).toBe('Mar 01, 2026');
+  });
+});

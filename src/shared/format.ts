@@ -1,12 +1,15 @@
 // The one way StackDays writes numbers, dates and times for people, in the spec's formats
 // (§9: 'MMM dd, yyyy', 'MMM dd, yyyy HH:mm', 'MMM d, h:mm a'). The locale is named here, never taken
 // from the machine, so 5400 steps read '5,400' on a German laptop and in a server log alike.
-// Instants are written in the time zone of whoever runs this (the member's browser); a calendar date
-// ('yyyy-MM-dd', as cycles and check-in days are kept) is written as that day wherever you are.
+// Instants are written in the time zone given, the member's own (decision 0033: the zone their day is
+// counted in), so the server's markup and the app in any browser write the same time; without one,
+// in the zone of whoever runs this. A calendar date ('yyyy-MM-dd', as cycles and check-in days are
+// kept) is written as that day wherever you are.
 
+import { tz } from '@date-fns/tz';
 import { format, formatDistance, isValid, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { DATE_FORMATS } from './constants';
+import { DATE_FORMATS, SETTINGS_TIMEZONES } from './constants';
 
 export const DISPLAY_LOCALE = 'en-US';
 
@@ -23,9 +26,14 @@ function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-function write(value: DateInput, pattern: string): string {
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function write(value: DateInput, pattern: string, timeZone?: string): string {
   const date = toDate(value);
-  return date ? format(date, pattern, { locale: enUS }) : '';
+  if (!date) return '';
+  // A calendar date is that day in every zone: never moved into one.
+  const zoned = timeZone && !(typeof value === 'string' && CALENDAR_DATE.test(value));
+  return format(date, pattern, zoned ? { locale: enUS, in: tz(timeZone) } : { locale: enUS });
 }
 
 /** 5400 → '5,400'; 0.5 → '0.5'. */
@@ -51,23 +59,23 @@ export function formatPercent(value: number): string {
 }
 
 /** 'Mar 01, 2026' (spec: MMM dd, yyyy). Empty for a value that is not a date. */
-export function formatDate(value: DateInput): string {
-  return write(value, DATE_FORMATS.date);
+export function formatDate(value: DateInput, timeZone?: string): string {
+  return write(value, DATE_FORMATS.date, timeZone);
 }
 
 /** 'Mar 01, 2026 18:05' (spec: MMM dd, yyyy HH:mm). */
-export function formatDateTime(value: DateInput): string {
-  return write(value, DATE_FORMATS.dateTime);
+export function formatDateTime(value: DateInput, timeZone?: string): string {
+  return write(value, DATE_FORMATS.dateTime, timeZone);
 }
 
 /** 'Mar 1, 6:05 PM' (spec: MMM d, h:mm a). */
-export function formatShortDateTime(value: DateInput): string {
-  return write(value, DATE_FORMATS.shortDateTime);
+export function formatShortDateTime(value: DateInput, timeZone?: string): string {
+  return write(value, DATE_FORMATS.shortDateTime, timeZone);
 }
 
 /** '6:05 PM': the time part of the spec's short format, for something that happened today. */
-export function formatTime(value: DateInput): string {
-  return write(value, 'h:mm a');
+export function formatTime(value: DateInput, timeZone?: string): string {
+  return write(value, 'h:mm a', timeZone);
 }
 
 /** 'Mar 1': a day within the cycle, where the year goes without saying. */
@@ -84,4 +92,11 @@ export function formatWeekdayDate(value: DateInput): string {
 export function formatTimeAgo(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   return date ? formatDistance(date, now, { addSuffix: true, locale: enUS }) : '';
+}
+
+/** 'Pacific Time (Los Angeles)' for a listed zone; 'Europe/Berlin' reads 'Europe/Berlin'. */
+export function formatTimeZone(zone: string): string {
+  return (
+    SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone.replace(/_/g, ' ')
+  );
 }

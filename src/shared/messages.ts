@@ -414,6 +414,10 @@ export const msg = {
     `You've added a lot of updates. Please try again in ${waitTime(seconds)}.`,
   cycleCompleteNoCheckin: 'Your 90-day cycle is complete. Start a new cycle to keep checking in.',
   cycleCompleteTitle: 'Cycle complete',
+  // Start New Cycle on a day already checked in (decision 0032)
+  cycleStartsTomorrow: (date: string) =>
+    `Your new cycle starts tomorrow, ${date}. Today's check-in counts for your previous cycle.`,
+  checkinBeforeCycleStart: 'Your new cycle starts tomorrow. Check in then for Day 1.',
   cycleCompleteSummary: `Your ${CYCLE_LENGTH_DAYS}-day cycle has ended. Your check-ins stay in your history. Start a new cycle to begin again at Day 1.`,
   updateMediaAllFailed:
     "Your update wasn't saved: none of its photos or videos could be uploaded. Please try again.",
@@ -490,6 +494,11 @@ export const msg = {
     `${score}% consistency. Solid work. A few more check-ins in a row and you're in the top tier.`,
   insightWarning: (score: number) =>
     `${score}% consistency. No need to be perfect. Check in today and start a new streak.`,
+  // The same nudge when today takes no check-in (decisions 0014, 0032): never "check in today".
+  insightWarningCheckedIn: (score: number) =>
+    `${score}% consistency. No need to be perfect. Today is in: come back tomorrow and keep it going.`,
+  insightWarningComplete: (score: number) =>
+    `${score}% consistency over your ${CYCLE_LENGTH_DAYS} days. Start a new cycle to keep stacking days.`,
   emptyLeaderboard: 'No one is on the board yet. Check in today to claim the first spot.',
   emptyStreaks: 'No streaks running yet. Check in today and yours starts at 1.',
   emptyBuddyFeed:
@@ -507,6 +516,11 @@ export const msg = {
   skipForNow: 'Skip for now',
   avatarRemoved: 'Avatar removed.',
   noBadgesYet: 'No badges yet. Check in 7 days in a row to earn your first one.',
+  // One time zone per member (decision 0033)
+  timeZoneCountsDay: 'Your day, your check-in, your reminders and every time you see follow it.',
+  changeTimeZoneInSettings: 'Change it in Settings',
+  timeZoneHelp: 'Your day turns over at midnight here. Reminders and every time you see follow it.',
+  dayCountedIn: (zone: string) => `Your day runs on ${zone}.`,
   timeZonePending: (zone: string) =>
     `Your days switch to ${zone} as soon as its date matches your current one (within a day), so today's check-in stays today's.`,
   avatarRateLimited: (seconds: number) =>

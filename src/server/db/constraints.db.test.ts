@@ -345,7 +345,6 @@ describe('defaults', () => {
 
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, id));
     expect(profile).toMatchObject({
-      homeTimezone: 'America/New_York',
       unitPref: 'imperial',
       isAdmin: false,
     });

@@ -5,7 +5,9 @@ import type { AppEnv } from './deps';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
-import { profiles, session, user } from '../db/schema';
+import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { profiles, session, user, userSettings } from '../db/schema';
+import { effectiveTimeZone } from '../modules/profile/time-zone';
 import { cachedSession, forgetSessions, isSessionArea, rememberSession } from './session-cache';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
@@ -41,10 +43,14 @@ function prepareSessionByToken(db: Db) {
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
       isAdmin: profiles.isAdmin,
+      timezone: userSettings.timezone,
+      pendingTimezone: userSettings.pendingTimezone,
+      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
     .prepare('session_by_token');
@@ -95,6 +101,17 @@ async function readSession(db: Db, token: string) {
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),
+    // The zone in effect now, as every day count reads it (a cached answer lives SESSION_CACHE_MS).
+    timeZone: row.timezone
+      ? effectiveTimeZone(
+          {
+            timezone: row.timezone,
+            pendingTimezone: row.pendingTimezone,
+            pendingTimezoneFrom: row.pendingTimezoneFrom,
+          },
+          new Date(),
+        )
+      : DEFAULT_SETTINGS_TIMEZONE,
   };
   return { user, expiresAt: row.expiresAt.getTime() };
 }

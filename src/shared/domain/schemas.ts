@@ -328,7 +328,6 @@ export const profileSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
   country: optionalLine(COUNTRY_MAX),
-  homeTimezone: timeZoneSchema,
   unitPref: z.enum(UNIT_PREFS, { error: msg.invalidOption }).default(DEFAULT_UNIT_PREF),
 });
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -37,6 +37,8 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // The server's own zone is nobody's: members' times must never come out in it (decision 0033).
+      TZ: 'UTC',
       PORT: String(E2E.appPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: E2E.baseUrl,

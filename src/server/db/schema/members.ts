@@ -22,7 +22,6 @@ export const profiles = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     country: text('country'),
-    homeTimezone: text('home_timezone').notNull().default('America/New_York'),
     unitPref: text('unit_pref').notNull().default('imperial'),
     /** The one administrator flag (spec: profiles.is_admin); the session reads it on every request. */
     isAdmin: boolean('is_admin').notNull().default(false),

@@ -421,6 +421,29 @@ describe('admin invites', () => {
     expect((await again.json()).message).toBe(msg.adminInviteInvalid);
   });
 
+  it("counts the invited member's day in their browser's zone, as a sign-up does (decision 0033)", async () => {
+    const la = await invited(false);
+    const client = t.client();
+    const res = await client.request('/api/account/admin-invite', {
+      method: 'POST',
+      json: { ...la, password: 'a strong password', timeZone: 'America/Los_Angeles' },
+    });
+    expect(res.status).toBe(200);
+    expect((await session_(client)).user).toMatchObject({ timeZone: 'America/Los_Angeles' });
+    const settings = await (await client.request('/api/settings')).json();
+    expect(settings.settings.timezoneInEffect).toBe('America/Los_Angeles');
+
+    // A zone the browser names wrongly never blocks the password: the default stays.
+    const odd = await invited(false);
+    const other = t.client();
+    const accepted = await other.request('/api/account/admin-invite', {
+      method: 'POST',
+      json: { ...odd, password: 'a strong password', timeZone: '+05:00' },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await session_(other)).user).toMatchObject({ timeZone: 'America/Denver' });
+  });
+
   it('refuses an e-mail that was not invited or a wrong token', async () => {
     const { email } = await invited(false);
     const notInvited = await member();

@@ -233,7 +233,6 @@ export async function startAfresh(
         lastName: null,
         country: null,
         avatarUrl: null,
-        homeTimezone: sql`default`,
         unitPref: sql`default`,
         healthIntakeSkippedAt: null,
         updatedAt: now,

@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
+import { ACCOUNT_DELETE_CONFIRMATION, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
@@ -352,6 +352,8 @@ export async function deleteUser(
       avatarUrl: found.profile?.avatarUrl ?? null,
       isAdmin: false,
       createdAt: found.user.createdAt.toISOString(),
+      // Deletion counts no day: the zone plays no part here.
+      timeZone: DEFAULT_SETTINGS_TIMEZONE,
     };
     await deleteAccount(actingAs(ctx, { kind: 'member', user: member }), {
       confirmation: ACCOUNT_DELETE_CONFIRMATION,

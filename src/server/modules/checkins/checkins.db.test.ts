@@ -512,6 +512,79 @@ describe('after day 90 (docs/decisions/0014)', () => {
   });
 });
 
+describe('Start New Cycle on a day already checked in (decision 0032)', () => {
+  const START = new Date('2026-01-01T12:00:00Z');
+  const onDay = (day: number) => new Date(START.getTime() + (day - 1) * 86_400_000);
+  const at = (userId: string, day: number) => t.contextFor(userId, { now: onDay(day) });
+
+  it('keeps today in the old cycle and starts Day 1 tomorrow, so the new cycle can reach 90 of 90', async () => {
+    const { userId } = await utcMember();
+    await getToday(await at(userId, 1));
+    const { checkin: old } = await createCheckin(await at(userId, 45), validCheckin);
+
+    const restarted = await startNewCycle(await at(userId, 45));
+    expect(restarted.cycle).toMatchObject({
+      startDate: '2026-02-15',
+      today: '2026-02-14',
+      day: 1,
+      started: false,
+      complete: false,
+    });
+    // Nothing in the new cycle asks for a check-in today: today is done, in the old cycle.
+    expect(restarted.days.map((d) => d.status)).toEqual(Array(90).fill('upcoming'));
+    const home = await getToday(await at(userId, 45));
+    expect(home.cycle).toMatchObject({ id: restarted.cycle.id, started: false });
+    expect(home.checkin).toMatchObject({ id: old.id, dayNumber: 45, cycleId: old.cycleId });
+    await expect(createCheckin(await at(userId, 45), validCheckin)).rejects.toMatchObject({
+      status: 409,
+    });
+    const [previous] = await t.deps.db.select().from(cycles).where(eq(cycles.id, old.cycleId));
+    expect(previous).toMatchObject({ isActive: false, checkinCount: 1 });
+
+    // Tomorrow is Day 1, open for its check-in; 90 days later the cycle is 90 of 90.
+    const tomorrow = await getMyCycle(await at(userId, 46));
+    expect(tomorrow.cycle).toMatchObject({ day: 1, started: true });
+    expect(tomorrow.days[0].status).toBe('today');
+    for (let day = 1; day <= 90; day++) {
+      const { checkin, badge } = await createCheckin(await at(userId, 45 + day), validCheckin);
+      expect(checkin).toMatchObject({ dayNumber: day, cycleId: restarted.cycle.id });
+      if (day === 90) expect(badge?.code).toBe('finisher_90');
+    }
+    const finished = await getMyCycle(await at(userId, 135));
+    expect(finished.stats).toMatchObject({ checkins: 90, consistency: 100 });
+  });
+
+  it('starts today when today is not checked in yet, and the admin reset follows the same rule', async () => {
+    const { userId } = await utcMember();
+    await getToday(await at(userId, 1));
+    const fresh = await startNewCycle(await at(userId, 10));
+    expect(fresh.cycle).toMatchObject({ startDate: '2026-01-10', day: 1, started: true });
+    expect(fresh.days[0].status).toBe('today');
+
+    await createCheckin(await at(userId, 10), validCheckin);
+    const admin = await t.member();
+    await t.setAdminFlag(admin.userId);
+    const reset = await admin.client.request(`/api/admin/users/${userId}/reset-cycle`, {
+      method: 'POST',
+    });
+    expect(reset.status).toBe(200);
+    // The admin's reset runs on the real clock: the member's today there is checked in too.
+    const memberToday = (await getToday(await t.contextFor(userId))).cycle.today;
+    await t.deps.db
+      .update(checkins)
+      .set({ localDate: memberToday })
+      .where(eq(checkins.userId, userId));
+    const again = await admin.client.request(`/api/admin/users/${userId}/reset-cycle`, {
+      method: 'POST',
+    });
+    expect(again.status).toBe(200);
+    const after = await getMyCycle(await t.contextFor(userId));
+    expect(after.cycle.started).toBe(false);
+    expect(after.cycle.startDate > memberToday).toBe(true);
+    expect(after.days.some((d) => d.status === 'today')).toBe(false);
+  });
+});
+
 describe('the 15-minute window, one rule for check-ins and updates', () => {
   it('closes at exactly 15:00 for an edit and for an upload to an update', async () => {
     const { userId } = await utcMember();

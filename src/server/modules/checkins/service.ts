@@ -169,7 +169,11 @@ function checkinDay(
     if (madeOn < localDate) localDate = madeOn;
   }
   const offset = daysBetween(cycle.startDate, localDate);
-  if (offset < 0) throw new AppError('conflict', msg.checkinQueuedBeforeCycle);
+  if (offset < 0)
+    throw new AppError(
+      'conflict',
+      madeAt ? msg.checkinQueuedBeforeCycle : msg.checkinBeforeCycleStart,
+    );
   if (offset + 1 > CYCLE_LENGTH_DAYS) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
   return { localDate, dayNumber: offset + 1 };
 }

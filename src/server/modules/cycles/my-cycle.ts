@@ -41,6 +41,8 @@ export async function myCycleView(
   const consistency = consistencyScore(rows.length, cycle.day);
   const status = (day: number): CycleDayStatus => {
     if (byDay.has(day)) return 'done';
+    // A cycle that starts tomorrow has no "today" yet (decision 0032).
+    if (!cycle.started) return 'upcoming';
     if (day < cycle.day || cycle.complete) return 'missed';
     return day === cycle.day ? 'today' : 'upcoming';
   };

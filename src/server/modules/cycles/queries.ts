@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
-import { addDays, localDateIn } from '@shared/domain/local-date';
+import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { checkins, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone } from '../profile/time-zone';
@@ -110,6 +110,7 @@ function cycleView(
     totalDays: CYCLE_LENGTH_DAYS,
     timeZone,
     complete: isCycleComplete(cycle.startDate, today),
+    started: cycle.startDate <= today,
   };
 }
 
@@ -198,15 +199,29 @@ async function activeCycleWith(
   return { cycle: cycleView(cycle, timeZone, now), days: null };
 }
 
-/** Ends the member's active cycle (its check-ins are kept) and starts the next at Day 1 on their today. */
-export async function replaceActiveCycle(db: DbOrTx, userId: string, now: Date): Promise<void> {
+/**
+ * Ends the member's active cycle (its check-ins are kept) and starts the next at Day 1: on their today,
+ * or tomorrow when today is already checked in. One check-in per local date means today's check-in
+ * cannot also be the new cycle's Day 1: it stays the previous cycle's, and Day 1 is the next day, so
+ * the new cycle can still reach 90 of 90 (decision 0032). Answers the new cycle's start date.
+ */
+export async function replaceActiveCycle(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<LocalDate> {
   await db
     .update(cycles)
     .set({ isActive: false, endedAt: now })
     .where(and(eq(cycles.userId, userId), eq(cycles.isActive, true)));
   const timeZone = await memberTimeZone(db, userId, now);
-  await db
-    .insert(cycles)
-    .values({ userId, startDate: localDateIn(now, timeZone) })
-    .onConflictDoNothing();
+  const today = localDateIn(now, timeZone);
+  const [checkedIn] = await db
+    .select({ id: checkins.id })
+    .from(checkins)
+    .where(and(eq(checkins.userId, userId), eq(checkins.localDate, today)))
+    .limit(1);
+  const startDate = checkedIn ? addDays(today, 1) : today;
+  await db.insert(cycles).values({ userId, startDate }).onConflictDoNothing();
+  return startDate;
 }

@@ -339,7 +339,6 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
           firstName: profile.firstName,
           lastName: profile.lastName,
           country: profile.country,
-          homeTimezone: profile.homeTimezone,
           unitPref: profile.unitPref,
           avatar: avatarFile,
           isAdmin: profile.isAdmin,

@@ -32,7 +32,6 @@ const validProfile = {
   firstName: 'Sam',
   lastName: 'Lee',
   country: 'Canada',
-  homeTimezone: 'America/Chicago',
   unitPref: 'metric',
 };
 
@@ -56,7 +55,6 @@ describe('the profile', () => {
     expect(before).toMatchObject({
       displayName: 'Sam',
       email,
-      homeTimezone: 'America/New_York',
       unitPref: 'imperial',
       avatarUrl: null,
     });
@@ -69,12 +67,10 @@ describe('the profile', () => {
     expect(session.user.displayName).toBe('Sam Runner');
   });
 
-  it('refuses an empty display name and a home time zone not on the list, saving nothing', async () => {
+  it('refuses an empty display name and units not on the list, saving nothing', async () => {
     const { client, userId } = await t.member({ displayName: 'Kept' });
     const cases: [object, number, string][] = [
       [{ ...validProfile, displayName: '   ' }, 422, msg.fillInDisplayName],
-      [{ ...validProfile, homeTimezone: 'Europe/Berlin' }, 422, msg.invalidTimeZone],
-      [{ ...validProfile, homeTimezone: 'Mars/Olympus' }, 422, msg.invalidTimeZone],
       [{ ...validProfile, unitPref: 'furlongs' }, 422, msg.invalidOption],
     ];
     for (const [body, status, message] of cases) {
@@ -83,11 +79,39 @@ describe('the profile', () => {
       expect((await res.json()).message).toBe(message);
     }
     const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.id, userId));
-    expect(row).toMatchObject({
-      displayName: 'Kept',
-      homeTimezone: 'America/New_York',
-      unitPref: 'imperial',
+    expect(row).toMatchObject({ displayName: 'Kept', unitPref: 'imperial' });
+  });
+
+  it('has no time zone of its own: the one zone is the setting the day, session and My Cycle use (decision 0033)', async () => {
+    const { client } = await t.member({ timeZone: 'America/Los_Angeles' });
+    const saved = await client.request('/api/profile', {
+      method: 'PUT',
+      json: { ...validProfile, homeTimezone: 'Asia/Tokyo' },
     });
+    expect(saved.status).toBe(200);
+    const profile = await (await client.request('/api/profile')).json();
+    expect(profile).not.toHaveProperty('homeTimezone');
+    const zones = async () => ({
+      session: (await (await client.request('/api/account/session')).json()).user.timeZone,
+      today: (await (await client.request('/api/checkins/today')).json()).cycle.timeZone,
+      cycle: (await (await client.request('/api/cycle')).json()).cycle.timeZone,
+      settings: (await (await client.request('/api/settings')).json()).settings.timezoneInEffect,
+    });
+    expect(await zones()).toEqual({
+      session: 'America/Los_Angeles',
+      today: 'America/Los_Angeles',
+      cycle: 'America/Los_Angeles',
+      settings: 'America/Los_Angeles',
+    });
+    // A new zone takes effect at once or at the next shared midnight (decision 0016): whichever, every
+    // reader names the same zone in effect.
+    const changed = await client.request('/api/settings', {
+      method: 'PUT',
+      json: { reminderHour: 19, emailNudges: true, pushNudges: false, timezone: 'Asia/Tokyo' },
+    });
+    expect(changed.status).toBe(200);
+    const after = await zones();
+    expect(new Set(Object.values(after))).toEqual(new Set([after.settings]));
   });
 
   it('refuses line breaks and control characters in names, saving nothing (issue 26 #3)', async () => {

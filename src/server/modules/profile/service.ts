@@ -7,7 +7,6 @@ import { eq, sql } from 'drizzle-orm';
 import {
   AVATAR_UPLOADS_PER_DAY,
   AVATAR_UPLOADS_PER_HOUR,
-  PROFILE_TIMEZONES,
   type Gender,
   type UnitPref,
 } from '@shared/constants';
@@ -70,7 +69,6 @@ function profileView(row: Awaited<ReturnType<typeof ensureProfile>>): ProfileVie
     firstName: profile.firstName,
     lastName: profile.lastName,
     country: profile.country,
-    homeTimezone: profile.homeTimezone,
     unitPref: profile.unitPref as UnitPref,
     avatarUrl: profile.avatarUrl,
     email: row.email,
@@ -84,19 +82,12 @@ export async function getProfile(ctx: ServiceContext): Promise<ProfileView> {
 }
 
 /**
- * The public profile form. The home time zone is one of the 11 on the form, or the one the member
- * already has (kept as it is when they save other fields).
+ * The public profile form. It has no time zone: the member's one zone is a setting (decision 0033).
  */
 export async function updateProfile(ctx: ServiceContext, input: ProfileData): Promise<ProfileView> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
-    const { profile } = await ensureProfile(ctx.db, member.userId);
-    const listed = PROFILE_TIMEZONES.some((zone) => zone.value === input.homeTimezone);
-    if (!listed && input.homeTimezone !== profile.homeTimezone) {
-      throw new AppError('validation_failed', msg.invalidTimeZone, {
-        fields: { homeTimezone: msg.invalidTimeZone },
-      });
-    }
+    await ensureProfile(ctx.db, member.userId);
     await ctx.db
       .update(profiles)
       .set({
@@ -104,7 +95,6 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileData): Pr
         firstName: input.firstName || null,
         lastName: input.lastName || null,
         country: input.country || null,
-        homeTimezone: input.homeTimezone,
         unitPref: input.unitPref,
         updatedAt: ctx.now(),
       })

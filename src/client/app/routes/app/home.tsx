@@ -27,6 +27,7 @@ import {
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
 import type * as CheckinFormModule from '@client/features/checkin/components/checkin-form';
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
+import { CycleStartsTomorrow } from '@client/features/cycle/components/cycle-starts-tomorrow';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
 import { queryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -82,6 +83,11 @@ export function HomeRoute() {
             cycle={today.data.cycle}
             action={<InviteBuddiesDialog className="w-full sm:w-auto lg:w-full" />}
           />
+          {!today.data.cycle.started && (
+            <div className="mt-5">
+              <CycleStartsTomorrow startDate={today.data.cycle.startDate} />
+            </div>
+          )}
         </div>
         <div className="min-w-0">
           {/* Past day 90 the cycle takes no check-in: its summary and Start New Cycle instead. */}

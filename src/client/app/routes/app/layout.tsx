@@ -4,6 +4,7 @@ import { msg } from '@shared/messages';
 import { useSignOut } from '@client/features/auth/api/sign-out';
 import { RequireAuth, useSignedInUser } from '@client/features/auth/components/require-auth';
 import { AppShell } from '@client/features/shell/components/app-shell';
+import { MemberTimeZone } from '@client/lib/member-time-zone';
 
 /** Every /app screen: the guard, then the navigation shell around the screen. */
 export function AppLayoutRoute() {
@@ -20,8 +21,10 @@ function SignedInShell() {
   const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
 
   return (
-    <AppShell user={user} onSignOut={() => signOut.mutate()}>
-      <Outlet />
-    </AppShell>
+    <MemberTimeZone value={user.timeZone}>
+      <AppShell user={user} onSignOut={() => signOut.mutate()}>
+        <Outlet />
+      </AppShell>
+    </MemberTimeZone>
   );
 }

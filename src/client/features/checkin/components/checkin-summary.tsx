@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Markdown } from '@client/components/ui/markdown';
 import { cn } from '@client/lib/cn';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { AddUpdateDialog } from './add-update-dialog';
 import { BadgeCelebration } from './badge-celebration';
 import { MediaGallery } from './media-gallery';
@@ -31,6 +32,7 @@ export function CheckinSummary({
   onBadgeDismissed?: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const timeZone = useMemberTimeZone();
   // The form that had focus is gone: land on the result, which also scrolls it into view.
   useEffect(() => {
     if (justCompleted) headingRef.current?.focus();
@@ -57,7 +59,8 @@ export function CheckinSummary({
               {msg.todaysCheckinComplete}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {msg.dayN(checkin.dayNumber)} · checked in at {formatTime(checkin.createdAt)}
+              {msg.dayN(checkin.dayNumber)} · checked in at{' '}
+              {formatTime(checkin.createdAt, timeZone)}
             </p>
           </div>
         </div>
@@ -74,7 +77,7 @@ export function CheckinSummary({
           <AddUpdateDialog checkinId={checkin.id} />
           {canEdit && (
             <p className="w-full text-xs text-muted-foreground sm:w-auto">
-              You can edit until {formatTime(checkin.editableUntil)}.
+              You can edit until {formatTime(checkin.editableUntil, timeZone)}.
             </p>
           )}
         </div>
@@ -140,7 +143,7 @@ export function CheckinSummary({
                     dateTime={update.createdAt}
                     className="tabular text-xs font-medium text-muted-foreground"
                   >
-                    {formatTime(update.createdAt)}
+                    {formatTime(update.createdAt, timeZone)}
                   </time>
                   {update.body && <Markdown>{update.body}</Markdown>}
                   <MediaGallery media={update.media} label="Update media" />

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { CycleView } from '@shared/api-types';
-import { formatPercent } from '@shared/format';
+import { formatPercent, formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
 
 /** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
 export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: ReactNode }) {
-  const percent = Math.min(100, Math.max(0, Math.round((cycle.day / cycle.totalDays) * 100)));
+  // A cycle that starts tomorrow (decision 0032) has none of its days behind it yet.
+  const daysDone = cycle.started ? cycle.day : 0;
+  const percent = Math.min(100, Math.max(0, Math.round((daysDone / cycle.totalDays) * 100)));
   return (
     <section aria-labelledby="cycle-day" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -16,12 +18,15 @@ export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: Re
           {msg.dayN(cycle.day)}
         </h1>
         <p className="text-lg font-medium text-muted-foreground">{msg.myDailyConsistencyJournal}</p>
+        <p className="text-sm text-muted-foreground">
+          {msg.dayCountedIn(formatTimeZone(cycle.timeZone))}
+        </p>
       </div>
 
       <div className="flex flex-col gap-2">
         <div className="flex items-baseline justify-between gap-3">
           <span id="cycle-progress-label" className="tabular text-sm font-semibold">
-            {msg.daysProgress(cycle.day)}
+            {msg.daysProgress(daysDone)}
           </span>
           <span className="tabular text-sm text-muted-foreground">{formatPercent(percent)}</span>
         </div>
@@ -30,8 +35,8 @@ export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: Re
           aria-labelledby="cycle-progress-label"
           aria-valuemin={0}
           aria-valuemax={cycle.totalDays}
-          aria-valuenow={cycle.day}
-          aria-valuetext={msg.daysProgress(cycle.day)}
+          aria-valuenow={daysDone}
+          aria-valuetext={msg.daysProgress(daysDone)}
           className="h-3 overflow-hidden rounded-full bg-muted"
         >
           <div

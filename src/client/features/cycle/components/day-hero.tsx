@@ -1,12 +1,14 @@
 import type { MyCycleView } from '@shared/api-types';
 import { MILESTONE_DAYS } from '@shared/constants';
-import { formatDate, formatNumber, formatPercent } from '@shared/format';
+import { formatDate, formatNumber, formatPercent, formatTimeZone } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 
 /** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
 export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
-  const percent = Math.round((cycle.day / cycle.totalDays) * 100);
-  const daysLeft = cycle.totalDays - cycle.day;
+  // A cycle that starts tomorrow (decision 0032) has all its days to go.
+  const daysDone = cycle.started ? cycle.day : 0;
+  const percent = Math.round((daysDone / cycle.totalDays) * 100);
+  const daysLeft = cycle.totalDays - daysDone;
   return (
     <Card className="overflow-hidden p-5 sm:p-8">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
@@ -24,10 +26,12 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
-          <dt className="text-muted-foreground">Started</dt>
+          <dt className="text-muted-foreground">{cycle.started ? 'Started' : 'Starts'}</dt>
           <dd className="tabular font-semibold">{formatDate(cycle.startDate)}</dd>
           <dt className="text-muted-foreground">Days to go</dt>
           <dd className="tabular font-semibold">{formatNumber(daysLeft)}</dd>
+          <dt className="text-muted-foreground">Time zone</dt>
+          <dd className="font-semibold">{formatTimeZone(cycle.timeZone)}</dd>
         </dl>
       </div>
 

@@ -25,10 +25,28 @@ const INSIGHTS = {
   },
 } as const satisfies Record<InsightLevel, unknown>;
 
-/** Coach feedback on consistency: 80+ excellent, 60-79 good, below 60 a nudge. */
-export function InsightCard({ level, consistency }: { level: InsightLevel; consistency: number }) {
+/**
+ * Coach feedback on consistency: 80+ excellent, 60-79 good, below 60 a nudge. The nudge says "check in
+ * today" only when today takes a check-in: not once it is done, nor in a complete cycle (decision 0032).
+ */
+export function InsightCard({
+  level,
+  consistency,
+  today,
+}: {
+  level: InsightLevel;
+  consistency: number;
+  /** What today holds: a check-in to make, one made, or none at all (the cycle is complete). */
+  today: 'open' | 'done' | 'complete';
+}) {
   const insight = INSIGHTS[level];
   const Icon = insight.icon;
+  const text =
+    level !== 'warning' || today === 'open'
+      ? insight.text
+      : today === 'done'
+        ? msg.insightWarningCheckedIn
+        : msg.insightWarningComplete;
   return (
     <Card className={cn('flex items-start gap-4 border-l-4 p-5', insight.className)}>
       <Icon aria-hidden className="mt-0.5 size-6 shrink-0" />
@@ -36,7 +54,7 @@ export function InsightCard({ level, consistency }: { level: InsightLevel; consi
         <h2 className="text-sm font-semibold tracking-wide uppercase">
           Performance: {insight.title}
         </h2>
-        <p className="text-base text-foreground">{insight.text(consistency)}</p>
+        <p className="text-base text-foreground">{text(consistency)}</p>
       </div>
     </Card>
   );

@@ -10,6 +10,7 @@ import { useCycle } from '../api/get-cycle';
 import { ActivityChart } from './activity-chart';
 import { CycleCalendar } from './cycle-calendar';
 import { DayHero } from './day-hero';
+import { CycleStartsTomorrow } from './cycle-starts-tomorrow';
 import { InsightCard } from './insight-card';
 import { MilestoneList } from './milestone-list';
 import { StartNewCycle } from './start-new-cycle';
@@ -56,10 +57,21 @@ export function MyCycleScreen() {
 }
 
 function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>['data']> }) {
+  const { cycle } = data;
+  // The server says which day is "today"; none is when today is done or the cycle is complete.
+  const today = data.days.some((d) => d.status === 'today')
+    ? 'open'
+    : cycle.complete
+      ? 'complete'
+      : 'done';
   return (
     <>
-      <DayHero cycle={data.cycle} />
-      <InsightCard level={data.insight} consistency={data.stats.consistency} />
+      <DayHero cycle={cycle} />
+      {cycle.started ? (
+        <InsightCard level={data.insight} consistency={data.stats.consistency} today={today} />
+      ) : (
+        <CycleStartsTomorrow startDate={cycle.startDate} />
+      )}
       <StatCards stats={data.stats} day={data.cycle.day} />
       {/* Below the fold on a phone: laid out and painted when scrolled near (decision 0029). */}
       <div className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
@@ -67,7 +79,10 @@ function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>[
       </div>
       {/* A complete cycle (past day 90) has no "today" to ring. */}
       <div className="[contain-intrinsic-size:auto_34rem] [content-visibility:auto]">
-        <CycleCalendar days={data.days} currentDay={data.cycle.complete ? 0 : data.cycle.day} />
+        <CycleCalendar
+          days={data.days}
+          currentDay={cycle.complete || !cycle.started ? 0 : cycle.day}
+        />
       </div>
       <div className="[contain-intrinsic-size:auto_24rem] [content-visibility:auto]">
         <MilestoneList milestones={data.milestones} day={data.cycle.day} />

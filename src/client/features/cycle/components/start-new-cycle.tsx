@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
+import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -21,9 +22,14 @@ export function StartNewCycle({ prominent = false }: { prominent?: boolean }) {
 
   const confirm = () =>
     restart.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: ({ cycle }) => {
         setOpen(false);
-        toast.success(msg.cycleReset);
+        // Today already checked in: Day 1 is tomorrow, and the toast says so (decision 0032).
+        toast.success(msg.cycleReset, {
+          description: cycle.started
+            ? undefined
+            : msg.cycleStartsTomorrow(formatDate(cycle.startDate)),
+        });
       },
       onError: (error) => toast.error(errorMessage(error, msg.resetCycleFailed)),
     });

@@ -3,12 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { ProfileView } from '@shared/api-types';
-import {
-  COUNTRY_MAX,
-  DISPLAY_NAME_MAX,
-  PERSON_NAME_MAX,
-  PROFILE_TIMEZONES,
-} from '@shared/constants';
+import { Link } from 'react-router';
+import { COUNTRY_MAX, DISPLAY_NAME_MAX, PERSON_NAME_MAX } from '@shared/constants';
+import { formatTimeZone } from '@shared/format';
 import { profileSchema, type ProfileData, type ProfileInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { errorMessage, fieldError } from '@client/lib/api-client';
@@ -24,19 +21,16 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { useUpdateProfile } from '../api/update-profile';
 
-const FIELDS = [
-  'displayName',
-  'firstName',
-  'lastName',
-  'country',
-  'homeTimezone',
-  'unitPref',
-] as const;
+const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The public profile: display name (required), names, country, home time zone and units. */
+/**
+ * The public profile: display name (required), names, country and units. The member's time zone is
+ * shown here and chosen in one place, Settings (decision 0033).
+ */
 export function ProfileForm({ profile }: { profile: ProfileView }) {
   const id = useId();
   const update = useUpdateProfile();
@@ -47,16 +41,12 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
       country: profile.country ?? '',
-      homeTimezone: profile.homeTimezone,
       unitPref: profile.unitPref,
     },
   });
+  const timeZone = useMemberTimeZone();
   const { errors, isSubmitting, isDirty } = form.formState;
   const busy = update.isPending || isSubmitting;
-  // A zone from before the list existed stays choosable, so saving other fields keeps it.
-  const zones = PROFILE_TIMEZONES.some((zone) => zone.value === profile.homeTimezone)
-    ? PROFILE_TIMEZONES
-    : [...PROFILE_TIMEZONES, { value: profile.homeTimezone, label: profile.homeTimezone }];
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -66,7 +56,6 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
         firstName: saved.firstName ?? '',
         lastName: saved.lastName ?? '',
         country: saved.country ?? '',
-        homeTimezone: saved.homeTimezone,
         unitPref: saved.unitPref,
       });
       toast.success(msg.profileUpdated);
@@ -85,12 +74,7 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
     error: errors[name]?.message,
     invalid: errors[name] ? true : undefined,
   });
-  const text = (
-    name: Exclude<Field, 'homeTimezone' | 'unitPref'>,
-    label: string,
-    max: number,
-    extra?: object,
-  ) => {
+  const text = (name: Exclude<Field, 'unitPref'>, label: string, max: number, extra?: object) => {
     const f = field(name);
     return (
       <div className="flex flex-col gap-2">
@@ -110,7 +94,6 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
       </div>
     );
   };
-  const zone = field('homeTimezone');
   const units = field('unitPref');
 
   return (
@@ -139,23 +122,19 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
           {text('country', 'Country', COUNTRY_MAX, { autoComplete: 'country-name' })}
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
-              <Label htmlFor={zone.id}>Home time zone</Label>
-              <NativeSelect
-                id={zone.id}
-                disabled={busy}
-                aria-invalid={zone.invalid}
-                aria-describedby={describedBy(zone.error && zone.errorId)}
-                {...form.register('homeTimezone')}
-              >
-                {zones.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldMessage id={zone.errorId} tone="error">
-                {zone.error}
-              </FieldMessage>
+              <span className="text-sm font-medium">Time zone</span>
+              <p className="text-sm">
+                <span className="font-semibold">{timeZone ? formatTimeZone(timeZone) : '…'}</span>
+                <span className="block text-muted-foreground">
+                  {msg.timeZoneCountsDay}{' '}
+                  <Link
+                    to="/app/profile?tab=settings"
+                    className="font-medium text-accent-text underline underline-offset-4"
+                  >
+                    {msg.changeTimeZoneInSettings}
+                  </Link>
+                </span>
+              </p>
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={units.id}>Units</Label>

@@ -1,6 +1,7 @@
 import { Award, CircleAlert } from 'lucide-react';
 import { GENERIC_BADGE_EMOJI, KNOWN_BADGES } from '@shared/constants';
 import { formatDate } from '@shared/format';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { msg } from '@shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useEarnedBadges } from '../api/get-badges';
@@ -12,6 +13,7 @@ const emojiFor = (code: string) =>
 
 /** Your Badges: image or default emoji, name, description and the day it was earned. */
 export function YourBadges() {
+  const timeZone = useMemberTimeZone();
   const badges = useEarnedBadges();
   return (
     <Card>
@@ -51,7 +53,8 @@ export function YourBadges() {
                     <p className="text-sm text-muted-foreground">{badge.description}</p>
                   )}
                   <p className="text-xs text-muted-foreground">
-                    Earned <time dateTime={badge.awardedAt}>{formatDate(badge.awardedAt)}</time>
+                    Earned{' '}
+                    <time dateTime={badge.awardedAt}>{formatDate(badge.awardedAt, timeZone)}</time>
                   </p>
                 </div>
               </li>

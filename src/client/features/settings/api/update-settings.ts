@@ -33,6 +33,8 @@ export function useUpdateSettings() {
         queryClient.invalidateQueries({ queryKey: queryKeys.checkins.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.cycle.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.community.all }),
+        // The session carries the zone every time on screen is written in (decision 0033).
+        queryClient.invalidateQueries({ queryKey: queryKeys.session.all }),
       ]);
     },
   });

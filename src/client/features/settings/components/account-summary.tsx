@@ -1,9 +1,11 @@
 import { UserRound } from 'lucide-react';
 import { formatDate } from '@shared/format';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 
 /** /app/settings: the account's e-mail and the day it was created. */
 export function AccountSummary({ email, memberSince }: { email: string; memberSince: string }) {
+  const timeZone = useMemberTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -21,7 +23,7 @@ export function AccountSummary({ email, memberSince }: { email: string; memberSi
           <div className="flex flex-col gap-1">
             <dt className="text-sm text-muted-foreground">Member since</dt>
             <dd className="font-medium">
-              <time dateTime={memberSince}>{formatDate(memberSince)}</time>
+              <time dateTime={memberSince}>{formatDate(memberSince, timeZone)}</time>
             </dd>
           </div>
         </dl>

@@ -4,6 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { ConsentsView } from '@shared/api-types';
 import type { ConsentsInput } from '@shared/domain/profile-schemas';
 import { formatDate } from '@shared/format';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import {
@@ -23,6 +24,7 @@ import { useUpdateConsents } from '../api/update-settings';
  * marketing e-mails, which switch on and off at once.
  */
 export function ConsentSettings({ consents }: { consents: ConsentsView }) {
+  const timeZone = useMemberTimeZone();
   const id = useId();
   const update = useUpdateConsents();
 
@@ -87,7 +89,9 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
                   {row.label}
                 </Label>
                 <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
-                  {row.acceptedAt ? `Accepted ${formatDate(row.acceptedAt)}` : 'Not accepted yet'}
+                  {row.acceptedAt
+                    ? `Accepted ${formatDate(row.acceptedAt, timeZone)}`
+                    : 'Not accepted yet'}
                   {row.hint ? `. ${row.hint}` : ''}
                 </p>
               </div>
@@ -102,7 +106,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
             <p className="text-sm text-muted-foreground">
               News and offers, now and then.
               {consents.marketingOptedAt &&
-                ` Last changed ${formatDate(consents.marketingOptedAt)}.`}
+                ` Last changed ${formatDate(consents.marketingOptedAt, timeZone)}.`}
             </p>
           </div>
           <Switch

@@ -6,6 +6,7 @@ import { Clock } from 'lucide-react';
 import type { SettingsView } from '@shared/api-types';
 import { REMINDER_HOURS, SETTINGS_TIMEZONES } from '@shared/constants';
 import { settingsSchema, type SettingsData, type SettingsInput } from '@shared/domain/schemas';
+import { formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage, fieldError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -32,8 +33,7 @@ export function reminderHourLabel(hour: number): string {
   return `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-const zoneLabel = (zone: string) =>
-  SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone;
+const zoneLabel = formatTimeZone;
 
 /** Notifications: reminder time (5 AM to 10 PM), e-mail and push nudges, and the time zone. */
 export function NotificationSettings({ settings }: { settings: SettingsView }) {
@@ -134,6 +134,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
                 disabled={busy}
                 aria-invalid={errors.timezone ? true : undefined}
                 aria-describedby={describedBy(
+                  `${zoneId}-help`,
                   errors.timezone && `${zoneId}-error`,
                   pending && pendingId,
                 )}
@@ -145,6 +146,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
                   </option>
                 ))}
               </NativeSelect>
+              <FieldMessage id={`${zoneId}-help`}>{msg.timeZoneHelp}</FieldMessage>
               <FieldMessage id={`${zoneId}-error`} tone="error">
                 {errors.timezone?.message}
               </FieldMessage>
