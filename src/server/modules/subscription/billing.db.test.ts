@@ -552,6 +552,35 @@ describe(`Stripe provider (${db})`, () => {
     ).toHaveLength(1);
   });
 
+  it("tells the member Checkout's result only once its signed webhook has landed", async () => {
+    // A member on free days is already 'subscribed': only stripeManaged says Stripe has the plan.
+    const m = await t.member();
+    await t.deps.db.insert(subscriptions).values({
+      userId: m.userId,
+      status: 'trialing',
+      currentPeriodEnd: new Date(Date.now() + DAY),
+    });
+    const opened = await m.client.request('/api/subscription/checkout', {
+      method: 'POST',
+      json: { priceId: 'price_monthly_9_usd' },
+    });
+    expect(opened.status).toBe(200);
+    const view = async () => (await m.client.request('/api/subscription')).json();
+    expect(await view()).toMatchObject({ subscribed: true, stripeManaged: false });
+    const row = await subscriptionOf(t, m.userId);
+    await deliver(
+      subscriptionEvent({
+        type: 'customer.subscription.created',
+        created: nowSec(),
+        subscriptionId: `sub_late_${m.userId}`,
+        customer: row.stripeCustomerId!,
+        status: 'trialing',
+        periodEnd: inDays(1),
+      }),
+    );
+    expect(await view()).toMatchObject({ status: 'trialing', stripeManaged: true });
+  });
+
   it('keeps the subscription in step with signed webhooks', async () => {
     const m = await customer();
     const res = await deliver(
