@@ -9,4 +9,5 @@ export const E2E = {
   baseUrl: `http://127.0.0.1:${appPort}`,
   mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
   adminEmail: 'coach@e2e.test',
+  billingContact: 'help@e2e.test',
 };
