@@ -321,6 +321,7 @@ test.describe('with Stripe', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Checkout complete' })).toHaveText(
       'Checkout complete. Your plan is being activated; this page updates by itself.',
     );
+    await expect(page.getByTestId('subscription-status')).toHaveCount(0);
     // Nothing that would start a second checkout meanwhile.
     await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);

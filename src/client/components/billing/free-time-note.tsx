@@ -40,7 +40,7 @@ export function FreeTimeNote({
             {msg.askForAccessAt}{' '}
             <a
               href={contactHref(contact)}
-              className="font-semibold break-all text-accent-text underline underline-offset-4"
+              className="font-semibold [overflow-wrap:anywhere] text-accent-text underline underline-offset-4"
             >
               {contact}
             </a>

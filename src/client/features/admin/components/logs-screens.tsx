@@ -99,8 +99,11 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
         className="w-auto"
       >
         {GIVABLE_COMPS.map((option) => (
+          // Short labels: the control shares a table cell with its button.
           <option key={option.value} value={option.value}>
-            {option.label}
+            {option.months === null
+              ? 'Lifetime'
+              : `${option.months} ${option.months === 1 ? 'month' : 'months'}`}
           </option>
         ))}
       </NativeSelect>

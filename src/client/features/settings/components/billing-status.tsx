@@ -143,15 +143,18 @@ export function BillingStatus({
           </p>
         ) : (
           <>
-            <p className="flex flex-wrap items-center gap-2">
-              <span className="text-sm text-muted-foreground">Status</span>
-              <span
-                data-testid="subscription-status"
-                className="rounded-full border border-border bg-muted px-3 py-1 text-xs font-bold tracking-wide"
-              >
-                {label}
-              </span>
-            </p>
+            {/* Until the webhook lands, the stored status (inactive) is not the member's news. */}
+            {!activating && (
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-muted-foreground">Status</span>
+                <span
+                  data-testid="subscription-status"
+                  className="rounded-full border border-border bg-muted px-3 py-1 text-xs font-bold tracking-wide"
+                >
+                  {label}
+                </span>
+              </p>
+            )}
             {activating && (
               <p
                 role="status"
