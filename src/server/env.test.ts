@@ -25,6 +25,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
   });
 
+  it('reads BILLING_CONTACT as an e-mail or web address, or none (decision 0034)', () => {
+    expect(loadConfig({}).billingContact).toBeNull();
+    expect(loadConfig({ BILLING_CONTACT: ' help@example.com ' }).billingContact).toBe(
+      'help@example.com',
+    );
+    expect(loadConfig({ BILLING_CONTACT: 'https://example.com/help' }).billingContact).toBe(
+      'https://example.com/help',
+    );
+    expect(() => loadConfig({ BILLING_CONTACT: 'call us' })).toThrow(/BILLING_CONTACT/);
+    expect(() => loadConfig({ BILLING_CONTACT: 'javascript:alert(1)' })).toThrow(/BILLING_CONTACT/);
+  });
+
   it('reads lists and flags', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Boss@Example.com, ,coach@example.com',

@@ -125,6 +125,14 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   REQUIRE_SUBSCRIPTION: flag,
   BILLING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Decision 0034: where members ask for access when this server takes no payments.
+  BILLING_CONTACT: optionalString.pipe(
+    z
+      .union([z.email(), z.url({ protocol: /^https?$/ })], {
+        error: 'must be an e-mail address or an http(s):// address',
+      })
+      .optional(),
+  ),
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -193,6 +201,8 @@ export interface Config {
   requireSubscription: boolean;
   /** How often the server ends trials and free months whose period has passed. */
   billingExpiryIntervalMs: number;
+  /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
+  billingContact: string | null;
   ai?: { baseUrl: string; apiKey?: string; model: string };
 }
 
@@ -264,6 +274,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     requireSubscription: e.REQUIRE_SUBSCRIPTION,
     billingExpiryIntervalMs: e.BILLING_EXPIRY_INTERVAL_SECONDS * 1000,
+    billingContact: e.BILLING_CONTACT ?? null,
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : undefined,

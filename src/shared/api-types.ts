@@ -319,6 +319,10 @@ export interface SubscriptionView {
   /** This server's billing provider and REQUIRE_SUBSCRIPTION, so the member area needs one read. */
   provider: 'stripe' | 'builtin';
   requireSubscription: boolean;
+  /** Stripe manages this row (a Stripe subscription): Checkout's result has arrived by webhook. */
+  stripeManaged: boolean;
+  /** BILLING_CONTACT: where to ask for more time when this server takes no payments (decision 0034). */
+  contact: string | null;
 }
 
 /** GET /api/subscription/provider: how this server takes payments (decision 0018). */
@@ -326,6 +330,8 @@ export interface BillingProviderResponse {
   provider: 'stripe' | 'builtin';
   /** REQUIRE_SUBSCRIPTION: unsubscribed members are sent from the member area to /pricing. */
   requireSubscription: boolean;
+  /** BILLING_CONTACT (decision 0034). */
+  contact: string | null;
 }
 
 /**
@@ -394,8 +400,13 @@ export interface AdminUserCreated {
 /** GET /api/admin/subscriptions. */
 export interface AdminSubscriptionView {
   id: string;
+  userId: string;
   userName: string | null;
   status: string;
+  /** A comp in force ('1' … '12' months, 'lifetime'), or null. */
+  comp: string | null;
+  /** Free time or a plan that has ended: no access now (decision 0034). */
+  accessEnded: boolean;
   stripeCustomerId: string | null;
   currentPeriodEnd: string | null;
   createdAt: string;

@@ -29,6 +29,12 @@ import { formatNumber } from './format';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** Without payments, where a member asks for more time (BILLING_CONTACT, decision 0034). */
+const askForAccess = (contact: string | null) =>
+  contact
+    ? `To keep going, ask for more time: ${contact}`
+    : 'To keep going, ask the people who run this StackDays for more time.';
+
 /** A wait in the largest whole unit that is not zero: '40 seconds', '3 minutes', '2 hours'. */
 const waitTime = (seconds: number) => {
   if (seconds < 60) return plural(seconds, '1 second', `${seconds} seconds`);
@@ -214,6 +220,26 @@ export const msg = {
   subscriptionRequired: 'Your subscription is not active. Choose a plan to keep going.',
   choosePlanLater: 'Choose a plan from Settings whenever you like. Free days you have carry over.',
   trialStartsAtCheckout: 'Start your trial from the Start Your Free Trial screen.',
+  // Decision 0034: without Stripe, what happens when free time ends; comps; back from Checkout.
+  noPaymentsHere: 'This server takes no payments, so there is no plan to buy here.',
+  freeTimeEndsHere: 'When your free time ends, your access ends with it.',
+  freeTimeEnded: (date: string) => `Your free time ended on ${date}.`,
+  askForAccessAt: 'To keep going, ask for more time:',
+  /** The same next step as one sentence (API refusals, e-mails). */
+  askForAccess,
+  noPaymentsAskForAccess: (contact: string | null) =>
+    `This server takes no payments. ${askForAccess(contact)}`,
+  trialUsedAskForAccess: (contact: string | null) =>
+    `Your free trial has already been used. This server takes no payments. ${askForAccess(contact)}`,
+  freeUntil: (date: string) => `Free until ${date}`,
+  checkoutActivating:
+    'Checkout complete. Your plan is being activated; this page updates by itself.',
+  checkoutConfirmed: 'Your plan is active.',
+  checkoutCanceled: 'Checkout canceled. Nothing was charged.',
+  accessEnded: 'Access ended',
+  giveFreeTime: 'Give',
+  freeTimeGiven: 'Free time given.',
+  errorGivingFreeTime: 'Error giving free time',
 
   // -------------------------------------------------------------------------
   // My Cycle

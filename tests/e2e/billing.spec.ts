@@ -1,4 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import Stripe from 'stripe';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
@@ -31,6 +37,15 @@ async function signInAdmin(request: APIRequestContext) {
   expect(sent.ok()).toBe(true);
   const code = await nextCode(email, seen);
   expect((await request.post('/api/account/sign-in', { data: { email, code } })).ok()).toBe(true);
+}
+
+/** A date as the billing card writes it ('Feb 23, 2027'), in this machine's zone like the browser's. */
+function shortDate(iso: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 }
 
 async function billingStatus(page: Page) {
@@ -98,17 +113,13 @@ test('a visitor signs up with a coupon from /pricing and sees TRIAL with the day
   await page.goto('/app/settings');
   await expect(await billingStatus(page)).toHaveText('TRIAL');
   await expect(page.getByText('60 days left in your trial')).toBeVisible();
-  // The built-in provider has no Billing Portal, and says so when a paid plan is chosen.
+  // The built-in provider has no Billing Portal and no plan to buy (decision 0034): no button that
+  // can never work, but what happens when the free time ends, and where to ask for more.
   await expect(page.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Choose monthly' }).click();
-  await expect(
-    page
-      .getByRole('status')
-      .or(page.locator('[data-sonner-toast]'))
-      .getByText(
-        'Payments are not configured on this server. Start with the free trial: no card needed.',
-      ),
-  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+  await expect(page.getByTestId('free-time-note')).toHaveText(
+    'This server takes no payments, so there is no plan to buy here. When your free time ends, your access ends with it. To keep going, ask for more time: help@e2e.test',
+  );
 
   // Subscribed: the start-trial screen sends the member straight on.
   await page.goto('/app/start-trial');
@@ -116,6 +127,7 @@ test('a visitor signs up with a coupon from /pricing and sees TRIAL with the day
 });
 
 test('a trial whose end has passed shows INACTIVE, ended by the server on its own', async ({
+  browser,
   page,
 }, info) => {
   const databaseUrl = process.env.E2E_DATABASE_URL;
@@ -156,7 +168,227 @@ test('a trial whose end has passed shows INACTIVE, ended by the server on its ow
     .toBe('inactive');
   await page.reload();
   await expect(await billingStatus(page)).toHaveText('INACTIVE');
-  // The trial was used: what is left is choosing a plan.
+  // The trial was used, and this server takes no payments (decision 0034): no trial, no plan button
+  // that can never work, but what happens next and where to ask.
+  const ended = (await (await page.request.get('/api/subscription')).json()) as {
+    currentPeriodEnd: string;
+  };
+  const endedOn = shortDate(ended.currentPeriodEnd);
   await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Choose yearly' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+  const note = page.getByTestId('free-time-note');
+  await expect(note).toHaveText(
+    `Your free time ended on ${endedOn}. This server takes no payments, so there is no plan to buy here. To keep going, ask for more time: help@e2e.test`,
+  );
+  await expect(note.getByRole('link', { name: 'help@e2e.test' })).toHaveAttribute(
+    'href',
+    'mailto:help@e2e.test',
+  );
+  // The pricing page and the trial e-mail's way in say the same, instead of a trial already used.
+  await page.goto('/pricing');
+  await expect(page.getByTestId('free-time-note')).toContainText(
+    `Your free time ended on ${endedOn}.`,
+  );
+  await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveCount(0);
+  await page.goto('/app/start-trial');
+  await expect(
+    page.getByRole('heading', { name: 'Your free trial has already been used.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('free-time-note')).toContainText('help@e2e.test');
+  await expect(page.getByRole('button', { name: /free trial/ })).toHaveCount(0);
+
+  // The admin's Subscriptions screen shows whose access has ended, with a comp at hand.
+  const admin = await browser.newContext();
+  await signInAdmin(admin.request);
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/app/admin/subscriptions');
+  const row = adminPage.getByRole('row').filter({ hasText: 'Ex Piring' });
+  await expect(row.getByText('Access ended')).toBeVisible();
+  await row.getByRole('combobox', { name: 'Comp for Ex Piring' }).selectOption('3');
+  await row.getByRole('button', { name: 'Give: Ex Piring' }).click();
+  await expect(adminPage.getByText('Free time given.')).toBeVisible();
+  await expect(row.getByText('Access ended')).toHaveCount(0);
+  await expect(row.getByText('3 months free')).toBeVisible();
+  await admin.close();
+
+  // The member is back in: active, free until the comp's end, nothing that renews.
+  await page.goto('/app/settings');
+  await expect(await billingStatus(page)).toHaveText('ACTIVE');
+  const comped = (await (await page.request.get('/api/subscription')).json()) as {
+    currentPeriodEnd: string;
+  };
+  await expect(page.getByText(`Free until ${shortDate(comped.currentPeriodEnd)}`)).toBeVisible();
+  await expect(page.getByText(/Renews/)).toHaveCount(0);
 });
+
+test("a member with an admin's comp reads what is true: free until its end, or free for life", async ({
+  browser,
+  page,
+}, info) => {
+  const email = uniqueEmail('comped', info);
+  await signUpAndVerify(page.request, email, 'Com Ped');
+  const me = (await (await page.request.get('/api/account/session')).json()) as {
+    user: { userId: string };
+  };
+  const admin = await browser.newContext();
+  await signInAdmin(admin.request);
+  const give = async (comp: string) => {
+    const res = await admin.request.post(`/api/admin/users/${me.user.userId}/comp`, {
+      data: { comp },
+    });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as { currentPeriodEnd: string | null };
+  };
+
+  const months = await give('3');
+  await page.goto('/app/settings');
+  await expect(await billingStatus(page)).toHaveText('ACTIVE');
+  await expect(page.getByText(`Free until ${shortDate(months.currentPeriodEnd!)}`)).toBeVisible();
+  await expect(page.getByText(/Renews/)).toHaveCount(0);
+  await expect(page.getByTestId('free-time-note')).toContainText('When your free time ends');
+
+  await give('lifetime');
+  await page.reload();
+  await expect(page.getByText('Free for life')).toBeVisible();
+  await expect(page.getByText(/Renews|Free until/)).toHaveCount(0);
+  await admin.close();
+});
+
+test.describe('with Stripe', () => {
+  // A second server of the same build with Stripe keys (decision 0018): Checkout itself cannot be
+  // reached from here, so the member arrives where Stripe sends them back, and Stripe's webhook is
+  // played by this test, signed with the test secret and checked by the real SDK on the server.
+  const WEBHOOK_SECRET = 'whsec_e2e_stackdays_billing_0000';
+  let server: ChildProcess | null = null;
+  let baseURL = '';
+  let dataDir = '';
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-stripe-'));
+    server = spawn(process.execPath, ['dist/server/index.mjs'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_unreachable',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`${baseURL}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(true);
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('back from Checkout, the member sees the plan being activated until the webhook lands', async ({
+    browser,
+  }, info) => {
+    const context = await browser.newContext({ baseURL });
+    const email = uniqueEmail('checkout', info);
+    await signUpAndVerify(context.request, email, 'Check Out');
+    const me = (await (await context.request.get('/api/account/session')).json()) as {
+      user: { userId: string };
+    };
+
+    // Where Stripe sends the member after a trial checkout. The webhook has not arrived yet.
+    const page = await context.newPage();
+    await page.goto('/app/settings?checkout=success');
+    await expect(page.getByRole('status').filter({ hasText: 'Checkout complete' })).toHaveText(
+      'Checkout complete. Your plan is being activated; this page updates by itself.',
+    );
+    await expect(page.getByTestId('subscription-status')).toHaveCount(0);
+    // Nothing that would start a second checkout meanwhile.
+    await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+
+    // Stripe's webhook arrives late, signed with the webhook secret.
+    const now = Math.floor(Date.now() / 1000);
+    const event = {
+      id: `evt_e2e_${info.workerIndex}_${Date.now()}`,
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: now,
+      data: {
+        object: {
+          id: `sub_e2e_${Date.now()}`,
+          object: 'subscription',
+          customer: `cus_e2e_${Date.now()}`,
+          status: 'trialing',
+          trial_end: now + 30 * 86_400,
+          metadata: { userId: me.user.userId },
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: 'si_e2e',
+                current_period_end: now + 30 * 86_400,
+                price: { id: 'price_monthly_9_usd' },
+              },
+            ],
+          },
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const delivered = await context.request.post('/api/subscription/webhook', {
+      data: payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+    });
+    expect(delivered.ok()).toBe(true);
+
+    // The page notices by itself: the plan is confirmed, the trial shows.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your plan is active.' }),
+    ).toBeVisible();
+    await expect(await billingStatus(page)).toHaveText('TRIAL');
+    await expect(page.getByText('30 days left in your trial')).toBeVisible();
+    await expect(page.getByText('Checkout complete')).toHaveCount(0);
+    await context.close();
+  });
+});
+
+/** A port nothing listens on now, for the Stripe server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -3,7 +3,7 @@ import {
   adminInviteMail,
   buddyInviteMail,
   dailyReminderMail,
-  trialEndingMail,
+  accessEndingMail,
 } from './mail-templates';
 
 const site = { publicUrl: 'https://stackdays.example' };
@@ -33,7 +33,10 @@ describe('greetings (issue 25 #4)', () => {
     const mails = [
       adminInviteMail({ to: 'a@example.com', token: 't'.repeat(32), firstName: null }, site),
       dailyReminderMail({ to: 'a@example.com', userId: 'u', name: null, day: 3, streak: 2 }, nudge),
-      trialEndingMail({ to: 'a@example.com', userId: 'u', name: '', endsOn: 'May 2' }, nudge),
+      accessEndingMail(
+        { to: 'a@example.com', userId: 'u', name: '', endsOn: 'May 2', kind: 'trial' },
+        { ...nudge, provider: 'builtin', contact: null },
+      ),
     ];
     for (const mail of mails) {
       expect(mail.text, mail.kind).toMatch(/^Hi there,$/m);

@@ -455,6 +455,11 @@ export const adminCreateUserSchema = z.object({
   sendInvite: formBoolean(DEFAULT_SEND_INVITE),
 });
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+/** An admin's comp for an existing member (admin Subscriptions, decision 0034). */
+export const adminCompSchema = z.object({
+  comp: z.enum(COMP_VALUES, { error: msg.invalidOption }),
+});
 export type AdminCreateUserData = z.output<typeof adminCreateUserSchema>;
 
 /**

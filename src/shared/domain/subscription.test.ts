@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
+  contactHref,
+  freeTimeState,
   isSubscribed,
   planAction,
   showsManageBilling,
@@ -70,5 +72,29 @@ describe('showsManageBilling', () => {
   it('shows only for active on the Settings screen', () => {
     expect(showsManageBilling('active', 'settings')).toBe(true);
     expect(showsManageBilling('trialing', 'settings')).toBe(false);
+  });
+});
+
+describe('freeTimeState (decision 0034)', () => {
+  const view = (status: string, currentPeriodEnd: string | null, comp: string | null = null) => ({
+    status,
+    currentPeriodEnd,
+    comp,
+  });
+  it('tells unused, running, lifetime and ended free time apart', () => {
+    expect(freeTimeState(null)).toBe('unused');
+    expect(freeTimeState(view('inactive', null))).toBe('unused');
+    expect(freeTimeState(view('trialing', '2027-01-01T00:00:00Z'))).toBe('free');
+    expect(freeTimeState(view('active', '2027-01-01T00:00:00Z', '3'))).toBe('free');
+    expect(freeTimeState(view('active', null, 'lifetime'))).toBe('lifetime');
+    expect(freeTimeState(view('inactive', '2026-11-01T00:00:00Z'))).toBe('ended');
+    expect(freeTimeState(view('canceled', '2026-11-01T00:00:00Z'))).toBe('ended');
+  });
+});
+
+describe('contactHref', () => {
+  it('links an e-mail address with mailto: and a web address as it is', () => {
+    expect(contactHref('help@example.com')).toBe('mailto:help@example.com');
+    expect(contactHref('https://example.com/help')).toBe('https://example.com/help');
   });
 });

@@ -53,3 +53,21 @@ export function showsManageBilling(
 ): boolean {
   return screen === 'profile' ? isSubscribed(status) : status === 'active';
 }
+
+/** BILLING_CONTACT as a link: mailto: for an e-mail address, else the web address itself. */
+export function contactHref(contact: string): string {
+  return /^https?:\/\//i.test(contact) ? contact : `mailto:${contact}`;
+}
+
+/**
+ * Where the member stands without payments (decision 0034): 'unused' (the trial is still there to
+ * start), 'free' (trial, free months or a month comp running), 'lifetime', or 'ended' (free time had
+ * an end, and it has passed).
+ */
+export function freeTimeState(
+  view: { status: string; currentPeriodEnd: string | null; comp: string | null } | null,
+): 'unused' | 'free' | 'lifetime' | 'ended' {
+  if (view?.comp === 'lifetime' && isSubscribed(view.status)) return 'lifetime';
+  if (view && isSubscribed(view.status)) return 'free';
+  return view?.currentPeriodEnd ? 'ended' : 'unused';
+}

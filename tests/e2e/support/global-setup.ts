@@ -46,6 +46,8 @@ export default async function globalSetup() {
       AUTH_SECRET: E2E.authSecret,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       ADMIN_EMAILS: E2E.adminEmail,
+      // Where members ask for more time on this server without payments (decision 0034).
+      BILLING_CONTACT: E2E.billingContact,
       LOG_LEVEL: 'warn',
       // Journeys pose as different client addresses (support/test.ts), like members behind one proxy.
       TRUST_PROXY: 'true',

@@ -11,4 +11,5 @@ export const E2E = {
   adminEmail: 'coach@e2e.test',
   /** The app's AUTH_SECRET, so a journey can build a link the server signs (a nudge's unsubscribe link). */
   authSecret: 'e2e-auth-secret-0123456789abcdefghijkl',
+  billingContact: 'help@e2e.test',
 };

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Info } from 'lucide-react';
 import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants';
+import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import { Logo } from '@client/components/brand/logo';
 import { buttonVariants } from '@client/components/ui/button';
@@ -14,6 +15,8 @@ import { PlanOptions } from '@client/features/pricing/components/plan-options';
 import { useInviteToCarry } from '@client/features/invites/api/get-invite';
 import { InviteApplied } from '@client/features/invites/components/invite-applied';
 import { useSession } from '@client/features/auth/api/get-session';
+import { useSubscription } from '@client/features/auth/api/get-subscription';
+import { FreeTimeNote } from '@client/components/billing/free-time-note';
 import { useBillingProvider } from '@client/features/pricing/api/get-billing-provider';
 import {
   rememberTrialCardChoice,
@@ -27,7 +30,15 @@ export function PricingRoute() {
   const [noCardTrial, setNoCardTrial] = useState(() => !trialRequiresCard());
   const provider = useBillingProvider().data?.provider;
   // A member already signed in (sent here by REQUIRE_SUBSCRIPTION) starts from /app/start-trial.
-  const signedIn = useSession().status === 'signed-in';
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  // Without payments, a member whose free time has ended has no trial to start and no plan to buy:
+  // the card says where to ask for more time instead (decision 0034).
+  const { subscription } = useSubscription(session.user?.userId);
+  const endedHere =
+    provider === 'builtin' && signedIn && freeTimeState(subscription) === 'ended'
+      ? subscription
+      : null;
 
   // A buddy invite (?invite=token) is checked and shown here; its free month is granted when the
   // new member verifies their email, so the token travels on through /signup to /verify-email.
@@ -84,34 +95,45 @@ export function PricingRoute() {
             <CardContent className="flex flex-col gap-5">
               {inviteToken && <InviteApplied token={inviteToken} />}
               <CouponEntry coupon={coupon} />
-              <div className="flex flex-col gap-2">
-                <div className="flex min-h-11 items-center gap-3">
-                  <Checkbox
-                    id={`${id}-no-card`}
-                    checked={noCardTrial}
-                    onCheckedChange={(checked) => {
-                      setNoCardTrial(checked === true);
-                      rememberTrialCardChoice(checked !== true);
-                    }}
-                    aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
-                  />
-                  <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
-                    {msg.dontRequireCardForTrial}
-                  </Label>
+              {/* The card choice is for a trial still to start. */}
+              {!endedHere && (
+                <div className="flex flex-col gap-2">
+                  <div className="flex min-h-11 items-center gap-3">
+                    <Checkbox
+                      id={`${id}-no-card`}
+                      checked={noCardTrial}
+                      onCheckedChange={(checked) => {
+                        setNoCardTrial(checked === true);
+                        rememberTrialCardChoice(checked !== true);
+                      }}
+                      aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
+                    />
+                    <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
+                      {msg.dontRequireCardForTrial}
+                    </Label>
+                  </div>
+                  {!noCardTrial && (
+                    <p
+                      id={`${id}-card-note`}
+                      className="flex items-start gap-2 text-sm text-muted-foreground"
+                    >
+                      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+                      {provider === 'stripe' ? msg.cardAtCheckout : msg.trialWithoutCardHere}
+                    </p>
+                  )}
                 </div>
-                {!noCardTrial && (
-                  <p
-                    id={`${id}-card-note`}
-                    className="flex items-start gap-2 text-sm text-muted-foreground"
-                  >
-                    <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-                    {provider === 'stripe' ? msg.cardAtCheckout : msg.trialWithoutCardHere}
-                  </p>
-                )}
-              </div>
-              <Link to={startHref} className={buttonVariants({ size: 'lg' })}>
-                {msg.startYourFreeTrial}
-              </Link>
+              )}
+              {endedHere ? (
+                <FreeTimeNote
+                  endedOn={endedHere.currentPeriodEnd}
+                  contact={endedHere.contact}
+                  className="text-base"
+                />
+              ) : (
+                <Link to={startHref} className={buttonVariants({ size: 'lg' })}>
+                  {msg.startYourFreeTrial}
+                </Link>
+              )}
             </CardContent>
           </Card>
 
@@ -121,7 +143,11 @@ export function PricingRoute() {
               <h2 id={`${id}-plans`} className="text-xl font-bold tracking-tight">
                 After your trial
               </h2>
-              <PlanOptions noteId={`${id}-paid-note`} provider={provider} />
+              <PlanOptions
+                noteId={`${id}-paid-note`}
+                provider={provider}
+                trialUsed={endedHere !== null}
+              />
             </section>
           </div>
         </div>

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { NOTIFICATION_LOG_LIMIT, type NotificationStatus } from '@shared/constants';
 import type { AdminNotificationView, AdminSubscriptionView } from '@shared/api-types';
+import { isSubscribed } from '@shared/domain/subscription';
 import { notificationLogs, profiles, subscriptions } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { sendDueReminders, type DueRemindersResult } from '../notifications/service';
@@ -11,8 +12,10 @@ export async function listSubscriptions(ctx: ServiceContext): Promise<AdminSubsc
   const rows = await ctx.db
     .select({
       id: subscriptions.id,
+      userId: subscriptions.userId,
       userName: profiles.displayName,
       status: subscriptions.status,
+      comp: subscriptions.comp,
       stripeCustomerId: subscriptions.stripeCustomerId,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       createdAt: subscriptions.createdAt,
@@ -23,6 +26,8 @@ export async function listSubscriptions(ctx: ServiceContext): Promise<AdminSubsc
     .limit(500);
   return rows.map((r) => ({
     ...r,
+    // Decision 0034: free time or a plan that had an end, now over (a comp at hand on the screen).
+    accessEnded: !isSubscribed(r.status) && r.currentPeriodEnd !== null,
     currentPeriodEnd: r.currentPeriodEnd?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOTIFICATION_FILTER_ALL, NOTIFICATION_STATUSES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import {
+  adminCompSchema,
   adminCreateUserSchema,
   awardBadgeSchema,
   badgeSchema,
@@ -27,6 +28,7 @@ import type { AppEnv } from '../../lib/deps';
 import { adminOnly, serviceContext } from '../../lib/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith } from '../../lib/validate';
+import { grantComp } from '../subscription/service';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';
 import { awardBadge, createBadge, deleteBadge, listBadges, updateBadge } from './badges';
@@ -103,6 +105,12 @@ export const adminRoutes = new Hono<AppEnv>()
     const { id } = parseWith(userId, c.req.param());
     await resendInvite(await serviceContext(c), { userId: id });
     return c.json(ok);
+  })
+  // Free time for a member whose access has ended (decision 0034): billing's comp, audited there.
+  .post('/users/:id/comp', async (c) => {
+    const { id } = parseWith(userId, c.req.param());
+    const { comp } = await jsonBody(c, adminCompSchema);
+    return c.json(await grantComp(await serviceContext(c), { userId: id, comp }));
   })
   .post('/users/:id/reset-cycle', async (c) => {
     const { id } = parseWith(userId, c.req.param());

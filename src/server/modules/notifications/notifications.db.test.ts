@@ -79,7 +79,7 @@ const SECRET = 'test-secret-test-secret-test-secret-000';
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  t = await createTestApp({ SMTP_URL: smtpUrl });
+  t = await createTestApp({ SMTP_URL: smtpUrl, BILLING_CONTACT: 'coach@stackdays.test' });
 });
 afterAll(async () => {
   await t.close();
@@ -286,7 +286,44 @@ describe(`trial-ending notice (${label})`, () => {
     await run('2026-11-18T12:30:00Z');
     expect(notices()).toHaveLength(1);
     expect(notices()[0].body).toContain('November 20');
-    expect(notices()[0].body).toContain('http://localhost:3000/pricing');
+    // Without payments there is no plan to choose (decision 0034): the notice says where to ask.
+    expect(notices()[0].body).toContain(
+      'This server takes no payments. To keep going, ask for more time: coach@stackdays.test',
+    );
+    expect(notices()[0].body).not.toContain('/pricing');
+    expect(notices()[0].body).not.toContain('Choose a plan');
+  });
+
+  it("goes before an admin's month comp ends, once per ending; never for lifetime", async () => {
+    const m = await member({ timezone: 'America/Denver', hour: 22, startDate: '2026-11-01' });
+    const forLife = await member({ timezone: 'America/Denver', hour: 22, startDate: '2026-11-01' });
+    const comp = async (userId: string, comp: string, ends: Date | null) =>
+      t.database.db
+        .insert(subscriptions)
+        .values({ userId, status: 'active', comp, currentPeriodEnd: ends })
+        .onConflictDoUpdate({
+          target: subscriptions.userId,
+          set: { status: 'active', comp, currentPeriodEnd: ends },
+        });
+    await comp(m.userId, '3', new Date('2027-02-23T12:00:00Z'));
+    await comp(forLife.userId, 'lifetime', null);
+    const notices = (email: string) =>
+      received.filter((r) => r.to === email && /free access ends/.test(r.subject));
+    await run('2027-02-20T11:00:00Z');
+    expect(notices(m.email)).toHaveLength(0);
+    await run('2027-02-20T12:30:00Z');
+    await run('2027-02-21T12:30:00Z');
+    expect(notices(m.email)).toHaveLength(1);
+    expect(notices(m.email)[0].subject).toBe('Your StackDays free access ends in 3 days');
+    expect(notices(m.email)[0].body).toContain(
+      'Your StackDays free access ends on February 23. This server takes no payments. To keep going, ask for more time: coach@stackdays.test',
+    );
+    // A comp given again later is a new ending, with its own notice.
+    await comp(m.userId, '1', new Date('2027-04-10T12:00:00Z'));
+    await run('2027-04-08T12:00:00Z');
+    await run('2027-04-08T12:05:00Z');
+    expect(notices(m.email)).toHaveLength(2);
+    expect(notices(forLife.email)).toHaveLength(0);
   });
 });
 

@@ -6,7 +6,8 @@ import { queryRows } from '../../db/client';
 import { notificationClaims, userSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { dailyReminderMail, trialEndingMail } from '../../lib/mail-templates';
+import { accessEndingMail, dailyReminderMail } from '../../lib/mail-templates';
+import { billingProviderKind } from '../subscription/provider';
 import { sendPush } from '../../lib/push';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { reminderDue } from './reminder-due';
@@ -194,11 +195,17 @@ async function remindOne(
   return sent;
 }
 
-/** Once per trialing subscription, when its trial has 3 days or less to run. */
+/**
+ * The ending notice, 3 days or less before free time ends (decisions 0020, 0034): a trial or free
+ * months (trialing), once per subscription as before; an admin's month comp, once per member and
+ * period end (a later comp is a new ending). The claim is made before the mail is sent, so any number
+ * of scheduler processes send each one once.
+ */
 async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
   const now = ctx.now();
   const rows = await queryRows<{
-    subscription_id: string;
+    claim_key: string;
+    kind: 'trial' | 'comp';
     user_id: string;
     email: string;
     display_name: string | null;
@@ -207,20 +214,27 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
     current_period_end: string | Date;
   }>(
     ctx.db,
-    sql`select sub.id as subscription_id, u.id as user_id, u.email, p.display_name, p.first_name,
-          s.timezone, sub.current_period_end
-        from subscriptions sub
-        join "user" u on u.id = sub.user_id and u.email_verified
-        join user_settings s on s.user_id = u.id and s.email_nudges
-        left join profiles p on p.id = u.id
-        where sub.status = 'trialing'
-          and sub.current_period_end > ${now.toISOString()}::timestamptz
-          and sub.current_period_end <= ${new Date(now.getTime() + TRIAL_NOTICE_DAYS * DAY_MS).toISOString()}::timestamptz
-          and not exists (select 1 from notification_claims n where n.key = 'trial_ending:' || sub.id::text)`,
+    sql`select * from (
+          select case when sub.status = 'trialing' then 'trial_ending:' || sub.id::text
+                   else 'comp_ending:' || sub.id::text || ':'
+                     || floor(extract(epoch from sub.current_period_end) * 1000)::bigint::text end as claim_key,
+                 case when sub.status = 'trialing' then 'trial' else 'comp' end as kind,
+                 u.id as user_id, u.email, p.display_name, p.first_name, s.timezone, sub.current_period_end
+            from subscriptions sub
+            join "user" u on u.id = sub.user_id and u.email_verified
+            join user_settings s on s.user_id = u.id and s.email_nudges
+            left join profiles p on p.id = u.id
+            where (sub.status = 'trialing'
+                   or (sub.status = 'active' and sub.comp in ('1', '3', '6', '12')
+                       and sub.stripe_subscription_id is null))
+              and sub.current_period_end > ${now.toISOString()}::timestamptz
+              and sub.current_period_end <= ${new Date(now.getTime() + TRIAL_NOTICE_DAYS * DAY_MS).toISOString()}::timestamptz
+        ) due
+        where not exists (select 1 from notification_claims n where n.key = due.claim_key)`,
   );
   let sent = 0;
   for (const row of rows) {
-    if (!(await claim(ctx, `trial_ending:${row.subscription_id}`, row.user_id))) continue;
+    if (!(await claim(ctx, row.claim_key, row.user_id))) continue;
     const timeZone = isValidTimeZone(row.timezone) ? row.timezone : DEFAULT_SETTINGS_TIMEZONE;
     const endsOn = new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -228,11 +242,19 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
       day: 'numeric',
     }).format(new Date(row.current_period_end));
     const result = await ctx.mailer.send(
-      trialEndingMail(
-        { to: row.email, userId: row.user_id, name: row.first_name || row.display_name, endsOn },
+      accessEndingMail(
+        {
+          to: row.email,
+          userId: row.user_id,
+          name: row.first_name || row.display_name,
+          endsOn,
+          kind: row.kind,
+        },
         {
           publicUrl: ctx.config.publicUrl,
           unsubscribeUrl: ctx.mailer.unsubscribeUrl(row.user_id),
+          provider: billingProviderKind(ctx.config),
+          contact: ctx.config.billingContact,
         },
       ),
     );

@@ -44,7 +44,11 @@ describe(`built-in provider (${db})`, () => {
 
   it('says which provider this server uses, to anyone', async () => {
     const res = await t.client().request('/api/subscription/provider');
-    expect(await res.json()).toEqual({ provider: 'builtin', requireSubscription: false });
+    expect(await res.json()).toEqual({
+      provider: 'builtin',
+      requireSubscription: false,
+      contact: null,
+    });
   });
 
   it('refuses a paid plan clearly, and starts the trial without a card', async () => {
@@ -235,6 +239,101 @@ describe(`built-in provider (${db})`, () => {
       .where(eq(couponRedemptions.couponId, coupon.id));
     expect(count).toBe(10);
   }, 120_000);
+});
+
+describe(`built-in provider, after free time ends (${db})`, () => {
+  // Decision 0034: without Stripe, a member whose free time has ended is told where to ask for more
+  // (BILLING_CONTACT), and an admin sees whose access has ended and gives a comp from there.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BILLING_CONTACT: 'help@stackdays.test' });
+  });
+  afterAll(() => t.close());
+
+  async function endedMember() {
+    const m = await t.member();
+    await t.deps.db
+      .insert(subscriptions)
+      .values({ userId: m.userId, status: 'trialing', currentPeriodEnd: new Date(Date.now() - 1) });
+    await expireEndedPeriods(t.system('billing-expiry'));
+    return m;
+  }
+
+  it('tells a member whose trial has ended where to ask for more time, and changes nothing', async () => {
+    const m = await endedMember();
+    const provider = await t.client().request('/api/subscription/provider');
+    expect(await provider.json()).toMatchObject({ contact: 'help@stackdays.test' });
+    const view = await (await m.client.request('/api/subscription')).json();
+    expect(view).toMatchObject({ status: 'inactive', contact: 'help@stackdays.test' });
+
+    const before = await subscriptionOf(t, m.userId);
+    const paid = await m.client.request('/api/subscription/checkout', {
+      method: 'POST',
+      json: { priceId: 'price_yearly_90_usd' },
+    });
+    expect(paid.status).toBe(409);
+    expect((await paid.json()).message).toBe(
+      'This server takes no payments. To keep going, ask for more time: help@stackdays.test',
+    );
+    const trial = await m.client.request('/api/subscription/checkout', {
+      method: 'POST',
+      json: { trial: true },
+    });
+    expect(trial.status).toBe(409);
+    expect((await trial.json()).message).toBe(
+      'Your free trial has already been used. This server takes no payments. To keep going, ask for more time: help@stackdays.test',
+    );
+    expect(await subscriptionOf(t, m.userId)).toEqual(before);
+  });
+
+  it("shows admins whose access has ended, and an admin's comp gives it back", async () => {
+    const m = await endedMember();
+    const running = await t.member();
+    await grantComp(t.system('admin-test'), { userId: running.userId, comp: '1' });
+    const admin = await t.member();
+    await t.setAdminFlag(admin.userId);
+
+    const list = async () =>
+      (
+        (await (await admin.client.request('/api/admin/subscriptions')).json()) as {
+          subscriptions: { userId: string; accessEnded: boolean; comp: string | null }[];
+        }
+      ).subscriptions;
+    expect((await list()).find((s) => s.userId === m.userId)).toMatchObject({
+      accessEnded: true,
+      comp: null,
+    });
+    expect((await list()).find((s) => s.userId === running.userId)).toMatchObject({
+      accessEnded: false,
+      comp: '1',
+    });
+
+    // Only admins give comps.
+    const self = await m.client.request(`/api/admin/users/${m.userId}/comp`, {
+      method: 'POST',
+      json: { comp: 'lifetime' },
+    });
+    expect(self.status).toBe(403);
+    const bad = await admin.client.request(`/api/admin/users/${m.userId}/comp`, {
+      method: 'POST',
+      json: { comp: '5' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await subscriptionOf(t, m.userId)).status).toBe('inactive');
+
+    const given = await admin.client.request(`/api/admin/users/${m.userId}/comp`, {
+      method: 'POST',
+      json: { comp: '3' },
+    });
+    expect(given.status).toBe(200);
+    const after = await (await m.client.request('/api/subscription')).json();
+    expect(after).toMatchObject({ status: 'active', comp: '3', subscribed: true });
+    expect(days(after.currentPeriodEnd)).toBe(90);
+    expect((await list()).find((s) => s.userId === m.userId)).toMatchObject({
+      accessEnded: false,
+    });
+    expect(await auditCount(t, m.userId, 'subscription.comp')).toBe(1);
+  });
 });
 
 describe(`REQUIRE_SUBSCRIPTION (${db})`, () => {
@@ -452,6 +551,35 @@ describe(`Stripe provider (${db})`, () => {
         .called('createCustomer')
         .filter((c) => (c.input as { userId: string }).userId === m.userId),
     ).toHaveLength(1);
+  });
+
+  it("tells the member Checkout's result only once its signed webhook has landed", async () => {
+    // A member on free days is already 'subscribed': only stripeManaged says Stripe has the plan.
+    const m = await t.member();
+    await t.deps.db.insert(subscriptions).values({
+      userId: m.userId,
+      status: 'trialing',
+      currentPeriodEnd: new Date(Date.now() + DAY),
+    });
+    const opened = await m.client.request('/api/subscription/checkout', {
+      method: 'POST',
+      json: { priceId: 'price_monthly_9_usd' },
+    });
+    expect(opened.status).toBe(200);
+    const view = async () => (await m.client.request('/api/subscription')).json();
+    expect(await view()).toMatchObject({ subscribed: true, stripeManaged: false });
+    const row = await subscriptionOf(t, m.userId);
+    await deliver(
+      subscriptionEvent({
+        type: 'customer.subscription.created',
+        created: nowSec(),
+        subscriptionId: `sub_late_${m.userId}`,
+        customer: row.stripeCustomerId!,
+        status: 'trialing',
+        periodEnd: inDays(1),
+      }),
+    );
+    expect(await view()).toMatchObject({ status: 'trialing', stripeManaged: true });
   });
 
   it('keeps the subscription in step with signed webhooks', async () => {

@@ -41,6 +41,8 @@ export function toView(config: Config, row: SubscriptionRow | undefined): Subscr
     comp: row?.comp ?? null,
     provider: billingProviderKind(config),
     requireSubscription: config.requireSubscription,
+    stripeManaged: Boolean(row?.stripeSubscriptionId),
+    contact: config.billingContact,
   };
 }
 
@@ -61,6 +63,7 @@ export function getBillingProvider(ctx: ServiceContext): BillingProviderResponse
   return {
     provider: billingProviderKind(ctx.config),
     requireSubscription: ctx.config.requireSubscription,
+    contact: ctx.config.billingContact,
   };
 }
 
@@ -77,8 +80,9 @@ export async function startTrial(ctx: ServiceContext): Promise<SubscriptionView>
     const current = await subscriptionRow(ctx.db, member.userId, true);
     if (current && isSubscribed(current.status)) return toView(ctx.config, current);
     // A row made only to hold a Stripe customer id (checkout opened, never finished) is no trial.
+    // Without payments the member is told where more time comes from (decision 0034).
     if (current && (current.currentPeriodEnd || current.stripeSubscriptionId || current.comp))
-      throw new AppError('conflict', msg.trialAlreadyUsed);
+      throw new AppError('conflict', msg.trialUsedAskForAccess(ctx.config.billingContact));
     const now = ctx.now();
     const values = {
       status: 'trialing',
@@ -246,7 +250,7 @@ export async function createCheckout(
   const member = requireMember(ctx);
   const adapter = stripeAdapterFor(ctx.config);
   if (!adapter) {
-    if (!('trial' in input)) throw new AppError('conflict', msg.paymentsNotConfigured);
+    if (!('trial' in input)) throw new AppError('conflict', await noPayments(ctx, member.userId));
     return { url: null, subscription: await startTrial(ctx) };
   }
   const current = await subscriptionRow(ctx.db, member.userId);
@@ -280,6 +284,17 @@ export async function createCheckout(
   return { url, subscription: toView(ctx.config, await subscriptionRow(ctx.db, member.userId)) };
 }
 
+/**
+ * Why a paid plan is refused on the built-in provider, and what happens next (decision 0034): with the
+ * trial unused, start it; once free time has been had, ask for more at BILLING_CONTACT.
+ */
+async function noPayments(ctx: ServiceContext, userId: string): Promise<string> {
+  const row = await subscriptionRow(ctx.db, userId);
+  return row?.currentPeriodEnd || row?.comp
+    ? msg.noPaymentsAskForAccess(ctx.config.billingContact)
+    : msg.paymentsNotConfigured;
+}
+
 /** manage-billing: Stripe's Billing Portal for the member's customer. */
 export async function openBillingPortal(ctx: ServiceContext): Promise<BillingPortalResponse> {
   const member = requireMember(ctx);
@@ -310,7 +325,7 @@ export async function changePlan(
   const row = await subscriptionRow(ctx.db, member.userId);
   if (!row || row.status === 'inactive') throw new AppError('conflict', msg.noSubscriptionToChange);
   const adapter = stripeAdapterFor(ctx.config);
-  if (!adapter) throw new AppError('conflict', msg.paymentsNotConfigured);
+  if (!adapter) throw new AppError('conflict', await noPayments(ctx, member.userId));
   if (!row.stripeSubscriptionId) {
     if (!isSubscribed(row.status)) throw new AppError('conflict', msg.noSubscriptionToChange);
     return createCheckout(ctx, { priceId: PRICES[plan].priceId });

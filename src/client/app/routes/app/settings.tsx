@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
@@ -10,10 +11,25 @@ import { BillingStatus } from '@client/features/settings/components/billing-stat
 import { SignOutCard } from '@client/features/settings/components/sign-out-card';
 import { YourData } from '@client/features/settings/components/your-data';
 
+const ACTIVATION_POLL_MS = 2000;
+
 /** /app/settings: account e-mail, member-since date, billing, your data and sign out. */
 export function SettingsRoute() {
   const user = useSignedInUser();
-  const subscription = useQuery(subscriptionQueryOptions(user.userId));
+  // Back from Stripe Checkout (?checkout=success): the plan starts when Stripe's webhook lands, so the
+  // status is read again every few seconds until it has (decision 0034).
+  const checkoutParam = useSearchParams()[0].get('checkout');
+  const returnedFromCheckout =
+    checkoutParam === 'success' || checkoutParam === 'canceled' ? checkoutParam : null;
+  const subscription = useQuery({
+    ...subscriptionQueryOptions(user.userId),
+    refetchInterval: (query) =>
+      returnedFromCheckout === 'success' &&
+      query.state.data?.provider === 'stripe' &&
+      !query.state.data.stripeManaged
+        ? ACTIVATION_POLL_MS
+        : false,
+  });
   // No navigate here: once the session is cleared, the guard itself sends the member to '/'.
   const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
   return (
@@ -27,6 +43,7 @@ export function SettingsRoute() {
           isLoading={subscription.isPending}
           isError={subscription.isError}
           screen="settings"
+          returnedFromCheckout={returnedFromCheckout}
         />
         <YourData />
         <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />

@@ -1,11 +1,13 @@
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Spinner } from '@client/components/ui/spinner';
 import { useSubscription } from '@client/features/auth/api/get-subscription';
 import { useStartTrial } from '@client/features/auth/api/start-trial';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { FreeTimeNote } from '@client/components/billing/free-time-note';
 import { StartTrialCard } from '@client/features/pricing/components/start-trial-card';
 import { trialRequiresCard } from '@client/features/pricing/lib/trial-card';
 import { useBillingProvider } from '@client/features/pricing/api/get-billing-provider';
@@ -13,13 +15,26 @@ import { useBillingProvider } from '@client/features/pricing/api/get-billing-pro
 export function StartTrialRoute() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const { isLoading, subscribed } = useSubscription(user.userId);
+  const { isLoading, subscribed, subscription } = useSubscription(user.userId);
   const startTrial = useStartTrial(user.userId);
   const provider = useBillingProvider();
 
   if (isLoading) return <Spinner label={msg.loading} />;
   // Already subscribed (a coupon's free months, or a trial started a moment ago): straight to Day 1.
   if (subscribed) return <Navigate to="/app" replace />;
+  // Without payments, free time that has ended leaves no trial to start: say where to ask (0034).
+  if (provider.data?.provider === 'builtin' && freeTimeState(subscription) === 'ended')
+    return (
+      <div className="mx-auto flex w-full max-w-lg flex-col gap-4 pt-2 sm:pt-8">
+        <title>{`${msg.startYourFreeTrial} · StackDays`}</title>
+        <h1 className="text-3xl font-black tracking-tight">{msg.trialAlreadyUsed}</h1>
+        <FreeTimeNote
+          endedOn={subscription!.currentPeriodEnd}
+          contact={subscription!.contact}
+          className="text-base"
+        />
+      </div>
+    );
 
   return (
     <div className="pt-2 sm:pt-8">

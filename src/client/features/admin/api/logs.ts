@@ -3,7 +3,9 @@ import type {
   AdminNotificationView,
   AdminSubscriptionView,
   AuditEventsPage,
+  SubscriptionView,
 } from '@shared/api-types';
+import type { CompOption } from '@shared/constants';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -12,6 +14,18 @@ export function useAdminSubscriptions() {
     queryKey: queryKeys.admin.subscriptions,
     queryFn: ({ signal }) =>
       api.get<{ subscriptions: AdminSubscriptionView[] }>('/api/admin/subscriptions', { signal }),
+  });
+}
+
+/** An admin's comp for a member whose access has ended (decision 0034); the list is read again. */
+export function useGiveComp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string; comp: CompOption }) =>
+      api.post<SubscriptionView>(`/api/admin/users/${encodeURIComponent(input.userId)}/comp`, {
+        comp: input.comp,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.subscriptions }),
   });
 }
 

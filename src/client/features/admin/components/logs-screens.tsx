@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { RefreshCw } from 'lucide-react';
-import { NOTIFICATION_FILTER_ALL, NOTIFICATION_FILTER_STATUSES } from '@shared/constants';
+import type { AdminSubscriptionView } from '@shared/api-types';
+import {
+  COMP_OPTIONS,
+  NOTIFICATION_FILTER_ALL,
+  NOTIFICATION_FILTER_STATUSES,
+  type CompOption,
+} from '@shared/constants';
 import { customerIdPreview } from '@shared/domain/display';
 import { formatDate, formatDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
@@ -13,6 +19,7 @@ import {
   useAdminAudit,
   useAdminNotifications,
   useAdminSubscriptions,
+  useGiveComp,
   useTriggerReminders,
 } from '../api/logs';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
@@ -34,17 +41,20 @@ export function SubscriptionsScreen() {
       {rows.length > 0 && (
         <AdminTable
           label="Subscriptions"
-          columns={['User', 'Status', 'Stripe customer', 'Period End', 'Created']}
+          columns={['User', 'Status', 'Stripe customer', 'Period End', 'Created', 'Comp']}
         >
           {rows.map((s) => (
             <tr key={s.id}>
               <Cell label="User">{s.userName || msg.noName}</Cell>
               <Cell label="Status">
-                <Pill
-                  tone={subscriptionTone[s.status as keyof typeof subscriptionTone] ?? 'neutral'}
-                >
-                  {s.status}
-                </Pill>
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <Pill
+                    tone={subscriptionTone[s.status as keyof typeof subscriptionTone] ?? 'neutral'}
+                  >
+                    {s.status}
+                  </Pill>
+                  {s.accessEnded && <Pill tone="warn">{msg.accessEnded}</Pill>}
+                </span>
               </Cell>
               <Cell label="Stripe customer" className="font-mono">
                 {customerIdPreview(s.stripeCustomerId)}
@@ -55,10 +65,64 @@ export function SubscriptionsScreen() {
               <Cell label="Created" className="whitespace-nowrap">
                 {formatDate(s.createdAt)}
               </Cell>
+              <Cell label="Comp">
+                <CompCell subscription={s} />
+              </Cell>
             </tr>
           ))}
         </AdminTable>
       )}
+    </div>
+  );
+}
+
+const GIVABLE_COMPS = COMP_OPTIONS.filter((o) => o.value !== 'none');
+
+/**
+ * The comp in force, or, for a member whose access has ended, an admin's comp at hand (decision
+ * 0034): choose months or lifetime and give it; the server decides (billing's grantComp).
+ */
+function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) {
+  const id = useId();
+  const [comp, setComp] = useState<CompOption>('1');
+  const give = useGiveComp();
+  const current = COMP_OPTIONS.find((o) => o.value === s.comp);
+  if (!s.accessEnded) return current ? current.label : msg.notAvailable;
+  const name = s.userName || msg.noName;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <NativeSelect
+        id={`${id}-comp`}
+        aria-label={`Comp for ${name}`}
+        value={comp}
+        onChange={(e) => setComp(e.target.value as CompOption)}
+        className="w-auto"
+      >
+        {GIVABLE_COMPS.map((option) => (
+          // Short labels: the control shares a table cell with its button.
+          <option key={option.value} value={option.value}>
+            {option.months === null
+              ? 'Lifetime'
+              : `${option.months} ${option.months === 1 ? 'month' : 'months'}`}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button
+        variant="secondary"
+        aria-label={`${msg.giveFreeTime}: ${name}`}
+        disabled={give.isPending}
+        onClick={() =>
+          give.mutate(
+            { userId: s.userId, comp },
+            {
+              onSuccess: () => toast.success(msg.freeTimeGiven),
+              onError: (error) => toast.error(errorMessage(error, msg.errorGivingFreeTime)),
+            },
+          )
+        }
+      >
+        {msg.giveFreeTime}
+      </Button>
     </div>
   );
 }

@@ -14,9 +14,12 @@ const PLANS: { key: PlanKey; name: string; per: string }[] = [
 export function PlanOptions({
   noteId,
   provider,
+  trialUsed = false,
 }: {
   noteId: string;
   provider: 'stripe' | 'builtin' | undefined;
+  /** A signed-in member whose free time has ended: no "start with the free trial" (decision 0034). */
+  trialUsed?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-3">
@@ -46,7 +49,11 @@ export function PlanOptions({
       </ul>
       <p id={noteId} className="flex items-start gap-2 text-sm text-muted-foreground">
         <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {provider === 'stripe' ? msg.choosePlanLater : msg.paymentsNotConfigured}
+        {provider === 'stripe'
+          ? msg.choosePlanLater
+          : trialUsed
+            ? msg.noPaymentsHere
+            : msg.paymentsNotConfigured}
       </p>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { CircleAlert, CreditCard, ExternalLink } from 'lucide-react';
+import { CircleAlert, CircleCheck, CreditCard, ExternalLink, Loader } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SubscriptionView } from '@shared/api-types';
 import { PRICES, ROUTES, type PlanKey } from '@shared/constants';
 import {
+  freeTimeState,
   isSubscribed,
   planAction,
   showsManageBilling,
@@ -15,6 +16,7 @@ import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FreeTimeNote } from '@client/components/billing/free-time-note';
 import { useBillingPortal, useChangePlan, useCheckout } from '../api/billing';
 
 const PLANS: { key: PlanKey; name: string; per: string }[] = [
@@ -43,18 +45,23 @@ function pendingTab() {
  * Billing wherever it shows (the profile Settings tab, /app/settings): ACTIVE, TRIAL with the days left,
  * PAST DUE, CANCELED or INACTIVE; the plans (checkout without a live subscription, a change of plan
  * otherwise); and Manage Billing (active or trialing on the profile tab, only active on Settings, and
- * only where Stripe takes the payments).
+ * only where Stripe takes the payments). Without payments no plan button shows: the card says what
+ * happens when free time ends and where to ask for more (decision 0034). Back from Checkout
+ * (`returnedFromCheckout`), it says the plan is being activated until Stripe's webhook has landed.
  */
 export function BillingStatus({
   subscription,
   isLoading,
   isError,
   screen,
+  returnedFromCheckout = null,
 }: {
   subscription: SubscriptionView | null;
   isLoading: boolean;
   isError: boolean;
   screen: 'profile' | 'settings';
+  /** /app/settings?checkout=…: the member is back from Stripe Checkout. */
+  returnedFromCheckout?: 'success' | 'canceled' | null;
 }) {
   const checkout = useCheckout();
   const changePlan = useChangePlan();
@@ -65,6 +72,14 @@ export function BillingStatus({
     status === 'trialing' ? trialDaysLeft(subscription?.currentPeriodEnd, new Date()) : 0;
   const stripe = subscription?.provider === 'stripe';
   const lifetime = subscription?.comp === 'lifetime';
+  // A month comp is free time an admin gave: nothing renews, it ends (decision 0034).
+  const compUntil =
+    status === 'active' && subscription?.comp && !lifetime ? subscription.currentPeriodEnd : null;
+  // Back from Checkout, before Stripe's webhook has told us: no plan or trial buttons meanwhile.
+  const activating = returnedFromCheckout === 'success' && stripe && !subscription?.stripeManaged;
+  const confirmed =
+    returnedFromCheckout === 'success' && stripe && subscription?.stripeManaged === true;
+  const freeTime = freeTimeState(subscription);
   const busy = checkout.isPending || changePlan.isPending || portal.isPending;
 
   function choosePlan(plan: PlanKey) {
@@ -128,18 +143,45 @@ export function BillingStatus({
           </p>
         ) : (
           <>
-            <p className="flex flex-wrap items-center gap-2">
-              <span className="text-sm text-muted-foreground">Status</span>
-              <span
-                data-testid="subscription-status"
-                className="rounded-full border border-border bg-muted px-3 py-1 text-xs font-bold tracking-wide"
+            {/* Until the webhook lands, the stored status (inactive) is not the member's news. */}
+            {!activating && (
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-muted-foreground">Status</span>
+                <span
+                  data-testid="subscription-status"
+                  className="rounded-full border border-border bg-muted px-3 py-1 text-xs font-bold tracking-wide"
+                >
+                  {label}
+                </span>
+              </p>
+            )}
+            {activating && (
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-xl border border-border bg-muted p-3 text-sm"
               >
-                {label}
-              </span>
-            </p>
+                <Loader
+                  aria-hidden
+                  className="mt-0.5 size-4 shrink-0 animate-spin motion-reduce:animate-none"
+                />
+                {msg.checkoutActivating}
+              </p>
+            )}
+            {confirmed && (
+              <p role="status" className="flex items-center gap-2 text-sm font-semibold">
+                <CircleCheck aria-hidden className="size-4 text-accent-text" />
+                {msg.checkoutConfirmed}
+              </p>
+            )}
+            {returnedFromCheckout === 'canceled' && !isSubscribed(status) && (
+              <p role="status" className="text-sm text-muted-foreground">
+                {msg.checkoutCanceled}
+              </p>
+            )}
             {status === 'trialing' && <p className="text-sm">{msg.trialDaysLeft(daysLeft)}</p>}
             {lifetime && <p className="text-sm">{msg.freeForLife}</p>}
-            {status === 'active' && !lifetime && subscription?.currentPeriodEnd && (
+            {compUntil && <p className="text-sm">{msg.freeUntil(formatDate(compUntil))}</p>}
+            {status === 'active' && !subscription?.comp && subscription?.currentPeriodEnd && (
               <p className="text-sm">Renews {formatDate(subscription.currentPeriodEnd)}</p>
             )}
             {subscription?.plan && (
@@ -148,14 +190,15 @@ export function BillingStatus({
               </p>
             )}
             {/* The trial is once per member: after a trial or a plan has ended, only the plans remain. */}
-            {!isSubscribed(status) && !subscription?.currentPeriodEnd && (
+            {!isSubscribed(status) && !subscription?.currentPeriodEnd && !activating && (
               <div>
                 <Link to={ROUTES.startTrial} className={buttonVariants({ variant: 'primary' })}>
                   {msg.startYourFreeTrial}
                 </Link>
               </div>
             )}
-            {!lifetime && (
+            {/* Plans only where they can be bought: Stripe, and not while Checkout's result is on its way. */}
+            {stripe && !lifetime && !activating && (
               <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
                 {PLANS.map(({ key, name, per }) => {
                   const price = PRICES[key];
@@ -189,8 +232,14 @@ export function BillingStatus({
                 })}
               </ul>
             )}
-            {!stripe && !lifetime && (
+            {!stripe && freeTime === 'unused' && (
               <p className="text-sm text-muted-foreground">{msg.paymentsNotConfigured}</p>
+            )}
+            {!stripe && (freeTime === 'free' || freeTime === 'ended') && (
+              <FreeTimeNote
+                endedOn={freeTime === 'ended' ? subscription!.currentPeriodEnd : null}
+                contact={subscription?.contact ?? null}
+              />
             )}
             {stripe && showsManageBilling(status, screen) && (
               <div>
