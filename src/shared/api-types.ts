@@ -24,6 +24,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   isAdmin: boolean;
   createdAt: string;
+  /** The member's units: weights on every screen follow them. */
+  unitPref: UnitPref;
 }
 
 export interface MediaView {
@@ -132,6 +134,8 @@ export interface MyCycleView {
   }[];
   milestones: { day: number; badgeCode: StreakBadgeCode; state: MilestoneState }[];
   insight: InsightLevel;
+  /** The member's own weight change since Day 1 (kg; null: unknown), and whether they share it. */
+  weight: { changeKg: number | null; shared: boolean };
 }
 
 export interface FeedAuthor {
@@ -171,6 +175,11 @@ export interface FeedPost {
   reactions: Record<ReactionKey, number>;
   myReaction: ReactionKey | null;
   updates: UpdateView[];
+  /**
+   * The author's weight change (kg) as of this post since Day 1 of its cycle: null when unknown, and
+   * for anyone but the author unless they share their weight progress.
+   */
+  weightChangeKg: number | null;
 }
 
 /** GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). */

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
+import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import type { AppEnv } from './deps';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -41,6 +42,7 @@ function prepareSessionByToken(db: Db) {
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
       isAdmin: profiles.isAdmin,
+      unitPref: profiles.unitPref,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -95,6 +97,7 @@ async function readSession(db: Db, token: string) {
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),
+    unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
   };
   return { user, expiresAt: row.expiresAt.getTime() };
 }

@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
+import { ACCOUNT_DELETE_CONFIRMATION, DEFAULT_UNIT_PREF } from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
@@ -352,6 +352,7 @@ export async function deleteUser(
       avatarUrl: found.profile?.avatarUrl ?? null,
       isAdmin: false,
       createdAt: found.user.createdAt.toISOString(),
+      unitPref: found.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
     };
     await deleteAccount(actingAs(ctx, { kind: 'member', user: member }), {
       confirmation: ACCOUNT_DELETE_CONFIRMATION,

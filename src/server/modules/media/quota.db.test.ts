@@ -37,6 +37,7 @@ async function newMember(): Promise<SessionUser> {
     avatarUrl: null,
     isAdmin: false,
     createdAt: new Date().toISOString(),
+    unitPref: 'imperial',
   };
 }
 
