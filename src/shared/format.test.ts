@@ -5,6 +5,7 @@ import {
   formatList,
   formatMonthDay,
   formatNumber,
+  formatWeightChange,
   formatPercent,
   formatShortDateTime,
   formatTime,
@@ -92,5 +93,14 @@ describe('time ago', () => {
     expect(formatTimeAgo(evening, now)).toBe('5 minutes ago');
     expect(formatTimeAgo(new Date(2026, 2, 1, 16, 10), now)).toBe('about 2 hours ago');
     expect(formatTimeAgo(new Date(2026, 1, 26, 18, 10), now)).toBe('3 days ago');
+  });
+});
+
+describe('weight changes', () => {
+  it('writes a signed change to a tenth in the reader’s units', () => {
+    expect(formatWeightChange(-1.5, 'metric')).toBe('\u22121.5 kg');
+    expect(formatWeightChange(-1.5, 'imperial')).toBe('\u22123.3 lb');
+    expect(formatWeightChange(2, 'metric')).toBe('+2.0 kg');
+    expect(formatWeightChange(0.02, 'imperial')).toBe('0.0 lb');
   });
 });
