@@ -8,7 +8,7 @@ import { cn } from '@client/lib/cn';
 export function LegalLinks({ className }: { className?: string }) {
   return (
     <nav aria-label="Legal" className={cn('text-sm text-muted-foreground', className)}>
-      <ul className="flex flex-wrap items-center justify-center gap-x-4">
+      <ul className="flex flex-wrap items-center justify-center gap-x-4 px-4">
         {LEGAL_PAGES.map((page) => (
           <li key={page.name}>
             <a
