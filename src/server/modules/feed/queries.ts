@@ -30,7 +30,10 @@ export type FeedCard = FeedPost & { weightShared: boolean };
 /** The author's weight change as of the post, since Day 1 of the post's cycle. */
 const postWeightChange = weightChangeSql({
   userId: sql`p.user_id`,
-  start: cycleStartSql(sql`cy.start_date`, sql`coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE})`),
+  start: cycleStartSql(
+    sql`cy.start_date`,
+    sql`coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE})`,
+  ),
   end: sql`cy.ended_at`,
   at: sql`p.created_at`,
 });

@@ -80,7 +80,10 @@ export async function weightSinceDayOne(
     db,
     sql`select ${weightChangeSql({
       userId: id,
-      start: cycleStartSql(sql`${cycle.startDate}`, sql`${cycle.timeZone || DEFAULT_SETTINGS_TIMEZONE}::text`),
+      start: cycleStartSql(
+        sql`${cycle.startDate}`,
+        sql`${cycle.timeZone || DEFAULT_SETTINGS_TIMEZONE}::text`,
+      ),
       end: sql`null`,
       at: sql`${now.toISOString()}::timestamptz`,
     })} as change_kg, ${sharesWeightSql(id)} as shared`,

@@ -68,12 +68,7 @@ function CycleContent({
     <>
       <DayHero cycle={data.cycle} />
       <InsightCard level={data.insight} consistency={data.stats.consistency} />
-      <StatCards
-        stats={data.stats}
-        day={data.cycle.day}
-        weight={data.weight}
-        unitPref={unitPref}
-      />
+      <StatCards stats={data.stats} day={data.cycle.day} weight={data.weight} unitPref={unitPref} />
       {/* Below the fold on a phone: laid out and painted when scrolled near (decision 0029). */}
       <div className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
         <ActivityChart days={data.days} currentDay={data.cycle.day} />
