@@ -27,6 +27,9 @@ const PAGES = [
   ['sign up', '/signup', true],
   // An unknown token: the page of a valid invite is the same but for the name and the link.
   ['invite', '/invite/budget-check-invite-token', false],
+  ['terms', '/terms', false],
+  ['privacy', '/privacy', false],
+  ['health', '/health-disclaimer', false],
   ['404', '/no/such/page', false],
 ];
 

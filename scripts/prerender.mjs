@@ -69,6 +69,7 @@ const {
   renderMemberShellPlaceholder,
   INVITE_PAGE_INVITER,
   INVITE_PAGE_TOKEN,
+  LEGAL_TEXT_PLACEHOLDER,
   MEMBER_SCREEN_TITLE,
   MEMBER_SCREEN_MARKUP,
   MEMBER_SCREEN_DATA,
@@ -168,6 +169,16 @@ for (const page of pages) {
   console.log(
     `prerendered ${page.url} → dist/pages/${page.name}.html${page.load === 'intent' ? ` and ${page.name}-eager.html` : ''} (script: ${page.load})`,
   );
+}
+
+// The legal pages' templates: the operator's text replaces exactly one placeholder paragraph
+// (src/server/lib/legal-pages.ts).
+for (const name of ['terms', 'privacy', 'health-disclaimer']) {
+  const template = readFileSync(path.join(pagesDir, `${name}-custom.html`), 'utf8');
+  if (template.split(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`).length !== 2)
+    throw new Error(
+      `prerender: ${name}-custom.html is not as src/server/lib/legal-pages.ts expects`,
+    );
 }
 
 // The invite page's placeholders (filled in by the server, src/server/lib/invite-page.ts): the

@@ -15,11 +15,20 @@ import { SignInRoute } from './app/routes/signin';
 import { SignUpRoute } from './app/routes/signup';
 import { InviteRoute } from './app/routes/invite';
 import { NotFoundRoute } from './app/routes/not-found';
+import {
+  HealthDisclaimerRoute,
+  HealthDisclaimerTemplate,
+  PrivacyRoute,
+  PrivacyTemplate,
+  TermsRoute,
+  TermsTemplate,
+} from './app/routes/legal';
 import { queryKeys } from './lib/query-keys';
 import { FullPageSpinner } from './components/layout/full-page-spinner';
 import { msg } from '@shared/messages';
 
 export { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN };
+export { LEGAL_TEXT_PLACEHOLDER } from '@shared/legal';
 export {
   MEMBER_SCREEN_DATA,
   MEMBER_SCREEN_MARKUP,
@@ -119,6 +128,32 @@ export const pages: PrerenderPage[] = [
     module: 'app/routes/invite.tsx',
     load: 'eager',
   },
+  // The legal pages (decision 0037): no script. Each has a `-custom` template with a placeholder
+  // where the server puts the operator's own text (TERMS_FILE, ...; src/server/lib/legal-pages.ts).
+  ...(
+    [
+      ['terms', TermsRoute, TermsTemplate],
+      ['privacy', PrivacyRoute, PrivacyTemplate],
+      ['health-disclaimer', HealthDisclaimerRoute, HealthDisclaimerTemplate],
+    ] as const
+  ).flatMap(([name, Page, Template]): PrerenderPage[] => [
+    {
+      name,
+      url: `/${name}`,
+      pattern: `/${name}`,
+      Component: Page,
+      module: 'app/routes/legal.tsx',
+      load: 'none',
+    },
+    {
+      name: `${name}-custom`,
+      url: `/${name}`,
+      pattern: `/${name}`,
+      Component: Template,
+      module: 'app/routes/legal.tsx',
+      load: 'none',
+    },
+  ]),
   {
     name: 'not-found',
     url: '/404',

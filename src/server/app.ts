@@ -108,7 +108,11 @@ export function createApp(deps: AppDeps) {
   if (deps.clientDir)
     app.route(
       '/',
-      staticClient(deps.clientDir, (request, env) => app.fetch(request, env)),
+      staticClient(
+        deps.clientDir,
+        (request, env) => app.fetch(request, env),
+        deps.config.legalTexts,
+      ),
     );
 
   app.onError((error, c) => {

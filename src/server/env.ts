@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { LegalPageName } from '@shared/legal';
 
 /** Thrown when the environment cannot start the server; the message names the variable. */
 export class ConfigError extends Error {}
@@ -136,7 +138,40 @@ const envSchema = z.object({
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().default('gpt-4o-mini'),
+  // Decision 0037: Markdown files that replace the default text of /terms, /privacy and
+  // /health-disclaimer (read once, at start).
+  TERMS_FILE: optionalString,
+  PRIVACY_FILE: optionalString,
+  HEALTH_DISCLAIMER_FILE: optionalString,
 });
+
+const LEGAL_FILES: Array<
+  [LegalPageName, 'TERMS_FILE' | 'PRIVACY_FILE' | 'HEALTH_DISCLAIMER_FILE']
+> = [
+  ['terms', 'TERMS_FILE'],
+  ['privacy', 'PRIVACY_FILE'],
+  ['health-disclaimer', 'HEALTH_DISCLAIMER_FILE'],
+];
+
+/** The operator's legal texts (Markdown), read now so that a missing or empty file stops the start. */
+function readLegalTexts(e: z.infer<typeof envSchema>): Partial<Record<LegalPageName, string>> {
+  const texts: Partial<Record<LegalPageName, string>> = {};
+  for (const [page, name] of LEGAL_FILES) {
+    const file = e[name];
+    if (!file) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Invalid configuration:\n  ${name}: cannot read ${file} (${code})`);
+    }
+    if (text.trim() === '')
+      throw new ConfigError(`Invalid configuration:\n  ${name}: ${file} is empty`);
+    texts[page] = text;
+  }
+  return texts;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -204,6 +239,8 @@ export interface Config {
   /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
   billingContact: string | null;
   ai?: { baseUrl: string; apiKey?: string; model: string };
+  /** The operator's Markdown for the legal pages that replace the default text (decision 0037). */
+  legalTexts: Partial<Record<LegalPageName, string>>;
 }
 
 /** The only reader of process.env: parse once at start, pass the result around. */
@@ -278,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : undefined,
+    legalTexts: readLegalTexts(e),
   };
 }
 

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './db/test-database';
 import type { MailMessage } from './lib/mail';
 import { profiles, rateLimits, user, userSettings } from './db/schema';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import { createContext, systemContext, type ServiceContext } from './lib/context';
 import { forgetSessions } from './lib/session-cache';
 
@@ -185,6 +186,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         isAdmin: row.profile?.isAdmin ?? false,
         createdAt: row.user.createdAt.toISOString(),
         timeZone: row.timeZone ?? 'America/Denver',
+        unitPref: row.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
       };
       const { now } = options;
       return createContext(deps, {

@@ -26,6 +26,8 @@ export interface SessionUser {
   createdAt: string;
   /** The zone the member's day is counted in, and every time is shown in (decision 0033). */
   timeZone: string;
+  /** The member's units: weights on every screen follow them. */
+  unitPref: UnitPref;
 }
 
 export interface MediaView {
@@ -140,6 +142,8 @@ export interface MyCycleView {
   }[];
   milestones: { day: number; badgeCode: StreakBadgeCode; state: MilestoneState }[];
   insight: InsightLevel;
+  /** The member's own weight change since Day 1 (kg; null: unknown), and whether they share it. */
+  weight: { changeKg: number | null; shared: boolean };
 }
 
 export interface FeedAuthor {
@@ -179,6 +183,11 @@ export interface FeedPost {
   reactions: Record<ReactionKey, number>;
   myReaction: ReactionKey | null;
   updates: UpdateView[];
+  /**
+   * The author's weight change (kg) as of this post since Day 1 of its cycle: null when unknown, and
+   * for anyone but the author unless they share their weight progress.
+   */
+  weightChangeKg: number | null;
 }
 
 /** GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). */

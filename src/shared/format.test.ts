@@ -5,6 +5,7 @@ import {
   formatList,
   formatMonthDay,
   formatNumber,
+  formatWeightChange,
   formatPercent,
   formatShortDateTime,
   formatTime,
@@ -110,5 +111,14 @@ describe("in the member's time zone (decision 0033)", () => {
   it('keeps a calendar date on its day in every zone', () => {
     for (const zone of ['America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati'])
       expect(formatDate('2026-03-01', zone)).toBe('Mar 01, 2026');
+  });
+});
+
+describe('weight changes', () => {
+  it('writes a signed change to a tenth in the reader’s units', () => {
+    expect(formatWeightChange(-1.5, 'metric')).toBe('\u22121.5 kg');
+    expect(formatWeightChange(-1.5, 'imperial')).toBe('\u22123.3 lb');
+    expect(formatWeightChange(2, 'metric')).toBe('+2.0 kg');
+    expect(formatWeightChange(0.02, 'imperial')).toBe('0.0 lb');
   });
 });

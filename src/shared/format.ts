@@ -9,7 +9,7 @@
 import { tz } from '@date-fns/tz';
 import { format, formatDistance, isValid, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { DATE_FORMATS, SETTINGS_TIMEZONES } from './constants';
+import { DATE_FORMATS, KG_PER_POUND, SETTINGS_TIMEZONES, type UnitPref } from './constants';
 
 export const DISPLAY_LOCALE = 'en-US';
 
@@ -51,6 +51,16 @@ export function formatNumber(value: number): string {
 export function formatList(items: readonly string[]): string {
   listFormat ??= new Intl.ListFormat(DISPLAY_LOCALE, { style: 'long', type: 'conjunction' });
   return listFormat.format(items);
+}
+
+/**
+ * A change of weight in the reader's units, to a tenth, signed: -1.5 (kg) → '−1.5 kg' metric,
+ * '−3.3 lb' imperial; '0.0 kg' when it rounds to nothing.
+ */
+export function formatWeightChange(kg: number, unit: UnitPref): string {
+  const tenths = Math.round((unit === 'imperial' ? kg / KG_PER_POUND : kg) * 10);
+  const sign = tenths > 0 ? '+' : tenths < 0 ? '\u2212' : '';
+  return `${sign}${(Math.abs(tenths) / 10).toFixed(1)} ${unit === 'imperial' ? 'lb' : 'kg'}`;
 }
 
 /** A whole percentage: 87 → '87%'. */

@@ -456,6 +456,8 @@ export const msg = {
     `Birth year must be between ${BIRTH_YEAR_MIN} and ${maxYear}.`,
   heightRange: 'Please check your height.',
   weightRange: 'Please check your weight.',
+  weightSharingNote:
+    'On: your weight change since Day 1 shows on your posts. Off: only you see it, on My Cycle and your own posts.',
   ageInvalid: 'Please enter your age in years.',
   badgeNameRequired: 'Please give the badge a name.',
   badgeCodeRequired: 'Please give the badge a code.',

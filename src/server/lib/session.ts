@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
+import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import type { AppEnv } from './deps';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -46,6 +47,7 @@ function prepareSessionByToken(db: Db) {
       timezone: userSettings.timezone,
       pendingTimezone: userSettings.pendingTimezone,
       pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+      unitPref: profiles.unitPref,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -112,6 +114,7 @@ async function readSession(db: Db, token: string) {
           new Date(),
         )
       : DEFAULT_SETTINGS_TIMEZONE,
+    unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
   };
   return { user, expiresAt: row.expiresAt.getTime() };
 }

@@ -4,8 +4,10 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { GUARD_DATA, SERVED_SCREENS } from '@shared/member-screens';
+import type { LegalPageName } from '@shared/legal';
 import type { AppEnv } from './deps';
 import { negotiateEncoding } from './http/compression';
+import { customLegalPages, type LegalPageBody } from './legal-pages';
 import { checkInvitePage, fillInvitePage } from './invite-page';
 import { createMemberScreens, type ApiFetch } from './member-screens';
 
@@ -26,6 +28,10 @@ const PRERENDERED: Record<string, string> = {
   '/pricing': 'pricing',
   '/signin': 'signin',
   '/signup': 'signup',
+  // Decision 0037; with the operator's own text they are answered by customLegalPages instead.
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/health-disclaimer': 'health-disclaimer',
 };
 /**
  * Pages whose app loads on the visitor's first intent (src/client/boot.ts). `<name>-eager.html` is the
@@ -107,6 +113,20 @@ function sendHtml(c: Context<AppEnv>, choice: PageChoice) {
   return c.body(new Uint8Array(body), choice.status, headers);
 }
 
+/** A legal page with the operator's text, from memory, compressed as the browser takes it. */
+function sendLegalPage(c: Context<AppEnv>, page: LegalPageBody) {
+  const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+  const body = encoding === 'br' ? page.br : encoding ? page.gzip : page.html;
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    'Content-Length': String(body.length),
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
 /** Whether the request carries a session cookie (not checked: a stale one only loads the app early). */
 async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
   const auth = await c.get('deps').auth.$context;
@@ -180,12 +200,17 @@ async function invitePage(
  * the member app's shell for its client routes (with the screen's chunks preloaded for /app, /app/feed,
  * /app/cycle and the layout's for the rest of /app/*), and the prerendered 404 for the rest.
  */
-export function staticClient(clientDir: string, fetchApi?: ApiFetch) {
+export function staticClient(
+  clientDir: string,
+  fetchApi?: ApiFetch,
+  legalTexts: Partial<Record<LegalPageName, string>> = {},
+) {
   const app = new Hono<AppEnv>();
   const memberScreens = fetchApi && createMemberScreens(clientDir, fetchApi);
   const indexPath = path.join(clientDir, 'index.html');
   const pagesDir = path.join(clientDir, '..', 'pages');
   const root = path.relative(process.cwd(), clientDir) || '.';
+  const legalPage = customLegalPages(pagesDir, legalTexts);
 
   const notBuilt = (c: Context<AppEnv>) =>
     c.text('The front end is not built. Run `npm run build`.', 503);
@@ -210,6 +235,8 @@ export function staticClient(clientDir: string, fetchApi?: ApiFetch) {
       const answer = await invitePage(c, invite[1], pagesDir);
       if (answer) return answer;
     }
+    const legal = legalPage(withoutTrailingSlash(c.req.path));
+    if (legal) return sendLegalPage(c, legal);
     const choice = choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c));
     // /app, /app/feed and /app/cycle for a signed-in member: rendered with their data (0031).
     if (memberScreens && choice.status === 200 && (await hasSessionCookie(c))) {

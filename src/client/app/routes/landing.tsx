@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Activity, Footprints, NotebookPen, Salad } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button';
 import { Logo } from '@client/components/brand/logo';
+import { LegalLinks } from '@client/components/layout/legal-links';
 import { CYCLE_LENGTH_DAYS, PRICES, TAGLINE, TRIAL_DAYS } from '@shared/constants';
 
 const pillars = [
@@ -92,8 +93,8 @@ export function LandingRoute() {
         </section>
       </main>
 
-      <footer className="border-t border-border py-6 text-center text-sm text-muted-foreground">
-        © {new Date().getFullYear()} StackDays
+      <footer className="flex flex-col items-center gap-1 border-t border-border py-6 text-center text-sm text-muted-foreground">
+        <LegalLinks />© {new Date().getFullYear()} StackDays
       </footer>
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Logo } from '@client/components/brand/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { LegalLinks } from './legal-links';
 
 /** The frame of the visitor screens around an account form: logo, a way home, one card. */
 export function AuthPage({
@@ -42,6 +43,9 @@ export function AuthPage({
           {footer && <div className="text-center text-sm text-muted-foreground">{footer}</div>}
         </div>
       </main>
+      <footer className="border-t border-border py-4">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

@@ -7,9 +7,10 @@ import {
   integer,
   pgTable,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { createdAt, ts, updatedAt } from './columns';
+import { createdAt, id, ts, updatedAt } from './columns';
 
 export const profiles = pgTable(
   'profiles',
@@ -121,5 +122,25 @@ export const healthProfile = pgTable(
     check('health_profile_height_check', sql`${t.heightCm} is null or ${t.heightCm} > 0`),
     check('health_profile_weight_check', sql`${t.weightKg} is null or ${t.weightKg} > 0`),
     check('health_profile_steps_check', sql`${t.baselineSteps} is null or ${t.baselineSteps} >= 0`),
+  ],
+);
+
+/**
+ * Each weight the member saved, when it changed (saveHealth): the change since Day 1 of a cycle on
+ * their posts and My Cycle is read from here (decision 0036).
+ */
+export const weightHistory = pgTable(
+  'weight_history',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    weightKg: doublePrecision('weight_kg').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('weight_history_weight_check', sql`${t.weightKg} > 0`),
+    index('weight_history_user_recorded_idx').on(t.userId, t.recordedAt),
   ],
 );

@@ -5,7 +5,11 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ACCOUNT_DELETE_CONFIRMATION, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import {
+  ACCOUNT_DELETE_CONFIRMATION,
+  DEFAULT_SETTINGS_TIMEZONE,
+  DEFAULT_UNIT_PREF,
+} from '@shared/constants';
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
@@ -354,6 +358,7 @@ export async function deleteUser(
       createdAt: found.user.createdAt.toISOString(),
       // Deletion counts no day: the zone plays no part here.
       timeZone: DEFAULT_SETTINGS_TIMEZONE,
+      unitPref: found.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
     };
     await deleteAccount(actingAs(ctx, { kind: 'member', user: member }), {
       confirmation: ACCOUNT_DELETE_CONFIRMATION,

@@ -23,7 +23,7 @@ export async function myCycleView(
   cycle: CycleView,
   /** The cycle's check-ins in day order when the caller already read them (activeCycleWithDays). */
   days: CycleDayRow[] | null = null,
-): Promise<MyCycleView> {
+): Promise<Omit<MyCycleView, 'weight'>> {
   const rows =
     days ??
     (await db

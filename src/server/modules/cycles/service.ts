@@ -1,13 +1,16 @@
 import type { MyCycleView } from '@shared/api-types';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
+import { weightSinceDayOne } from '../profile/weight';
 import { myCycleView } from './my-cycle';
 import { activeCycle, activeCycleWithDays, replaceActiveCycle } from './queries';
 
 /** My Cycle: the member's active cycle (started today if they have none) with its days and stats. */
 export async function getMyCycle(ctx: ServiceContext): Promise<MyCycleView> {
   const member = requireMember(ctx);
-  const { cycle, days } = await activeCycleWithDays(ctx.db, member.userId, ctx.now());
-  return myCycleView(ctx.db, cycle, days);
+  const now = ctx.now();
+  const { cycle, days } = await activeCycleWithDays(ctx.db, member.userId, now);
+  const view = await myCycleView(ctx.db, cycle, days);
+  return { ...view, weight: await weightSinceDayOne(ctx.db, member.userId, cycle, now) };
 }
 
 /**
@@ -19,6 +22,8 @@ export async function startNewCycle(ctx: ServiceContext): Promise<MyCycleView> {
   const now = ctx.now();
   return withTransaction(ctx, async (ctx) => {
     await replaceActiveCycle(ctx.db, member.userId, now);
-    return myCycleView(ctx.db, await activeCycle(ctx.db, member.userId, now));
+    const cycle = await activeCycle(ctx.db, member.userId, now);
+    const view = await myCycleView(ctx.db, cycle);
+    return { ...view, weight: await weightSinceDayOne(ctx.db, member.userId, cycle, now) };
   });
 }

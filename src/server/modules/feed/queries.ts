@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FIRST_COMMENTS_SHOWN, REACTION_KEYS, type ReactionKey } from '@shared/constants';
+import {
+  DEFAULT_SETTINGS_TIMEZONE,
+  FIRST_COMMENTS_SHOWN,
+  REACTION_KEYS,
+  type ReactionKey,
+} from '@shared/constants';
 import {
   batchedPer,
   preparedPer,
@@ -11,8 +16,27 @@ import {
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
+import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
 
 export type { FeedPost };
+
+/**
+ * A feed card as the cache keeps it for every viewer: the author's weight change is there whatever
+ * their switch says, with the switch, and `forViewer` keeps it only for the author or when shared
+ * (decision 0036), so the API never sends an unshared weight to anyone else.
+ */
+export type FeedCard = FeedPost & { weightShared: boolean };
+
+/** The author's weight change as of the post, since Day 1 of the post's cycle. */
+const postWeightChange = weightChangeSql({
+  userId: sql`p.user_id`,
+  start: cycleStartSql(
+    sql`cy.start_date`,
+    sql`coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE})`,
+  ),
+  end: sql`cy.ended_at`,
+  at: sql`p.created_at`,
+});
 
 const mediaJson = (alias: string) =>
   sql.raw(
@@ -58,10 +82,14 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
         from checkin_updates u where u.checkin_id = k.id
           -- an update waiting for its first file is not shown (checkins/service.ts createUpdate)
           and (u.body is not null or exists (select 1 from checkin_update_media um0 where um0.update_id = u.id))
-        ), '[]'::json) as updates
+        ), '[]'::json) as updates,
+      ${postWeightChange} as weight_change_kg,
+      ${sharesWeightSql(sql`p.user_id`)} as weight_shared
     from page p
     join profiles pr on pr.id = p.user_id
     left join checkins k on k.id = p.checkin_id
+    left join cycles cy on cy.id = k.cycle_id
+    left join user_settings us on us.user_id = p.user_id
     left join lateral (
       select sum(k2.moved_minutes)::int as minutes, sum(k2.steps)::bigint as steps
       from checkins k2 where k2.cycle_id = k.cycle_id and k2.day_number <= k.day_number
@@ -145,8 +173,8 @@ export async function viewerMarks(
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** A feed card as every member sees it; `forViewer` adds the viewer's own marks. */
-export function toFeedPost(row: Row): FeedPost {
+/** A feed card as the cache keeps it; `forViewer` makes it what one viewer sees. */
+export function toFeedPost(row: Row): FeedCard {
   const id = String(row.id);
   const reactionCounts = (row.reactions ?? {}) as Record<string, number>;
   const reactions = Object.fromEntries(
@@ -192,16 +220,22 @@ export function toFeedPost(row: Row): FeedPost {
       createdAt: iso(u.createdAt),
       media: (u.media as Row[]).map((m) => mediaView(m as never)),
     })),
+    weightChangeKg: row.weight_change_kg == null ? null : Number(row.weight_change_kg),
+    weightShared: Boolean(row.weight_shared),
   };
 }
 
+/** A card as `viewerId` sees it: their own marks, and the weight change only if theirs to see. */
 export function forViewer(
-  post: FeedPost,
+  card: FeedCard,
   viewerId: string,
   marks: Awaited<ReturnType<typeof viewerMarks>>,
 ): FeedPost {
+  const { weightShared, ...post } = card;
+  const weightVisible = weightShared || post.author.id === viewerId;
   return {
     ...post,
+    weightChangeKg: weightVisible ? post.weightChangeKg : null,
     likedByMe: marks.likes.has(post.id),
     myReaction: marks.reactions.get(post.id) ?? null,
     comments: post.comments.map((c) => (c.author.id === viewerId ? { ...c, mine: true } : c)),

@@ -23,7 +23,7 @@ import { comments, likes, postReactions, posts, profiles, reports } from '../../
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
-import { forViewer, selectFeedPosts, toFeedPost, viewerMarks } from './queries';
+import { forViewer, selectFeedPosts, toFeedPost, viewerMarks, type FeedCard } from './queries';
 import { cachedFeedPage, invalidateFeedAfterCommit } from './cache';
 import { feedCursors } from './cursor';
 
@@ -226,7 +226,7 @@ export async function reportPost(
 // Private steps of the services above
 // ---------------------------------------------------------------------------------------------------
 
-async function withViewer(db: DbOrTx, viewerId: string, cards: FeedPost[]): Promise<FeedPost[]> {
+async function withViewer(db: DbOrTx, viewerId: string, cards: FeedCard[]): Promise<FeedPost[]> {
   const marks = await viewerMarks(
     db,
     viewerId,

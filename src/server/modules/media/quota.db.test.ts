@@ -38,6 +38,7 @@ async function newMember(): Promise<SessionUser> {
     isAdmin: false,
     createdAt: new Date().toISOString(),
     timeZone: 'America/Denver',
+    unitPref: 'imperial',
   };
 }
 

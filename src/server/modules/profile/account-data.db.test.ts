@@ -129,6 +129,7 @@ describe('Download my data', () => {
     expect(data.account).toMatchObject({ id: a.userId, email: a.email });
     expect(data.profile.displayName).toBe('Ari');
     expect(data.healthProfile).toMatchObject({ birthYear: 1988, heightCm: 170, weightKg: 70 });
+    expect(data.weightHistory).toEqual([{ weightKg: 70, recordedAt: expect.any(String) }]);
     expect(data.checkins).toHaveLength(1);
     expect(data.checkins[0]).toMatchObject({ journalMd: a.journal, steps: 9000 });
     expect(data.checkins[0].updates[0].body).toBe("Ari's update");

@@ -6,9 +6,9 @@
  * 3. One transaction: the audit record, the rows that name the member without a cascading key (e-mails
  *    sent to them, reports they filed, invites they accepted or that were addressed to them, their
  *    sign-in codes and limit counters), then the account itself, which cascades to everything else:
- *    sessions, profile, settings, consents, health profile, cycles, check-ins, updates, posts (with
- *    every comment, like and reaction on them, whoever wrote it), their own comments, likes and
- *    reactions, badges, invites sent, subscription, workout plans.
+ *    sessions, profile, settings, consents, health profile, weight history, cycles, check-ins,
+ *    updates, posts (with every comment, like and reaction on them, whoever wrote it), their own
+ *    comments, likes and reactions, badges, invites sent, subscription, workout plans.
  * 4. After the commit, the files: every media key the rows named (with thumbnails), the avatar, and the
  *    member's whole storage folder. A failure there is logged; the rows are gone, so no route serves
  *    those files any more (every file read needs its row), and deleting the folder again is safe.

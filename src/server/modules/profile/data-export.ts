@@ -47,6 +47,7 @@ import {
   user,
   userBadges,
   userSettings,
+  weightHistory,
   workoutPrefs,
   workoutWeeks,
 } from '../../db/schema';
@@ -139,6 +140,11 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
   const [settings] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   const [consent] = await db.select().from(consents).where(eq(consents.userId, userId));
   const [health] = await db.select().from(healthProfile).where(eq(healthProfile.userId, userId));
+  const weights = await db
+    .select()
+    .from(weightHistory)
+    .where(eq(weightHistory.userId, userId))
+    .orderBy(asc(weightHistory.recordedAt));
   const [subscription] = await db
     .select()
     .from(subscriptions)
@@ -379,6 +385,7 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
           updatedAt: iso(health.updatedAt),
         }
       : null,
+    weightHistory: weights.map((w) => ({ weightKg: w.weightKg, recordedAt: iso(w.recordedAt) })),
     subscription: subscription
       ? {
           status: subscription.status,
@@ -531,7 +538,7 @@ function toCsv(rows: (string | number | boolean)[][]): string {
 const README = (exportedAt: string) => `${PRODUCT_NAME} data export, ${exportedAt}
 
 data.json      everything your account holds: profile, settings, consents, health profile,
-               cycles, check-ins and updates, posts, your comments, likes and reactions,
+               weight history, cycles, check-ins and updates, posts, your comments, likes and reactions,
                badges, invites you sent, subscription, sessions and e-mails sent to you.
 checkins.csv   one row per check-in day.
 media/         your photos and videos as stored (re-encoded on upload, without location data),

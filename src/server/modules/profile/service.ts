@@ -34,6 +34,7 @@ import { assertValidKey, ingestUpload, InvalidKeyError } from '../../lib/storage
 import { listMyBadges } from '../badges/service';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
+import { recordWeight } from './weight';
 
 // ---------------------------------------------------------------------------
 // Profile
@@ -289,7 +290,7 @@ export async function saveHealth(
       updatedAt: ctx.now(),
     };
     const [existing] = await ctx.db
-      .select({ userId: healthProfile.userId })
+      .select({ userId: healthProfile.userId, shares: healthProfile.socialShareWeight })
       .from(healthProfile)
       .where(eq(healthProfile.userId, member.userId))
       .for('update');
@@ -298,6 +299,9 @@ export async function saveHealth(
       .values({ userId: member.userId, ...values })
       .onConflictDoUpdate({ target: healthProfile.userId, set: values })
       .returning();
+    // The history behind "change since Day 1" (decision 0036); feed cards show it.
+    const weighed = await recordWeight(ctx.db, member.userId, values.weightKg, ctx.now());
+    if (weighed || existing?.shares !== values.socialShareWeight) invalidateFeedAfterCommit(ctx);
     return { health: healthView(saved), created: !existing };
   });
 }

@@ -21,7 +21,11 @@ export function FeedRoute() {
           {msg.feedOfflineNotice}
         </p>
       )}
-      <CommunityFeed viewerId={user.userId} inviteBuddies={<InviteBuddiesDialog />} />
+      <CommunityFeed
+        viewerId={user.userId}
+        unitPref={user.unitPref}
+        inviteBuddies={<InviteBuddiesDialog />}
+      />
     </>
   );
 }

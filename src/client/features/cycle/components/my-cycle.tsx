@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
+import type { UnitPref } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
 import { Button } from '@client/components/ui/button';
@@ -16,7 +17,8 @@ import { MilestoneList } from './milestone-list';
 import { StartNewCycle } from './start-new-cycle';
 import { StatCards } from './stat-cards';
 
-export function MyCycleScreen() {
+/** `unitPref`: the member's units, for their weight change since Day 1. */
+export function MyCycleScreen({ unitPref }: { unitPref: UnitPref }) {
   const query = useCycle();
   const { refetch } = query;
   // The screen's first render with its data is deferred, so React renders it in slices (decision 0029).
@@ -48,7 +50,7 @@ export function MyCycleScreen() {
           </Button>
         </Card>
       ) : shown && query.data ? (
-        <CycleContent data={query.data} />
+        <CycleContent data={query.data} unitPref={unitPref} />
       ) : (
         <Spinner label={msg.loading} />
       )}
@@ -56,7 +58,13 @@ export function MyCycleScreen() {
   );
 }
 
-function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>['data']> }) {
+function CycleContent({
+  data,
+  unitPref,
+}: {
+  data: NonNullable<ReturnType<typeof useCycle>['data']>;
+  unitPref: UnitPref;
+}) {
   const { cycle } = data;
   // The server says which day is "today"; none is when today is done or the cycle is complete.
   const today = data.days.some((d) => d.status === 'today')
@@ -72,7 +80,7 @@ function CycleContent({ data }: { data: NonNullable<ReturnType<typeof useCycle>[
       ) : (
         <CycleStartsTomorrow startDate={cycle.startDate} />
       )}
-      <StatCards stats={data.stats} day={data.cycle.day} />
+      <StatCards stats={data.stats} day={data.cycle.day} weight={data.weight} unitPref={unitPref} />
       {/* Below the fold on a phone: laid out and painted when scrolled near (decision 0029). */}
       <div className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
         <ActivityChart days={data.days} currentDay={data.cycle.day} />

@@ -3,17 +3,29 @@ import {
   Flame,
   Footprints,
   Percent,
+  Scale,
   Timer,
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
 import type { MyCycleView } from '@shared/api-types';
-import { formatNumber, formatPercent } from '@shared/format';
+import type { UnitPref } from '@shared/constants';
+import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 
 const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
 
-export function StatCards({ stats, day }: { stats: MyCycleView['stats']; day: number }) {
+export function StatCards({
+  stats,
+  day,
+  weight,
+  unitPref,
+}: {
+  stats: MyCycleView['stats'];
+  day: number;
+  weight: MyCycleView['weight'];
+  unitPref: UnitPref;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
       <Stat
@@ -52,6 +64,15 @@ export function StatCards({ stats, day }: { stats: MyCycleView['stats']; day: nu
         value={formatNumber(stats.totalSteps)}
         note="steps walked"
       />
+      {weight.changeKg !== null && (
+        <Stat
+          className="col-span-2 md:col-span-3"
+          icon={Scale}
+          label="Weight since Day 1"
+          value={formatWeightChange(weight.changeKg, unitPref)}
+          note={weight.shared ? 'Shared with the community on your posts' : 'Only you see this'}
+        />
+      )}
     </ul>
   );
 }
@@ -61,14 +82,16 @@ function Stat({
   label,
   value,
   note,
+  className,
 }: {
+  className?: string;
   icon: LucideIcon;
   label: string;
   value: string;
   note: string;
 }) {
   return (
-    <li>
+    <li className={className}>
       <Card className="flex h-full flex-col gap-1 p-4">
         <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
           <Icon aria-hidden className="size-4 shrink-0" />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Loader2, PenLine, RefreshCw, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import type { FeedPost } from '@shared/api-types';
+import type { UnitPref } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -19,9 +20,12 @@ import { PostCard } from './post-card';
  */
 export function CommunityFeed({
   viewerId,
+  unitPref,
   inviteBuddies,
 }: {
   viewerId: string;
+  /** The viewer's units, for the weight changes members share. */
+  unitPref: UnitPref;
   inviteBuddies: ReactNode;
 }) {
   const feed = useCommunityFeed();
@@ -83,7 +87,7 @@ export function CommunityFeed({
         {!settled || buddies.isPending ? (
           <Card aria-hidden className="h-24 animate-pulse bg-muted/60" />
         ) : buddies.posts.length > 0 ? (
-          <PostList posts={buddies.posts} viewerId={viewerId} />
+          <PostList posts={buddies.posts} viewerId={viewerId} unitPref={unitPref} />
         ) : (
           <Card className="flex flex-col items-center gap-4 p-6 text-center">
             <p className="max-w-sm text-sm text-muted-foreground">{msg.emptyBuddyFeed}</p>
@@ -117,7 +121,7 @@ export function CommunityFeed({
           </Card>
         ) : (
           <>
-            <PostList posts={posts} viewerId={viewerId} />
+            <PostList posts={posts} viewerId={viewerId} unitPref={unitPref} />
             {feed.hasNextPage && (
               <Button
                 variant="secondary"
@@ -177,7 +181,15 @@ const FIRST_POSTS = 3;
  * below the fold are laid out and painted only when scrolled near (`content-visibility: auto`).
  * The server renders all of them (decision 0031), and the app's first render over that markup too.
  */
-function PostList({ posts, viewerId }: { posts: FeedPost[]; viewerId: string }) {
+function PostList({
+  posts,
+  viewerId,
+  unitPref,
+}: {
+  posts: FeedPost[];
+  viewerId: string;
+  unitPref: UnitPref;
+}) {
   const [all, setAll] = useState(() => posts.length <= FIRST_POSTS || renderingServedMarkup());
   useEffect(() => {
     if (!all) startTransition(() => setAll(true));
@@ -194,7 +206,7 @@ function PostList({ posts, viewerId }: { posts: FeedPost[]; viewerId: string }) 
               : '[contain-intrinsic-size:auto_24rem] [content-visibility:auto]'
           }
         >
-          <PostCard post={post} viewerId={viewerId} />
+          <PostCard post={post} viewerId={viewerId} unitPref={unitPref} />
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Flag, MessageCircle, MoreHorizontal } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
+import type { UnitPref } from '@shared/constants';
 import { formatNumber } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
@@ -35,7 +36,15 @@ const warmComments = {
   onFocus: () => void loadCommentsDialog(),
 };
 
-export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string }) {
+export function PostCard({
+  post,
+  viewerId,
+  unitPref,
+}: {
+  post: FeedPost;
+  viewerId: string;
+  unitPref: UnitPref;
+}) {
   const headingId = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
@@ -110,6 +119,8 @@ export function PostCard({ post, viewerId }: { post: FeedPost; viewerId: string 
         steps={post.steps}
         cumulativeMinutes={post.cumulativeMinutes}
         cumulativeSteps={post.cumulativeSteps}
+        weightChangeKg={post.weightChangeKg}
+        unitPref={unitPref}
       />
 
       <PostMedia media={post.media} legacyUrl={post.legacyMediaUrl} label={who} />

@@ -1,17 +1,25 @@
-import { Footprints, Timer } from 'lucide-react';
-import { formatNumber } from '@shared/format';
+import { Footprints, Scale, Timer } from 'lucide-react';
+import type { UnitPref } from '@shared/constants';
+import { formatNumber, formatWeightChange } from '@shared/format';
 
-/** The day's minutes and steps, and the author's running totals up to that day. */
+/**
+ * The day's minutes and steps, the author's running totals up to that day, and their weight change
+ * since Day 1 when the server sent it (theirs to share), in the reader's units.
+ */
 export function PostStats({
   movedMinutes,
   steps,
   cumulativeMinutes,
   cumulativeSteps,
+  weightChangeKg,
+  unitPref,
 }: {
   movedMinutes: number;
   steps: number;
   cumulativeMinutes: number;
   cumulativeSteps: number;
+  weightChangeKg: number | null;
+  unitPref: UnitPref;
 }) {
   return (
     <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -37,6 +45,17 @@ export function PostStats({
           {formatNumber(cumulativeSteps)} total
         </dd>
       </div>
+      {weightChangeKg !== null && (
+        <div className="col-span-2 flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-2">
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <Scale aria-hidden className="size-3.5" />
+            Weight since Day 1
+          </dt>
+          <dd className="tabular text-base font-bold">
+            {formatWeightChange(weightChangeKg, unitPref)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

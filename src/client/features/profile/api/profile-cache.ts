@@ -15,7 +15,12 @@ export async function afterProfileSaved(
     session?.user
       ? {
           ...session,
-          user: { ...session.user, displayName: profile.displayName, avatarUrl: profile.avatarUrl },
+          user: {
+            ...session.user,
+            displayName: profile.displayName,
+            avatarUrl: profile.avatarUrl,
+            unitPref: profile.unitPref,
+          },
         }
       : session,
   );

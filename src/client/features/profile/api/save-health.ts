@@ -26,8 +26,13 @@ function useHealthMutation<T>(mutationFn: (input: T) => Promise<HealthSavedRespo
         intakeSkippedAt: current?.intakeSkippedAt ?? null,
         health,
       }));
-      // The intake records the health disclaimer, shown under Privacy and consents.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
+      // The intake records the health disclaimer, shown under Privacy and consents; the weight and
+      // its sharing show on My Cycle and the member's posts (decision 0036).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.settings.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.cycle.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.feed.all }),
+      ]);
     },
   });
 }

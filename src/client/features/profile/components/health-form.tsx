@@ -14,6 +14,7 @@ import {
   type UnitPref,
 } from '@shared/constants';
 import { healthProfileSchema, type HealthProfileInput } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
 import { fieldError } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -259,14 +260,20 @@ export function HealthForm({
         name="socialShareWeight"
         render={({ field: shareField }) => (
           <div className="flex min-h-11 items-center justify-between gap-4">
-            <Label htmlFor={share.id} className="font-medium">
-              Share my weight progress with the community
-            </Label>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={share.id} className="font-medium">
+                Share my weight progress with the community
+              </Label>
+              <p id={`${share.id}-note`} className="text-sm text-muted-foreground">
+                {msg.weightSharingNote}
+              </p>
+            </div>
             <Switch
               id={share.id}
               checked={shareField.value}
               onCheckedChange={shareField.onChange}
               disabled={isSubmitting}
+              aria-describedby={`${share.id}-note`}
             />
           </div>
         )}

@@ -23,6 +23,9 @@ import { useUpdateConsents } from '../api/update-settings';
  * Privacy and consents: the terms and the health disclaimer (accepted once, with the date shown), and
  * marketing e-mails, which switch on and off at once.
  */
+const readLink =
+  'inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-text underline underline-offset-4 focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
 export function ConsentSettings({ consents }: { consents: ConsentsView }) {
   const timeZone = useMemberTimeZone();
   const id = useId();
@@ -51,6 +54,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
       label: 'I accept the terms of service',
       acceptedAt: consents.tosAcceptedAt,
       input: { tosAccepted: true } as const,
+      read: { href: '/terms', text: 'Read the terms of service' },
     },
     {
       key: 'health',
@@ -58,6 +62,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
       acceptedAt: consents.healthDisclaimerAcceptedAt,
       input: { healthDisclaimerAccepted: true } as const,
       hint: msg.healthDisclaimer,
+      read: { href: '/health-disclaimer', text: 'Read the health disclaimer' },
     },
   ];
 
@@ -68,7 +73,13 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
           <ShieldCheck aria-hidden className="size-5 text-accent-text" />
           Privacy and consents
         </CardTitle>
-        <CardDescription>What you have agreed to, and when.</CardDescription>
+        <CardDescription>
+          What you have agreed to, and when. How we handle your data:{' '}
+          <a href="/privacy" className={readLink}>
+            Privacy Notice
+          </a>
+          .
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {rows.map((row) => {
@@ -94,6 +105,9 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
                     : 'Not accepted yet'}
                   {row.hint ? `. ${row.hint}` : ''}
                 </p>
+                <a href={row.read.href} className={readLink}>
+                  {row.read.text}
+                </a>
               </div>
             </div>
           );

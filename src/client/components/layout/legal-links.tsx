@@ -1,0 +1,25 @@
+import { LEGAL_PAGES } from '@shared/legal';
+import { cn } from '@client/lib/cn';
+
+/**
+ * Links to the terms, privacy and health-disclaimer pages. Plain links, not the app's router: the
+ * pages are served by the server (prerendered, or the operator's own text), never by the app.
+ */
+export function LegalLinks({ className }: { className?: string }) {
+  return (
+    <nav aria-label="Legal" className={cn('text-sm text-muted-foreground', className)}>
+      <ul className="flex flex-wrap items-center justify-center gap-x-4 px-4">
+        {LEGAL_PAGES.map((page) => (
+          <li key={page.name}>
+            <a
+              href={page.path}
+              className="inline-flex min-h-11 items-center underline-offset-4 hover:text-foreground hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {page.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

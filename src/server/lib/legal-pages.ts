@@ -1,0 +1,56 @@
+/**
+ * The legal pages with the operator's own text (decision 0037). /terms, /privacy and
+ * /health-disclaimer are prerendered with StackDays' default text (dist/pages/<name>.html); when
+ * TERMS_FILE, PRIVACY_FILE or HEALTH_DISCLAIMER_FILE named a Markdown file (read at start, env.ts),
+ * its text goes into the page's prerendered template (`<name>-custom.html`, the same page with one
+ * placeholder paragraph) once, compressed once, and is sent from memory. The Markdown is rendered
+ * as the default is: GitHub-flavoured, raw HTML dropped, unsafe link protocols removed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { LEGAL_PAGES, LEGAL_TEXT_PLACEHOLDER, type LegalPageName } from '@shared/legal';
+
+export interface LegalPageBody {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Markdown as the legal pages show it. */
+export function legalTextHtml(markdown: string): string {
+  return renderToStaticMarkup(
+    createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], skipHtml: true }, markdown),
+  );
+}
+
+/** The operator's pages by path, made on first use (the build may come after the app). */
+export function customLegalPages(
+  pagesDir: string,
+  texts: Partial<Record<LegalPageName, string>>,
+): (pathname: string) => LegalPageBody | null {
+  const made = new Map<string, LegalPageBody>();
+  return (pathname) => {
+    const page = LEGAL_PAGES.find((p) => p.path === pathname);
+    const text = page && texts[page.name];
+    if (!page || text === undefined) return null;
+    const known = made.get(page.path);
+    if (known) return known;
+    const file = path.join(pagesDir, `${page.name}-custom.html`);
+    if (!existsSync(file)) return null;
+    const template = readFileSync(file, 'utf8');
+    const filled = template.replace(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`, () => legalTextHtml(text));
+    const html = Buffer.from(filled);
+    const body = {
+      html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    made.set(page.path, body);
+    return body;
+  };
+}
