@@ -34,6 +34,7 @@ import {
 } from './modules/profile/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { workoutRoutes } from './modules/workouts/routes';
+import { clientReportRoutes } from './modules/client-reports/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.route('/avatars', avatarRoutes);
   api.route('/workouts', workoutRoutes);
   api.route('/notifications', notificationRoutes);
+  api.route('/client-reports', clientReportRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });

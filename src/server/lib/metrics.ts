@@ -55,6 +55,35 @@ export const jobRuns = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Core Web Vitals from members' browsers (decision 0040), by metric (LCP, INP in seconds; CLS unitless)
+ * and screen (a route pattern from a fixed list). The buckets hold the "good" and "poor" thresholds of
+ * all three: 0.1 and 0.25 (CLS), 0.25 and 0.5 (INP, near 0.2 and 0.5), 2.5 and 4 (LCP).
+ */
+export const clientVitals = new Histogram({
+  name: 'stackdays_client_web_vital',
+  help: "Core Web Vitals reported by members' browsers: LCP and INP in seconds, CLS unitless; by metric and screen",
+  labelNames: ['metric', 'screen'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 4, 10],
+  registers: [metricsRegistry],
+});
+
+/** Uncaught errors and unhandled rejections in members' browsers, by screen. */
+export const clientErrors = new Counter({
+  name: 'stackdays_client_errors_total',
+  help: "Uncaught errors and unhandled promise rejections reported by members' browsers, by screen",
+  labelNames: ['screen'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Client reports received (each one page view, sampled), by screen: the denominator of the error rate. */
+export const clientReports = new Counter({
+  name: 'stackdays_client_reports_total',
+  help: "Page-view reports received from members' browsers (sampled), by screen",
+  labelNames: ['screen'] as const,
+  registers: [metricsRegistry],
+});
+
 interface PoolStats {
   totalCount: number;
   idleCount: number;
