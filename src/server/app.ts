@@ -13,7 +13,7 @@ import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
 import { compression } from './lib/http/compression';
 import { redactPath } from './lib/http/redact';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
-import { metricsEndpoint, observeDatabase, requestMetrics } from './lib/metrics';
+import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps) {
     );
   });
   observeDatabase(deps.db);
+  observeDataDir(deps.config.dataDir);
   app.use(requestMetrics);
   // Brotli or gzip for text answers built in memory; built files are precompressed (0022).
   app.use(compression());

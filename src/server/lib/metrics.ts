@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { statfsSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -36,6 +37,17 @@ export const reminderResults = new Counter({
   name: 'stackdays_reminders_total',
   help: 'Reminder job results by kind (reminder, trial_notice) and outcome (sent, failed)',
   labelNames: ['kind', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/**
+ * How long after the member's own reminder hour each daily reminder was claimed to be sent: a
+ * scheduler that fell behind, or a burst too big for the hour, shows here first.
+ */
+export const reminderLag = new Histogram({
+  name: 'stackdays_reminder_lag_seconds',
+  help: "Time from the member's reminder hour (their wall clock) to the reminder being sent",
+  buckets: [60, 300, 600, 1800, 3600, 7200, 21600],
   registers: [metricsRegistry],
 });
 
@@ -113,6 +125,31 @@ new Gauge({
     this.set({ state: 'total' }, observedPool.totalCount);
     this.set({ state: 'idle' }, observedPool.idleCount);
     this.set({ state: 'waiting' }, observedPool.waitingCount);
+  },
+});
+
+/** The directory holding the embedded database and local media (DATA_DIR), whose file system is watched. */
+let observedDataDir: string | null = null;
+
+export function observeDataDir(path: string): void {
+  observedDataDir = path;
+}
+
+new Gauge({
+  name: 'stackdays_data_dir_bytes',
+  help: 'The file system holding DATA_DIR (embedded database, local media): bytes available to the server and in total',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    if (!observedDataDir) return;
+    try {
+      const fs = statfsSync(observedDataDir);
+      this.set({ state: 'available' }, fs.bavail * fs.bsize);
+      this.set({ state: 'total' }, fs.blocks * fs.bsize);
+    } catch {
+      // Not there (yet): nothing to report rather than a failed scrape.
+    }
   },
 });
 
