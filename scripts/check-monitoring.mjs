@@ -13,7 +13,9 @@ const run = (...args) => execFileSync(promtool, args, { cwd: root, stdio: 'inher
 run('check', 'config', 'deploy/prometheus/prometheus.yml');
 run('test', 'rules', 'deploy/prometheus/alerts.test.yml');
 
-const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/stackdays.json'), 'utf8'));
+const dashboard = JSON.parse(
+  readFileSync(path.join(root, 'deploy/grafana/stackdays.json'), 'utf8'),
+);
 const queries = dashboard.panels.flatMap((panel) => panel.targets.map((t) => t.expr));
 const rules = {
   groups: [
