@@ -15,6 +15,8 @@ import { redactPath } from './lib/http/redact';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
 import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
@@ -125,6 +127,20 @@ export function createApp(deps: AppDeps) {
       return c.json(
         { code: 'bad_request', message: error.message || 'Bad request', requestId: reqId },
         error.status,
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, unreachable, or the statement ran out of time): the request
+      // is not at fault and may be tried again shortly (decision 0041).
+      deps.logger.warn({ err: error, requestId: reqId, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        {
+          code: 'unavailable',
+          message: msg.serviceUnavailable,
+          requestId: reqId,
+        } satisfies ErrorBody,
+        503,
       );
     }
     deps.logger.error({ err: error, requestId: reqId, path: c.req.path }, 'unhandled error');

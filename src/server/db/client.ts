@@ -96,6 +96,11 @@ export type DatabaseOptions =
       poolSize?: number;
       /** Server-side `statement_timeout` on every pooled connection; 0 or unset: none. */
       statementTimeoutMs?: number;
+      /**
+       * How long a query waits for a connection, new or from the pool, before failing (decision
+       * 0041); unset: 5 s. A database that is away then fails requests fast instead of holding them.
+       */
+      connectTimeoutMs?: number;
     }
   | { driver: 'pglite'; dataDir?: string };
 
@@ -115,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       // Sent with each connection's start-up, so every pooled connection has it (decision 0024).
       statement_timeout: options.statementTimeoutMs || undefined,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       application_name: 'stackdays',
     });
     // An idle client losing its connection (a server restart, a dropped test database) must not crash
