@@ -126,6 +126,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client losing its connection (a server restart, a dropped test database) must not crash
     // the process; the next query reports the problem and the pool reconnects.
     pool.on('error', () => {});
+    // A connection a request holds (in a transaction, between two statements) that the server ends
+    // emits its error on the client, not the pool: without a listener that error ends the process
+    // (found by `npm run faults`, decision 0041). The request's next statement fails and answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp } from '../test-app';
 import { queryRows } from './client';
@@ -37,6 +38,24 @@ describe.skipIf(!serverUrl)('the database goes away and comes back (pg)', () => 
   afterAll(async () => {
     await onServer(`alter database ${name} allow_connections true`).catch(() => undefined);
     await t?.close();
+  });
+
+  it('a connection held between two statements and ended by the server does not end the process', async () => {
+    const pool = (t.database.db as unknown as { $client: Pool }).$client;
+    const held = await pool.connect();
+    try {
+      await held.query('begin');
+      await onServer(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+      );
+      // The server's message arrives while no statement runs: without a listener on the client, Node
+      // throws it as an unhandled 'error' event (vitest fails the run on it).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(held.query('select 1')).rejects.toThrow();
+    } finally {
+      held.release(true);
+    }
+    expect((await t.app.request('/api/ready')).status).toBe(200);
   });
 
   it('answers 503 with Retry-After while it is away, then serves again from the same pool', async () => {
