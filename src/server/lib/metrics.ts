@@ -59,6 +59,14 @@ export const mailResults = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Objects removed from storage by the deletion queue (decision 0042): `done`, or `retry` after a failure. */
+export const storageDeletionResults = new Counter({
+  name: 'stackdays_storage_deletions_total',
+  help: 'Queued storage deletions tried, by outcome (done, retry)',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 /** Scheduler ticks (mail queue flush + reminders): `ok`, or `error` when the whole run failed. */
 export const jobRuns = new Counter({
   name: 'stackdays_job_runs_total',
