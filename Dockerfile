@@ -2,7 +2,8 @@
 # Run: docker run -p 3000:3000 -v stackdays-data:/data -e AUTH_SECRET=... stackdays
 # Several processes behind a proxy, with PostgreSQL, MinIO and Mailpit: docker compose up (docker-compose.yml).
 
-ARG NODE_IMAGE=node:20-slim
+# Node 22, the LTS line (Node 20 reached its end of life in April 2026); the code still runs on 20.19+.
+ARG NODE_IMAGE=node:22-slim
 
 # 1. Every dependency (the build tools too), then the front end.
 FROM ${NODE_IMAGE} AS build

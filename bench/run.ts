@@ -25,7 +25,7 @@
  * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -33,6 +33,7 @@ import { symmetricEncrypt } from 'better-auth/crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { refreshCycleStats } from '../src/server/modules/cycles/stats';
+import { machineLoad, percentile, quoteIdent, sessionsFor, withDatabase } from './support';
 
 const templateUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
@@ -55,26 +56,10 @@ const templateName = new URL(templateUrl).pathname.slice(1);
 const copyName = `${templateName}_load`;
 const copyUrl = withDatabase(templateUrl, copyName);
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 async function adminClient() {
   const client = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
   await client.connect();
   return client;
-}
-
-function machineLoad(label: string) {
-  const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
-  const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
-  console.log(
-    `${label}: load average ${one}, ${five}, ${fifteen}${uptime ? `  (uptime: ${uptime})` : ''}`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -156,24 +141,6 @@ async function dropCopy() {
 // Members, sessions and codes
 // ---------------------------------------------------------------------------------------------------
 
-/** better-auth's session cookie for a token: `token.base64(HMAC-SHA256(secret, token))`. */
-function cookieFor(token: string): string {
-  const signature = createHmac('sha256', secret).update(token).digest('base64');
-  return `stackdays.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-/** One session per member, inserted together; answers their cookies in the same order. */
-async function sessionsFor(client: pg.Client, userIds: string[]): Promise<string[]> {
-  const tokens = userIds.map(() => randomBytes(24).toString('base64url'));
-  await client.query(
-    `insert into session (id, token, user_id, expires_at, created_at, updated_at)
-     select md5(t), t, u, now() + interval '30 days', now(), now()
-     from unnest($1::text[], $2::text[]) as x(t, u)`,
-    [tokens, userIds],
-  );
-  return tokens.map(cookieFor);
-}
-
 /**
  * Demo members who can check in right now: an active cycle not past day 90 and no check-in on their
  * local today (the seed leaves today open for members whose usual check-in time has not come yet).
@@ -243,11 +210,6 @@ async function freshCodes(client: pg.Client, emails: string[]) {
 // ---------------------------------------------------------------------------------------------------
 // Measuring
 // ---------------------------------------------------------------------------------------------------
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 type Request = autocannon.Request;
 
@@ -404,14 +366,14 @@ async function main() {
       (_, i) => `demo_${i + 3}`,
     );
     await client.query(`update profiles set is_admin = true where id = $1`, [adminId]);
-    const [viewerCookie, adminCookie] = await sessionsFor(client, [viewerId, adminId]);
-    const readerCookies = [viewerCookie, ...(await sessionsFor(client, otherReaders))];
+    const [viewerCookie, adminCookie] = await sessionsFor(client, secret, [viewerId, adminId]);
+    const readerCookies = [viewerCookie, ...(await sessionsFor(client, secret, otherReaders))];
     await freeEveryMember(client, [viewerId, adminId]);
     const free = await membersFreeToCheckIn(client, [viewerId, adminId]);
     // Every free member for the check-in endpoint; before the load test their check-ins are removed
     // again, so it has every one of them too.
     const forEndpoint = free;
-    const endpointCookies = await sessionsFor(client, forEndpoint);
+    const endpointCookies = await sessionsFor(client, secret, forEndpoint);
     const codeEmails = (
       await client.query(
         `select email from "user" where id like 'demo\\_%' and not (id = any($1::text[])) order by random()`,
@@ -602,7 +564,7 @@ async function main() {
     if (loadSeconds > 0 && (!only || only.includes('load'))) {
       await freeEveryMember(client, [viewerId, adminId]);
       const forLoad = await membersFreeToCheckIn(client, [viewerId, adminId]);
-      const lost = await loadTest(client, forLoad, await sessionsFor(client, forLoad));
+      const lost = await loadTest(client, forLoad, await sessionsFor(client, secret, forLoad));
       if (lost) failed = true;
     }
 

@@ -6,6 +6,7 @@
 // Until the app has the page, a click on a button, a form submit and Enter in a field are held back
 // and handed to the app (app/handoff.ts), which replays them; what is typed is carried over there.
 import type { BootHandoff, HeldAction } from './app/handoff';
+import { startClientReports } from './lib/client-reports';
 
 const root = document.getElementById('root');
 
@@ -215,6 +216,7 @@ function failed() {
     document.addEventListener(type, reload, { capture: true, once: true });
 }
 
+startClientReports();
 window.__stackdaysBoot = { held, settled, release, failed } satisfies BootHandoff;
 for (const [type, listener, target] of LISTENERS) target.addEventListener(type, listener, true);
 if (root?.dataset.load === 'eager' || location.search) load();

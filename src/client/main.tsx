@@ -8,6 +8,7 @@ import { AppRouter, createAppRouter } from './app/router';
 import { takeOver } from './app/handoff';
 import { readServedData, servedQueries } from './app/served-data';
 import { queryClient } from './lib/query-client';
+import { startClientReports } from './lib/client-reports';
 import './styles.css';
 
 // A prerendered public page (decision 0022) already shows its screen: the app takes the container over
@@ -17,6 +18,8 @@ import './styles.css';
 // TanStack Query takes the network as up until an `offline` event, which a page opened without one
 // never gets: start from what the browser says, so that the snapshot is put back (decision 0023).
 if (!navigator.onLine) onlineManager.setOnline(false);
+// Web vitals and uncaught errors, sampled (decision 0040); a page that boot.ts started already counts.
+startClientReports();
 // A member screen the server rendered (decision 0031): the answers it was rendered with, so that the
 // first render is that screen. They count as read when the server read them: what is stale by now
 // is read again at once, behind the screen.

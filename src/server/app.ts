@@ -13,8 +13,10 @@ import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
 import { compression } from './lib/http/compression';
 import { redactPath } from './lib/http/redact';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
-import { metricsEndpoint, observeDatabase, requestMetrics } from './lib/metrics';
+import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
@@ -34,6 +36,7 @@ import {
 } from './modules/profile/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { workoutRoutes } from './modules/workouts/routes';
+import { clientReportRoutes } from './modules/client-reports/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -59,6 +62,7 @@ export function createApp(deps: AppDeps) {
     );
   });
   observeDatabase(deps.db);
+  observeDataDir(deps.config.dataDir);
   app.use(requestMetrics);
   // Brotli or gzip for text answers built in memory; built files are precompressed (0022).
   app.use(compression());
@@ -95,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route('/avatars', avatarRoutes);
   api.route('/workouts', workoutRoutes);
   api.route('/notifications', notificationRoutes);
+  api.route('/client-reports', clientReportRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });
@@ -129,6 +134,20 @@ export function createApp(deps: AppDeps) {
       return c.json(
         { code: 'bad_request', message: error.message || 'Bad request', requestId: reqId },
         error.status,
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, unreachable, or the statement ran out of time): the request
+      // is not at fault and may be tried again shortly (decision 0041).
+      deps.logger.warn({ err: error, requestId: reqId, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        {
+          code: 'unavailable',
+          message: msg.serviceUnavailable,
+          requestId: reqId,
+        } satisfies ErrorBody,
+        503,
       );
     }
     deps.logger.error({ err: error, requestId: reqId, path: c.req.path }, 'unhandled error');

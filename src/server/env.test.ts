@@ -68,7 +68,7 @@ describe('configuration', () => {
 
   it('reads the pool size, statement timeout and shutdown timeout, with defaults (decision 0024)', () => {
     expect(loadConfig({})).toMatchObject({
-      database: { poolSize: 10, statementTimeoutMs: 15_000 },
+      database: { poolSize: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 },
       shutdownTimeoutMs: 10_000,
     });
     expect(
@@ -78,7 +78,7 @@ describe('configuration', () => {
         SHUTDOWN_TIMEOUT_MS: ' ',
       }),
     ).toMatchObject({
-      database: { poolSize: 25, statementTimeoutMs: 0 },
+      database: { poolSize: 25, statementTimeoutMs: 0, connectTimeoutMs: 5_000 },
       shutdownTimeoutMs: 10_000,
     });
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(

@@ -54,6 +54,8 @@ const envSchema = z.object({
     (ms) => ms === 0 || ms >= 100,
     'must be 0 (no limit) or at least 100',
   ),
+  // Decision 0041: how long a request waits for a PostgreSQL connection (a new one, or a free one of the pool).
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000, 10_000),
   // Decision 0030: how long a process may answer from a session it read; 0: read it every request.
   SESSION_CACHE_MS: wholeNumber(0, 10_000, 2_000),
@@ -183,7 +185,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   /** PostgreSQL pool: connections per process, and the statement timeout on each (0: none). */
-  database: { poolSize: number; statementTimeoutMs: number };
+  database: { poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number };
   /** After SIGTERM: in-flight requests, jobs and mail get this long, then the process exits anyway. */
   shutdownTimeoutMs: number;
   /**
@@ -267,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: {
       poolSize: e.DATABASE_POOL_SIZE,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -38,6 +38,7 @@ async function main() {
           url: config.databaseUrl,
           poolSize: config.database.poolSize,
           statementTimeoutMs: config.database.statementTimeoutMs,
+          connectTimeoutMs: config.database.connectTimeoutMs,
         }
       : { driver: 'pglite', dataDir: config.dataDir },
   ).catch((error: Error) => {

@@ -597,6 +597,8 @@ export const msg = {
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   // HTTP limits (decision 0012)
   requestTooLarge: 'The request is too large.',
+  serviceUnavailable:
+    'StackDays is having a moment and could not finish that. Nothing was lost: try again in a few seconds.',
   unknownHost:
     'This server does not answer for that address. Open it at its PUBLIC_URL, or list the name in ALLOWED_HOSTS.',
   // Operations (decision 0025)

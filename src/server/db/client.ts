@@ -96,6 +96,11 @@ export type DatabaseOptions =
       poolSize?: number;
       /** Server-side `statement_timeout` on every pooled connection; 0 or unset: none. */
       statementTimeoutMs?: number;
+      /**
+       * How long a query waits for a connection, new or from the pool, before failing (decision
+       * 0041); unset: 5 s. A database that is away then fails requests fast instead of holding them.
+       */
+      connectTimeoutMs?: number;
     }
   | { driver: 'pglite'; dataDir?: string };
 
@@ -115,11 +120,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       // Sent with each connection's start-up, so every pooled connection has it (decision 0024).
       statement_timeout: options.statementTimeoutMs || undefined,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       application_name: 'stackdays',
     });
     // An idle client losing its connection (a server restart, a dropped test database) must not crash
     // the process; the next query reports the problem and the pool reconnects.
     pool.on('error', () => {});
+    // A connection a request holds (in a transaction, between two statements) that the server ends
+    // emits its error on the client, not the pool: without a listener that error ends the process
+    // (found by `npm run faults`, decision 0041). The request's next statement fails and answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

@@ -1,16 +1,18 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { asc, sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { checkins, cycles, user } from '../db/schema';
 import { BackupError, backupDatabase, backupKindOf, restoreDatabase } from './backup';
 
-// npm run backup / npm run restore on both databases (decision 0025): back up, restore into a fresh
-// place, find the same members and check-ins.
+// npm run backup / npm run restore on both databases (decision 0025): seed an instance with the demo
+// seeder, back it up, restore into a fresh place, and find every row of every table again.
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stackdays-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -40,6 +42,40 @@ async function fill(database: Database) {
   }
 }
 
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The demo seeder (npm run seed:demo) on the database that `env` names: members with check-ins,
+ * posts, likes, reactions, comments, invites, badges, consents, health profiles and trials. The
+ * embedded database must be closed: the seeder takes the DATA_DIR lock.
+ */
+async function seedDemo(env: Record<string, string>) {
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '6', '--days', '9'],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 120_000 },
+  );
+}
+
+/** Every row of every table (ours and the migrations' record), as text, table by table. */
+async function everyRow(database: Database): Promise<Record<string, string[]>> {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
+        where schemaname in ('public', 'drizzle') order by 1`,
+  );
+  const rows: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const table = await queryRows<{ row: string }>(
+      database.db,
+      sql`select t::text as row from ${sql.raw(name)} t order by 1`,
+    );
+    rows[name] = table.map((r) => r.row);
+  }
+  return rows;
+}
+
 /** What a restore must bring back. */
 async function contents(database: Database) {
   const db = database.db;
@@ -61,15 +97,20 @@ async function contents(database: Database) {
 describe('backup and restore of the embedded database (PGlite)', () => {
   // PGlite starts, dumps and loads a whole data directory several times: slow on a busy machine.
   it(
-    'restores the same members and check-ins into a fresh DATA_DIR, and refuses while the server runs',
+    'restores every row of every table of a seeded instance into a fresh DATA_DIR, and refuses while the server runs',
     { timeout: 240_000 },
     async () => {
       const dataDir = path.join(scratch, 'live');
-      const source = await openDatabase({ driver: 'pglite', dataDir });
+      let source = await openDatabase({ driver: 'pglite', dataDir });
       await fill(source);
+      await source.close();
+      await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      source = await openDatabase({ driver: 'pglite', dataDir });
       const expected = await contents(source);
-      expect(expected.members).toHaveLength(2);
-      expect(expected.days).toHaveLength(3);
+      expect(expected.members).toHaveLength(2 + 6);
+      const expectedRows = await everyRow(source);
+      expect(expectedRows['public.posts']!.length).toBeGreaterThan(6);
+      expect(expectedRows['public.comments']!.length).toBeGreaterThan(0);
 
       // A running server holds the DATA_DIR lock: the backup says so instead of corrupting anything.
       await expect(backupDatabase({ dataDir }, path.join(scratch, 'no.tar.gz'))).rejects.toThrow(
@@ -87,6 +128,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
       try {
         await migrateDatabase(restored); // what the server's start does: nothing new to apply
         expect(await contents(restored)).toEqual(expected);
+        expect(await everyRow(restored)).toEqual(expectedRows);
       } finally {
         await restored.close();
       }
@@ -170,16 +212,20 @@ describe.skipIf(!serverUrl)('backup and restore of the PostgreSQL server databas
   });
 
   it(
-    'pg_dump while the database is in use, pg_restore into a new database: same members and check-ins',
+    'pg_dump of a seeded instance in use, pg_restore into a new database: every row of every table',
     { timeout: 120_000 },
     async () => {
       const sourceUrl = await newDatabase();
       const source = await openDatabase({ driver: 'pg', url: sourceUrl, poolSize: 2 });
       const file = path.join(scratch, 'server.dump');
       let expected: Awaited<ReturnType<typeof contents>>;
+      let expectedRows: Awaited<ReturnType<typeof everyRow>>;
       try {
         await fill(source);
+        await seedDemo({ DATABASE_URL: sourceUrl });
         expected = await contents(source);
+        expectedRows = await everyRow(source);
+        expect(expectedRows['public.checkins']!.length).toBeGreaterThan(6);
         // The source stays open: pg_dump reads one consistent snapshot beside running servers.
         expect(
           await backupDatabase({ dataDir: scratch, databaseUrl: sourceUrl }, file),
@@ -195,6 +241,7 @@ describe.skipIf(!serverUrl)('backup and restore of the PostgreSQL server databas
       try {
         await migrateDatabase(restored);
         expect(await contents(restored)).toEqual(expected);
+        expect(await everyRow(restored)).toEqual(expectedRows);
       } finally {
         await restored.close();
       }

@@ -31,7 +31,7 @@ export interface ServiceContext extends Omit<AppDeps, 'db' | 'clientDir'> {
   /** The request's headers, for calls into better-auth that read the cookie (absent outside a request). */
   headers?: Headers;
   /** Set by withTransaction: work to run once the transaction has committed. */
-  transaction?: { afterCommit: Array<() => unknown> };
+  transaction?: { afterCommit: Array<(ctx: ServiceContext) => unknown> };
 }
 
 export function createContext(
@@ -110,11 +110,11 @@ export async function withTransaction<T>(
   fn: (ctx: ServiceContext) => Promise<T>,
 ): Promise<T> {
   if (ctx.transaction) return fn(ctx);
-  const transaction = { afterCommit: [] as Array<() => unknown> };
+  const transaction = { afterCommit: [] as Array<(ctx: ServiceContext) => unknown> };
   const result = await ctx.db.transaction((tx) => fn({ ...ctx, db: tx, transaction }));
   for (const task of transaction.afterCommit) {
     try {
-      await task();
+      await task(ctx);
     } catch (error) {
       ctx.logger.error({ err: error }, 'after-commit task failed');
     }
@@ -122,13 +122,16 @@ export async function withTransaction<T>(
   return result;
 }
 
-/** Runs `task` once the current transaction commits, or at once outside a transaction. */
-export function afterCommit(ctx: ServiceContext, task: () => unknown): void {
+/**
+ * Runs `task` once the current transaction commits, or at once outside a transaction. It is given the
+ * context outside the transaction: what it reads or writes is not part of the committed work.
+ */
+export function afterCommit(ctx: ServiceContext, task: (ctx: ServiceContext) => unknown): void {
   if (ctx.transaction) {
     ctx.transaction.afterCommit.push(task);
     return;
   }
   Promise.resolve()
-    .then(task)
+    .then(() => task(ctx))
     .catch((error) => ctx.logger.error({ err: error }, 'after-commit task failed'));
 }

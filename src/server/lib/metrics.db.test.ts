@@ -55,8 +55,12 @@ describe(`/metrics (${label})`, () => {
     expect(after).toMatch(/route="\/api\/\*",status="404"/);
     expect(after).not.toContain(id);
     expect(after).not.toContain(token);
-    // Node's own process metrics are there too.
+    // Node's own process metrics are there too, and the space left where DATA_DIR is.
     expect(after).toContain('process_cpu_user_seconds_total');
+    expect(value(after, 'stackdays_data_dir_bytes{state="available"}')).toBeGreaterThan(0);
+    expect(value(after, 'stackdays_data_dir_bytes{state="total"}')).toBeGreaterThanOrEqual(
+      value(after, 'stackdays_data_dir_bytes{state="available"}'),
+    );
     expect(after).toContain('nodejs_eventloop_lag_seconds');
   });
 

@@ -6,3 +6,4 @@ export * from './billing';
 export * from './programme';
 export * from './audit';
 export * from './idempotency';
+export * from './storage';

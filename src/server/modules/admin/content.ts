@@ -4,9 +4,10 @@ import { msg } from '@shared/messages';
 import type { AdminPostView, AdminReportView } from '@shared/api-types';
 import { postMedia, posts, profiles, reports } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { afterCommit, requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
+import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 
 const ADMIN_LIST_LIMIT = 200;
@@ -86,13 +87,10 @@ export async function deletePost(
       after: null,
     });
     invalidateFeedAfterCommit(ctx);
-    afterCommit(ctx, async () => {
-      for (const key of keys) {
-        await ctx.storage.delete(key).catch((error: unknown) => {
-          ctx.logger.error({ err: error, key }, 'post deletion: file not removed');
-        });
-      }
-    });
+    await queueStorageDeletions(
+      ctx,
+      keys.map((key) => ({ key, reason: 'post' as const })),
+    );
   });
   return { ok: true };
 }

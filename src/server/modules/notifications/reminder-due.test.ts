@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localHourIn, reminderDue, type ReminderState } from './reminder-due';
+import { localHourIn, reminderDue, secondsPastHour, type ReminderState } from './reminder-due';
 
 const base: ReminderState = {
   timeZone: 'America/Denver',
@@ -79,5 +79,18 @@ describe('is a reminder due', () => {
     expect(() => reminderDue({ ...base, timeZone: 'Mars/Olympus' }, new Date())).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('the reminder lag', () => {
+  it('counts from the reminder hour on the member’s own clock', () => {
+    // 01:12:30 UTC on June 10 is 19:12:30 on June 9 in Denver (MDT) and 03:12:30 in Berlin.
+    const at = new Date('2026-06-10T01:12:30Z');
+    expect(secondsPastHour(at, 'America/Denver', 19)).toBe(12 * 60 + 30);
+    expect(secondsPastHour(at, 'America/Denver', 17)).toBe(2 * 3600 + 12 * 60 + 30);
+    // India is half an hour off the hour: 06:42:30, 42 minutes past a 6 AM reminder.
+    expect(secondsPastHour(at, 'Asia/Kolkata', 6)).toBe(42 * 60 + 30);
+    // Before the hour (never reminded then) counts as no lag.
+    expect(secondsPastHour(at, 'Europe/Berlin', 7)).toBe(0);
   });
 });

@@ -43,3 +43,29 @@ export function reminderDue(
     state.lastReminderDate !== localDate;
   return { due, localDate };
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * How long after the member's reminder hour `instant` is, in seconds of their wall clock: the
+ * reminder's lag (decision 0040). On the day the clocks change it is off by the hour they moved.
+ */
+export function secondsPastHour(instant: Date, timeZone: string, reminderHour: number): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Math.max(
+    0,
+    ((part('hour') % 24) - reminderHour) * 3600 + part('minute') * 60 + part('second'),
+  );
+}

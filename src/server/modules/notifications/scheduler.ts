@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../lib/context';
 import { sendDueReminders } from './service';
 import { jobRuns } from '../../lib/metrics';
 import { pruneRateLimits } from '../../lib/rate-limit';
+import { runStorageDeletions } from '../../lib/storage/deletions';
 
 /** How often queued mail is retried, and how often reminders are looked for (every 5th tick). */
 export const SCHEDULER_TICK_MS = 60_000;
@@ -17,7 +18,7 @@ export interface Scheduler {
 /**
  * The in-process scheduler (decision 0020): every minute it sends queued mail that is due again and
  * deletes rate-limit counters whose window is over, and every five minutes it runs sendDueReminders.
- * The first tick runs at start, so mail queued before a restart and reminders missed while the server
+ * It also retries queued storage deletions (decision 0042). The first tick runs at start, so mail queued before a restart and reminders missed while the server
  * was down go out at once (today's only). Several processes may run it: the outbox and the reminders
  * are claimed in the database.
  */
@@ -34,6 +35,8 @@ export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS):
       if (reminders) await sendDueReminders(ctx);
       await ctx.mailer.flush(ctx.now());
       await pruneRateLimits(ctx.db, ctx.now());
+      // Files of deleted rows that storage has not confirmed removing yet (decision 0042).
+      await runStorageDeletions(ctx);
       jobRuns.inc({ job: 'scheduler', outcome: 'ok' });
     } catch (error) {
       jobRuns.inc({ job: 'scheduler', outcome: 'error' });

@@ -10,8 +10,8 @@ import { accessEndingMail, dailyReminderMail } from '../../lib/mail-templates';
 import { billingProviderKind } from '../subscription/provider';
 import { sendPush } from '../../lib/push';
 import { effectiveTimeZone } from '../profile/time-zone';
-import { reminderDue } from './reminder-due';
-import { reminderResults } from '../../lib/metrics';
+import { reminderDue, secondsPastHour } from './reminder-due';
+import { reminderLag, reminderResults } from '../../lib/metrics';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour, and the trial-ending
 // notice. Both are claimed in notification_claims before they are sent, so any number of scheduler
@@ -157,6 +157,7 @@ async function remindOne(
   );
   if (!due) return false;
   if (!(await claim(ctx, reminderKey(member.user_id, localDate), member.user_id))) return false;
+  reminderLag.observe(secondsPastHour(now, timeZone, member.reminder_hour));
 
   const day = cycleDay(member.start_date, localDate);
   // The run still counts if it ended yesterday; today's check-in is not in yet.

@@ -31,14 +31,10 @@ import {
   verification,
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import {
-  afterCommit,
-  requireMember,
-  withTransaction,
-  type ServiceContext,
-} from '../../lib/context';
+import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
+import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
@@ -83,23 +79,6 @@ async function storedKeys(ctx: ServiceContext, userId: string): Promise<string[]
   const avatar = avatarKeyFromUrl(profile?.avatarUrl ?? null);
   if (avatar) keys.add(avatar);
   return [...keys];
-}
-
-async function deleteFiles(ctx: ServiceContext, userId: string, keys: string[]): Promise<void> {
-  let failed = 0;
-  for (const key of keys) {
-    await ctx.storage.delete(key).catch((error: unknown) => {
-      failed += 1;
-      ctx.logger.error({ err: error, userId, key }, 'account deletion: file not removed');
-    });
-  }
-  for (const folder of [avatarFolder(userId), `u/${userId}`]) {
-    await ctx.storage.deletePrefix(folder).catch((error: unknown) => {
-      failed += 1;
-      ctx.logger.error({ err: error, userId, folder }, 'account deletion: folder not removed');
-    });
-  }
-  if (failed === 0) ctx.logger.info({ userId, files: keys.length }, 'account deleted');
 }
 
 export async function deleteAccount(
@@ -165,6 +144,14 @@ export async function deleteAccount(
     invalidateFeedAfterCommit(ctx);
     // The member's name leaves the board in every process at once, not after BOARD_TTL_MS.
     invalidateCommunityBoardAfterCommit(ctx);
-    afterCommit(ctx, () => deleteFiles(ctx, userId, keys));
+    // Removed from storage once this commits, and again until storage confirms (decision 0042).
+    await queueStorageDeletions(ctx, [
+      ...keys.map((key) => ({ key, reason: 'account' as const })),
+      ...[avatarFolder(userId), `u/${userId}`].map((key) => ({
+        key,
+        isPrefix: true,
+        reason: 'account' as const,
+      })),
+    ]);
   });
 }

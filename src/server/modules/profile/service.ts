@@ -22,15 +22,11 @@ import type { HealthProfileData, ProfileData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { consents, healthProfile, profiles, user } from '../../db/schema';
-import {
-  afterCommit,
-  requireMember,
-  withTransaction,
-  type ServiceContext,
-} from '../../lib/context';
+import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { assertValidKey, ingestUpload, InvalidKeyError } from '../../lib/storage';
+import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { listMyBadges } from '../badges/service';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
@@ -188,7 +184,7 @@ async function setAvatar(
       .where(eq(profiles.id, userId));
     const oldKey = avatarKeyFromUrl(previous?.avatarUrl ?? null);
     if (oldKey && previous?.avatarUrl !== avatarUrl) {
-      afterCommit(ctx, () => ctx.storage.delete(oldKey));
+      await queueStorageDeletions(ctx, [{ key: oldKey, reason: 'avatar' }]);
     }
     invalidateFeedAfterCommit(ctx);
     invalidateCommunityBoardAfterCommit(ctx);

@@ -1,0 +1,49 @@
+// What the bench (run.ts) and the fault drills (faults.ts) share: sessions made in the database, the
+// machine's load, and a few helpers.
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+
+export function machineLoad(label: string) {
+  const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
+  const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
+  console.log(
+    `${label}: load average ${one}, ${five}, ${fifteen}${uptime ? `  (uptime: ${uptime})` : ''}`,
+  );
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** better-auth's session cookie for a token: `token.base64(HMAC-SHA256(secret, token))`. */
+function cookieFor(secret: string, token: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `stackdays.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** One session per member, inserted together; answers their cookies in the same order. */
+export async function sessionsFor(
+  client: pg.Client,
+  secret: string,
+  userIds: string[],
+): Promise<string[]> {
+  const tokens = userIds.map(() => randomBytes(24).toString('base64url'));
+  await client.query(
+    `insert into session (id, token, user_id, expires_at, created_at, updated_at)
+     select md5(t), t, u, now() + interval '30 days', now(), now()
+     from unnest($1::text[], $2::text[]) as x(t, u)`,
+    [tokens, userIds],
+  );
+  return tokens.map((token) => cookieFor(secret, token));
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
