@@ -49,6 +49,7 @@ describe('every 429 carries Retry-After (issue 25 #1)', () => {
         displayName: 'Rae',
         email,
         password: 'correct horse 1',
+        acceptTerms: true,
       }),
     );
     await t.resetLimits();
