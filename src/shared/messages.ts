@@ -264,6 +264,12 @@ export const msg = {
   errorLoadingNotificationLogs: 'Error loading notification logs',
   errorTriggeringReminders: 'Error triggering daily reminders',
   remindersTriggered: 'Daily reminders triggered successfully',
+  remindersOutcome: (sent: number, later: number) =>
+    `${plural(sent, '1 reminder went out', `${sent} reminders went out`)} now; ${plural(
+      later,
+      '1 member is due later today at their own hour',
+      `${later} members are due later today at their own hour`,
+    )}.`,
 
   // Admin: posts
   noCaption: 'No caption',
@@ -275,6 +281,12 @@ export const msg = {
   postHidden: 'Post hidden',
   postUnhidden: 'Post unhidden',
   postDeleted: 'Post deleted successfully',
+  postNotFound: 'This post is no longer there: it was deleted.',
+  searchPosts: 'Search by author or words',
+  searchReports: 'Search by member or words',
+  showingOnePost: 'Showing the reported post only.',
+  showAllPosts: 'Show all posts',
+  loadMore: 'Load more',
 
   // Admin: reports
   noReasonProvided: 'No reason provided',
@@ -299,6 +311,8 @@ export const msg = {
   badgeUpdated: 'Badge updated successfully',
   badgeDeleted: 'Badge deleted successfully',
   badgeAwarded: 'Badge awarded successfully',
+  badgeAlreadyHeld: (member: string | null, badge: string) =>
+    `${member?.trim() || 'This member'} already has the ${badge} badge. Nothing changed.`,
   badgeImageUpdated: 'Badge image updated successfully',
 
   // Admin: coupons

@@ -1,33 +1,121 @@
 /** Admin Posts and Reports (decision 0021): hide, unhide, delete posts; resolve reports. */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { msg } from '@shared/messages';
-import type { AdminPostView, AdminReportView } from '@shared/api-types';
+import type { AdminPostView, AdminPostsPage, AdminReportsPage } from '@shared/api-types';
 import { postMedia, posts, profiles, reports } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { afterCommit, requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import type { PageCursor } from '../../lib/page-cursor';
 import { thumbKeyFor } from '../../lib/storage';
 import { invalidateFeedAfterCommit } from '../feed/cache';
+import {
+  ADMIN_PAGE_SIZE,
+  olderThan,
+  pageOf,
+  prefixPattern,
+  readCursor,
+  wordPrefixQuery,
+} from './paging';
 
-const ADMIN_LIST_LIMIT = 200;
+const postColumns = {
+  id: posts.id,
+  caption: posts.caption,
+  authorName: profiles.displayName,
+  visibility: posts.visibility,
+  isHidden: posts.isHidden,
+  createdAt: posts.createdAt,
+};
 
-/** Posts, newest first, with their author's display name. */
-export async function listPosts(ctx: ServiceContext): Promise<AdminPostView[]> {
+const postView = (r: { createdAt: Date } & Omit<AdminPostView, 'createdAt'>): AdminPostView => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The accounts whose display name starts with the search (the prefix index of migration 0008). */
+const namedLike = (pattern: string) =>
+  sql`(select ${profiles.id} from ${profiles} where lower(${profiles.displayName}) like ${pattern})`;
+
+/** Matches the caption's words (the GIN index of migration 0019; the expression must stay the same). */
+const captionMatches = (query: string) =>
+  sql`to_tsvector('simple', coalesce(${posts.caption}, '')) @@ to_tsquery('simple', ${query})`;
+
+/** Matches the report reason's words (the GIN index of migration 0019). */
+const reasonMatches = (query: string) =>
+  sql`to_tsvector('simple', coalesce(${reports.reason}, '')) @@ to_tsquery('simple', ${query})`;
+
+/**
+ * The newest ids of one way of matching, after the cursor: each branch reads at most a page from
+ * its own index, and the page is the newest of all branches.
+ */
+function newestIds(
+  ctx: ServiceContext,
+  table: typeof posts | typeof reports,
+  where: SQL,
+  after: PageCursor | null,
+) {
+  return ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(where, olderThan(table.createdAt, table.id, after)))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(ADMIN_PAGE_SIZE + 1);
+}
+
+/** `id in (branch) or id in (branch) …`, or nothing matches when no branch applies. */
+function anyOf(id: AnyPgColumn, branches: SQL[]): SQL {
+  if (branches.length === 0) return sql`false`;
+  return sql.join(
+    branches.map((b) => sql`${id} in (${b})`),
+    sql` or `,
+  );
+}
+
+/**
+ * Posts, newest first, a page at a time, with their author's display name. `q` matches the start of
+ * the author's name, or words of the caption starting with each word typed (decision 0039).
+ */
+export async function listPosts(
+  ctx: ServiceContext,
+  input: { q?: string; cursor?: string },
+): Promise<AdminPostsPage> {
   requireAdmin(ctx);
+  const after = readCursor(input.cursor);
+  const q = input.q?.trim();
+  let matches: SQL | undefined;
+  if (q) {
+    const words = wordPrefixQuery(q);
+    const branches = [
+      newestIds(ctx, posts, sql`${posts.userId} in ${namedLike(prefixPattern(q))}`, after).getSQL(),
+    ];
+    if (words) branches.push(newestIds(ctx, posts, captionMatches(words), after).getSQL());
+    matches = anyOf(posts.id, branches);
+  }
   const rows = await ctx.db
-    .select({
-      id: posts.id,
-      caption: posts.caption,
-      authorName: profiles.displayName,
-      visibility: posts.visibility,
-      isHidden: posts.isHidden,
-      createdAt: posts.createdAt,
-    })
+    .select(postColumns)
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(and(matches, olderThan(posts.createdAt, posts.id, after)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(ADMIN_LIST_LIMIT);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .limit(ADMIN_PAGE_SIZE + 1);
+  const page = pageOf(rows);
+  return { posts: page.rows.map(postView), nextCursor: page.nextCursor };
+}
+
+/** One post, wherever it is in the list: a report's "Open post". */
+export async function getPost(
+  ctx: ServiceContext,
+  input: { postId: string },
+): Promise<AdminPostView> {
+  requireAdmin(ctx);
+  const [row] = await ctx.db
+    .select(postColumns)
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(eq(posts.id, input.postId));
+  if (!row) throw new AppError('not_found', msg.postNotFound);
+  return postView(row);
 }
 
 /** Hide or unhide a post: a hidden post leaves the feed at once (the cache is cleared after commit). */
@@ -97,9 +185,45 @@ export async function deletePost(
   return { ok: true };
 }
 
-/** Reports, newest first, with the reporter's display name and whether the post is hidden. */
-export async function listReports(ctx: ServiceContext): Promise<AdminReportView[]> {
+/**
+ * Reports, newest first, a page at a time, with the reporter's display name and whether the post is
+ * hidden. `q` matches the start of the reporter's or the post author's name, or words of the reason
+ * or of the post's caption (decision 0039).
+ */
+export async function listReports(
+  ctx: ServiceContext,
+  input: { q?: string; cursor?: string },
+): Promise<AdminReportsPage> {
   requireAdmin(ctx);
+  const after = readCursor(input.cursor);
+  const q = input.q?.trim();
+  let matches: SQL | undefined;
+  if (q) {
+    const named = namedLike(prefixPattern(q));
+    const words = wordPrefixQuery(q);
+    const postsWhere = (where: SQL) => sql`(select ${posts.id} from ${posts} where ${where})`;
+    const branches = [
+      newestIds(ctx, reports, sql`${reports.reporterId} in ${named}`, after).getSQL(),
+      newestIds(
+        ctx,
+        reports,
+        sql`${reports.postId} in ${postsWhere(sql`${posts.userId} in ${named}`)}`,
+        after,
+      ).getSQL(),
+    ];
+    if (words) {
+      branches.push(
+        newestIds(ctx, reports, reasonMatches(words), after).getSQL(),
+        newestIds(
+          ctx,
+          reports,
+          sql`${reports.postId} in ${postsWhere(captionMatches(words))}`,
+          after,
+        ).getSQL(),
+      );
+    }
+    matches = anyOf(reports.id, branches);
+  }
   const rows = await ctx.db
     .select({
       id: reports.id,
@@ -113,9 +237,14 @@ export async function listReports(ctx: ServiceContext): Promise<AdminReportView[
     .from(reports)
     .leftJoin(profiles, eq(profiles.id, reports.reporterId))
     .leftJoin(posts, eq(posts.id, reports.postId))
+    .where(and(matches, olderThan(reports.createdAt, reports.id, after)))
     .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(ADMIN_LIST_LIMIT);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .limit(ADMIN_PAGE_SIZE + 1);
+  const page = pageOf(rows);
+  return {
+    reports: page.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function resolveReport(
