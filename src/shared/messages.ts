@@ -287,6 +287,7 @@ export const msg = {
   showingOnePost: 'Showing the reported post only.',
   showAllPosts: 'Show all posts',
   loadMore: 'Load more',
+  noMatches: 'Nothing matches this search.',
 
   // Admin: reports
   noReasonProvided: 'No reason provided',

@@ -16,12 +16,13 @@ import {
   useTriggerReminders,
 } from '../api/logs';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { LoadMore } from './list-controls';
 
 const subscriptionTone = { active: 'good', inactive: 'bad', canceled: 'warn' } as const;
 
 export function SubscriptionsScreen() {
   const subs = useAdminSubscriptions();
-  const rows = subs.data?.subscriptions ?? [];
+  const rows = subs.data?.pages.flatMap((page) => page.subscriptions) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <ListState
@@ -59,6 +60,7 @@ export function SubscriptionsScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={subs} />
     </div>
   );
 }
@@ -67,7 +69,7 @@ export function NotificationsScreen() {
   const [status, setStatus] = useState<string>(NOTIFICATION_FILTER_ALL);
   const logs = useAdminNotifications(status);
   const trigger = useTriggerReminders();
-  const rows = logs.data?.notifications ?? [];
+  const rows = logs.data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
@@ -94,8 +96,10 @@ export function NotificationsScreen() {
           disabled={trigger.isPending}
           onClick={async () => {
             try {
-              await trigger.mutateAsync();
-              toast.success(msg.remindersTriggered);
+              const result = await trigger.mutateAsync();
+              toast.success(msg.remindersTriggered, {
+                description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
+              });
             } catch (error) {
               toast.error(errorMessage(error, msg.errorTriggeringReminders));
             }
@@ -141,6 +145,7 @@ export function NotificationsScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={logs} />
     </div>
   );
 }
@@ -150,7 +155,7 @@ const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
 /** The audit trail, newest first: who, what, when, before and after. */
 export function AuditScreen() {
   const audit = useAdminAudit();
-  const rows = audit.data?.events ?? [];
+  const rows = audit.data?.pages.flatMap((page) => page.events) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <ListState
@@ -186,6 +191,7 @@ export function AuditScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={audit} />
     </div>
   );
 }
