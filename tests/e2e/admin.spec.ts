@@ -2,6 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Browser, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 import { E2E } from './support/ports';
+import { SETTINGS_TIMEZONES } from '../../src/shared/constants';
 
 const PASSWORD = 'stack-days-2026';
 
@@ -124,7 +125,9 @@ test('a member reports a post; the admin hides it from Reports and it leaves the
   await expect(reporter.getByText(journal)).toHaveCount(0);
 });
 
-test('an admin creates a coupon; a new member uses it at sign-up', async ({ browser }, info) => {
+test('an admin creates a coupon; a new member uses it at sign-up', async ({
+  browser,
+}, info) => {
   const code = `E2E${Date.now() % 1_000_000}`;
   const admin = await adminPage(browser);
   await admin.goto('/app/admin/coupons');
@@ -161,7 +164,9 @@ test('an admin creates a coupon; a new member uses it at sign-up', async ({ brow
   await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / ∞');
 });
 
-test('an admin awards a badge; the member sees it under Your Badges', async ({ browser }, info) => {
+test('an admin awards a badge; the member sees it under Your Badges', async ({
+  browser,
+}, info) => {
   const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
   const name = `Badger ${suffix}`;
   const member = await memberPage(browser, uniqueEmail('badger', info), name);
@@ -186,6 +191,19 @@ test('an admin awards a badge; the member sees it under Your Badges', async ({ b
 
   await member.goto('/app/profile');
   await expect(member.getByText(badgeName)).toBeVisible();
+
+  // Issue 25, item 15: awarding it again says they already have it, not that it was awarded.
+  await admin.reload();
+  await admin.getByRole('button', { name: 'Award Badge' }).click();
+  dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Find a member').fill(name);
+  await dialog.getByLabel('Member', { exact: true }).selectOption({ label: name });
+  await dialog.getByLabel('Badge', { exact: true }).selectOption({ label: `🏅 ${badgeName}` });
+  await dialog.getByRole('button', { name: 'Award Badge' }).click();
+  await expect(
+    admin.getByText(`${name} already has the ${badgeName} badge. Nothing changed.`),
+  ).toBeVisible();
+  await expect(admin.getByText('Badge awarded successfully')).toHaveCount(0);
 });
 
 test('members and visitors are sent away from the admin area; unknown admin paths are a 404', async ({
@@ -199,4 +217,153 @@ test('members and visitors are sent away from the admin area; unknown admin path
   const admin = await adminPage(browser);
   await admin.goto('/app/admin/nowhere');
   await expect(admin.getByText('Oops! Page not found')).toBeVisible();
+});
+
+/** Runs `work` over `items`, a few at a time (sign-ups hash passwords: all at once would queue). */
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map(work));
+  }
+}
+
+test('Posts and Reports: search by author or words, Load more past the first page, and Open post reaches an old post', async ({
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const tag = `pg${suffix}`;
+  // One page is 25 rows: 26 posts by 26 members, the oldest first.
+  const count = 26;
+  const memberIds = Array.from({ length: count }, (_, i) => i);
+  const pages: Page[] = [];
+  await inBatches(memberIds, 4, async (i) => {
+    const page = await memberPage(browser, uniqueEmail(`pager${i}`, info), `Pager ${tag} ${i}`);
+    pages[i] = page;
+  });
+  for (const i of memberIds) {
+    const res = await pages[i].request.post('/api/checkins', {
+      data: { movedMinutes: 20, steps: 4000, journalMd: `Walk ${tag} number ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const admin = await adminPage(browser);
+  const found = await admin.request.get('/api/admin/posts', {
+    params: { q: `Walk ${tag} number 0` },
+  });
+  const oldest = ((await found.json()).posts as { id: string; caption: string }[]).find(
+    (p) => p.caption === `Walk ${tag} number 0`,
+  );
+  expect(oldest).toBeTruthy();
+  const report = await pages[1].request.post(`/api/posts/${oldest!.id}/reports`, {
+    data: { reason: `Spam ${tag}` },
+  });
+  expect(report.ok()).toBe(true);
+
+  await admin.goto('/app/admin/posts');
+  const posts = admin.getByRole('table', { name: 'Posts' });
+  // The whole list's first page does not reach the oldest post; Load more does.
+  await expect(posts.getByText(`Walk ${tag} number 25`)).toBeVisible();
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toHaveCount(0);
+
+  // By the start of the authors' name: a page of 25, then the 26th after Load more.
+  const searched = (q: string) =>
+    admin.waitForResponse(
+      (res) =>
+        res.url().includes('/api/admin/posts?') &&
+        res.url().includes(encodeURIComponent(q).replace(/%20/g, '+')),
+    );
+  let answer = searched(`Pager ${tag}`);
+  await admin.getByRole('searchbox').fill(`Pager ${tag}`);
+  await answer;
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(25);
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Load more' }).click();
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(26);
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // By words of the caption, in any order.
+  answer = searched(`number 7 ${tag.toUpperCase()}`);
+  await admin.getByRole('searchbox').fill(`number 7 ${tag.toUpperCase()}`);
+  await answer;
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(1);
+  await expect(posts).toContainText(`Walk ${tag} number 7`);
+  await expect(posts).toContainText(`Pager ${tag} 7`);
+
+  // Reports: found by words of the reason; Open post shows that post, though it is far down the list.
+  await admin.goto('/app/admin/reports');
+  await admin.getByRole('searchbox').fill(`spam ${tag}`);
+  const reports = admin.getByRole('table', { name: 'Reports' });
+  await expect(reports.getByRole('row').filter({ hasText: `Spam ${tag}` })).toHaveCount(1);
+  await reports.getByRole('link', { name: 'Open post' }).click();
+  await expect(admin).toHaveURL(/\/app\/admin\/posts\?post=/);
+  await expect(admin.getByText('Showing the reported post only.')).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Posts' })).toContainText(`Walk ${tag} number 0`);
+  await admin.getByRole('link', { name: 'Show all posts' }).click();
+  await expect(admin.getByRole('searchbox')).toBeVisible();
+});
+
+test('Coupons: Load more past the first page, and the total counts every coupon', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  const stamp = Date.now() % 1_000_000;
+  for (let i = 0; i < 26; i += 1) {
+    const res = await admin.request.post('/api/admin/coupons', {
+      data: { code: `PAGE${stamp}X${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const total = (await (await admin.request.get('/api/admin/coupons')).json()).total as number;
+  expect(total).toBeGreaterThanOrEqual(26);
+  await admin.goto('/app/admin/coupons');
+  await expect(admin.getByText(`${total} coupons total`)).toBeVisible();
+  const list = admin.getByRole('table', { name: 'Coupons' });
+  await expect(list.getByRole('row').filter({ hasText: `PAGE${stamp}X` })).toHaveCount(25);
+  await expect(list.getByText(`PAGE${stamp}X0`, { exact: true })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Load more' }).click();
+  await expect(list.getByText(`PAGE${stamp}X0`, { exact: true })).toBeVisible();
+});
+
+/** A zone of the settings list where it is now between 05:00 and 20:59, so 22:00 is later today. */
+function zoneBeforeTen(): string {
+  const now = new Date();
+  const zone = SETTINGS_TIMEZONES.find(({ value }) => {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: value, hour: 'numeric', hourCycle: 'h23' })
+        .formatToParts(now)
+        .find((p) => p.type === 'hour')?.value,
+    );
+    return hour >= 5 && hour <= 20;
+  });
+  expect(zone).toBeTruthy();
+  return zone!.value;
+}
+
+test('Trigger Daily Reminders says how many went out and how many members are due later today', async ({
+  browser,
+}, info) => {
+  const timeZone = zoneBeforeTen();
+  const member = await (await browser.newContext()).newPage();
+  await signUpAndVerify(member.request, uniqueEmail('later', info), 'Later Larry', { timeZone });
+  const saved = await member.request.put('/api/settings', {
+    data: { reminderHour: 22, emailNudges: true, pushNudges: false, timezone: timeZone },
+  });
+  expect(saved.ok()).toBe(true);
+  // Opening the app starts the member's cycle: from today, so today's reminder is owed.
+  await member.goto('/app');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/notifications');
+  await admin.getByRole('button', { name: 'Trigger Daily Reminders' }).click();
+  await expect(admin.getByText('Daily reminders triggered successfully')).toBeVisible();
+  const outcome = admin.getByText(
+    /^(1 reminder|\d+ reminders) went out now; (1 member is|\d+ members are) due later today at their own hour\.$/,
+  );
+  await expect(outcome).toBeVisible();
+  const later = Number(
+    (await outcome.textContent())!.match(/(\d+) members? (is|are) due later/)![1],
+  );
+  expect(later).toBeGreaterThanOrEqual(1);
 });

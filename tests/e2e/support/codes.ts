@@ -45,10 +45,11 @@ export async function signUpAndVerify(
   request: APIRequestContext,
   email: string,
   displayName: string,
+  options: { timeZone?: string } = {},
 ) {
   const seen = (await mailsFor(email)).length;
   const signUp = await request.post('/api/account/sign-up', {
-    data: { displayName, email, password: 'stack-days-2026' },
+    data: { displayName, email, password: 'stack-days-2026', ...options },
   });
   expect(signUp.status()).toBe(201);
   const code = await nextCode(email, seen, 5_000).catch(() => null);

@@ -49,9 +49,15 @@ export function SearchBox({
 export function LoadMore({
   list,
 }: {
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  list: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isPlaceholderData: boolean;
+    fetchNextPage: () => unknown;
+  };
 }) {
-  if (!list.hasNextPage) return null;
+  // While a new search loads, the rows shown are the last search's: no page of those to add.
+  if (!list.hasNextPage || list.isPlaceholderData) return null;
   return (
     <Button
       variant="secondary"
