@@ -125,9 +125,7 @@ test('a member reports a post; the admin hides it from Reports and it leaves the
   await expect(reporter.getByText(journal)).toHaveCount(0);
 });
 
-test('an admin creates a coupon; a new member uses it at sign-up', async ({
-  browser,
-}, info) => {
+test('an admin creates a coupon; a new member uses it at sign-up', async ({ browser }, info) => {
   const code = `E2E${Date.now() % 1_000_000}`;
   const admin = await adminPage(browser);
   await admin.goto('/app/admin/coupons');
@@ -164,9 +162,7 @@ test('an admin creates a coupon; a new member uses it at sign-up', async ({
   await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / ∞');
 });
 
-test('an admin awards a badge; the member sees it under Your Badges', async ({
-  browser,
-}, info) => {
+test('an admin awards a badge; the member sees it under Your Badges', async ({ browser }, info) => {
   const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
   const name = `Badger ${suffix}`;
   const member = await memberPage(browser, uniqueEmail('badger', info), name);
@@ -366,4 +362,62 @@ test('Trigger Daily Reminders says how many went out and how many members are du
     (await outcome.textContent())!.match(/(\d+) members? (is|are) due later/)![1],
   );
   expect(later).toBeGreaterThanOrEqual(1);
+});
+
+test('every admin table fits the screen at 375 and 1280 px; Notifications subjects keep whole lines', async ({
+  browser,
+}, info) => {
+  // Something in every list: a post and its report, a coupon, a badge, notification mail, audit rows.
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const author = await memberPage(browser, uniqueEmail('wide', info), `Wide Author ${suffix}`);
+  const checkin = await author.request.post('/api/checkins', {
+    data: {
+      movedMinutes: 30,
+      steps: 6000,
+      journalMd: 'A long journal entry about the morning walk by the river, kettlebells after',
+    },
+  });
+  expect(checkin.status()).toBe(201);
+  const admin = await adminPage(browser);
+  const postId = (await (await admin.request.get('/api/admin/posts')).json()).posts[0].id;
+  await author.request.post(`/api/posts/${postId}/reports`, {
+    data: { reason: 'Looks like an advert for supplements, please check' },
+  });
+  await admin.request.post('/api/admin/coupons', { data: { code: `WIDE${suffix}` } });
+
+  for (const width of [375, 1280]) {
+    const page = await (
+      await browser.newContext({ storageState: adminState, viewport: { width, height: 900 } })
+    ).newPage();
+    for (const screen of [
+      'users',
+      'notifications',
+      'posts',
+      'reports',
+      'badges',
+      'coupons',
+      'audit',
+    ]) {
+      await page.goto(`/app/admin/${screen}`);
+      const table = page.getByRole('region', { name: new RegExp(`^${screen}$`, 'i') }).last();
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // The whole table is in view: nothing to scroll sideways to, in the box or the page.
+      const fits = await table.evaluate((box) => ({
+        box: box.scrollWidth - box.clientWidth,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(fits, `${screen} at ${width} px`).toEqual({ box: 0, page: 0 });
+    }
+    if (width === 1280) {
+      await page.goto('/app/admin/notifications');
+      const subject = page.getByRole('table', { name: 'Notifications' }).getByRole('cell').first();
+      await expect(subject).toBeVisible();
+      // "•••••• is your StackDays verification code" on at most two lines, not one word a line.
+      const lines = await subject.evaluate(
+        (cell) =>
+          cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+      );
+      expect(lines).toBeLessThan(4);
+    }
+  }
 });

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { RefreshCw } from 'lucide-react';
 import { NOTIFICATION_FILTER_ALL, NOTIFICATION_FILTER_STATUSES } from '@shared/constants';
 import { customerIdPreview } from '@shared/domain/display';
-import { formatDate, formatDateTime } from '@shared/format';
+import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +15,7 @@ import {
   useAdminSubscriptions,
   useTriggerReminders,
 } from '../api/logs';
-import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { AdminTable, Cell, ListState, Pill, WhenText } from './admin-table';
 import { LoadMore } from './list-controls';
 
 const subscriptionTone = { active: 'good', inactive: 'bad', canceled: 'warn' } as const;
@@ -122,11 +122,13 @@ export function NotificationsScreen() {
         >
           {rows.map((n) => (
             <tr key={n.id}>
-              <Cell label="Subject" className="max-w-xs">
+              <Cell label="Subject" className="md:min-w-44">
                 {n.subject}
               </Cell>
-              <Cell label="Preview" className="max-w-xs truncate text-muted-foreground">
-                {n.bodyPreview}
+              <Cell label="Preview" className="max-w-48 truncate text-muted-foreground">
+                <span className="truncate" title={n.bodyPreview ?? undefined}>
+                  {n.bodyPreview}
+                </span>
               </Cell>
               <Cell label="Status">
                 <Pill
@@ -135,12 +137,10 @@ export function NotificationsScreen() {
                   {n.sendStatus}
                 </Pill>
               </Cell>
-              <Cell label="Scheduled" className="whitespace-nowrap">
-                {n.scheduledFor ? formatDateTime(n.scheduledFor) : msg.notAvailable}
+              <Cell label="Scheduled">
+                {n.scheduledFor ? <WhenText iso={n.scheduledFor} /> : msg.notAvailable}
               </Cell>
-              <Cell label="Sent" className="whitespace-nowrap">
-                {n.sentAt ? formatDateTime(n.sentAt) : msg.notAvailable}
-              </Cell>
+              <Cell label="Sent">{n.sentAt ? <WhenText iso={n.sentAt} /> : msg.notAvailable}</Cell>
             </tr>
           ))}
         </AdminTable>
@@ -169,22 +169,25 @@ export function AuditScreen() {
         <AdminTable label="Audit" columns={['When', 'Who', 'What', 'Target', 'Before', 'After']}>
           {rows.map((e) => (
             <tr key={e.id}>
-              <Cell label="When" className="whitespace-nowrap">
-                {formatDateTime(e.createdAt)}
+              <Cell label="When">
+                <WhenText iso={e.createdAt} />
               </Cell>
-              <Cell label="Who" className="font-mono text-xs">
-                {e.actorId ?? e.actorKind}
+              <Cell label="Who" className="font-mono text-xs md:max-w-32">
+                <span className="block truncate" title={e.actorId ?? e.actorKind}>
+                  {e.actorId ?? e.actorKind}
+                </span>
               </Cell>
               <Cell label="What" className="font-semibold">
-                {e.action}
+                {/* 'notifications.trigger_reminders' may wrap after its dot, not inside a word. */}
+                {e.action.replaceAll('.', '.\u200b')}
               </Cell>
-              <Cell label="Target" className="font-mono text-xs">
+              <Cell label="Target" className="font-mono text-xs break-all md:max-w-40">
                 {e.targetType}:{e.targetId}
               </Cell>
-              <Cell label="Before" className="max-w-xs font-mono text-xs break-all">
+              <Cell label="Before" className="font-mono text-xs break-all md:min-w-28">
                 {json(e.before)}
               </Cell>
-              <Cell label="After" className="max-w-xs font-mono text-xs break-all">
+              <Cell label="After" className="font-mono text-xs break-all md:min-w-28">
                 {json(e.after)}
               </Cell>
             </tr>
