@@ -262,10 +262,11 @@ test('Posts and Reports: search by author or words, Load more past the first pag
   await expect(posts.getByText(`Walk ${tag} number 0`)).toHaveCount(0);
 
   // By the start of the authors' name: a page of 25, then the 26th after Load more.
-  const searched = (q: string) =>
+  // The rows shown while a search loads are the previous search's: wait for its answer.
+  const searched = (q: string, list = 'posts') =>
     admin.waitForResponse(
       (res) =>
-        res.url().includes('/api/admin/posts?') &&
+        res.url().includes(`/api/admin/${list}?`) &&
         res.url().includes(encodeURIComponent(q).replace(/%20/g, '+')),
     );
   let answer = searched(`Pager ${tag}`);
@@ -288,7 +289,9 @@ test('Posts and Reports: search by author or words, Load more past the first pag
 
   // Reports: found by words of the reason; Open post shows that post, though it is far down the list.
   await admin.goto('/app/admin/reports');
+  answer = searched(`spam ${tag}`, 'reports');
   await admin.getByRole('searchbox').fill(`spam ${tag}`);
+  await answer;
   const reports = admin.getByRole('table', { name: 'Reports' });
   await expect(reports.getByRole('row').filter({ hasText: `Spam ${tag}` })).toHaveCount(1);
   await reports.getByRole('link', { name: 'Open post' }).click();

@@ -47,29 +47,42 @@ const reasonMatches = (query: string) =>
 
 /**
  * The newest ids of one way of matching, after the cursor: each branch reads at most a page from
- * its own index, and the page is the newest of all branches.
+ * its own index. A word search is `fenced` (`offset 0`): its matches come from the GIN index and
+ * only then are sorted, so a rare word is not looked for by walking the list newest first, which
+ * the planner would otherwise pick for a `limit` (measured on 20,000 posts: it did).
  */
 function newestIds(
   ctx: ServiceContext,
   table: typeof posts | typeof reports,
   where: SQL,
   after: PageCursor | null,
-) {
-  return ctx.db
-    .select({ id: table.id })
+  fenced = false,
+): SQL {
+  const matching = ctx.db
+    .select({ id: table.id, createdAt: table.createdAt })
     .from(table)
-    .where(and(where, olderThan(table.createdAt, table.id, after)))
+    .where(and(where, olderThan(table.createdAt, table.id, after)));
+  if (fenced) {
+    return sql`select f.id, f.created_at from (${matching.offset(0).getSQL()}) f
+      order by f.created_at desc, f.id desc limit ${ADMIN_PAGE_SIZE + 1}`;
+  }
+  return matching
     .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(ADMIN_PAGE_SIZE + 1);
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .getSQL();
 }
 
-/** `id in (branch) or id in (branch) …`, or nothing matches when no branch applies. */
-function anyOf(id: AnyPgColumn, branches: SQL[]): SQL {
+/**
+ * The page's ids: the newest of all branches. Computed once, before the rows are read (an array
+ * the primary key is probed with), so a search never walks the list testing each row.
+ */
+function pageIds(id: AnyPgColumn, branches: SQL[]): SQL {
   if (branches.length === 0) return sql`false`;
-  return sql.join(
-    branches.map((b) => sql`${id} in (${b})`),
-    sql` or `,
+  const all = sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` union `,
   );
+  return sql`${id} = any(array(select m.id from (${all}) m order by m.created_at desc, m.id desc limit ${ADMIN_PAGE_SIZE + 1}))`;
 }
 
 /**
@@ -87,10 +100,10 @@ export async function listPosts(
   if (q) {
     const words = wordPrefixQuery(q);
     const branches = [
-      newestIds(ctx, posts, sql`${posts.userId} in ${namedLike(prefixPattern(q))}`, after).getSQL(),
+      newestIds(ctx, posts, sql`${posts.userId} in ${namedLike(prefixPattern(q))}`, after),
     ];
-    if (words) branches.push(newestIds(ctx, posts, captionMatches(words), after).getSQL());
-    matches = anyOf(posts.id, branches);
+    if (words) branches.push(newestIds(ctx, posts, captionMatches(words), after, true));
+    matches = pageIds(posts.id, branches);
   }
   const rows = await ctx.db
     .select(postColumns)
@@ -203,26 +216,27 @@ export async function listReports(
     const words = wordPrefixQuery(q);
     const postsWhere = (where: SQL) => sql`(select ${posts.id} from ${posts} where ${where})`;
     const branches = [
-      newestIds(ctx, reports, sql`${reports.reporterId} in ${named}`, after).getSQL(),
+      newestIds(ctx, reports, sql`${reports.reporterId} in ${named}`, after),
       newestIds(
         ctx,
         reports,
         sql`${reports.postId} in ${postsWhere(sql`${posts.userId} in ${named}`)}`,
         after,
-      ).getSQL(),
+      ),
     ];
     if (words) {
       branches.push(
-        newestIds(ctx, reports, reasonMatches(words), after).getSQL(),
+        newestIds(ctx, reports, reasonMatches(words), after, true),
         newestIds(
           ctx,
           reports,
           sql`${reports.postId} in ${postsWhere(captionMatches(words))}`,
           after,
-        ).getSQL(),
+          true,
+        ),
       );
     }
-    matches = anyOf(reports.id, branches);
+    matches = pageIds(reports.id, branches);
   }
   const rows = await ctx.db
     .select({
