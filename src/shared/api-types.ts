@@ -406,6 +406,57 @@ export interface AdminUserCreated {
   invited: boolean;
 }
 
+/**
+ * The admin lists other than users (decision 0039): newest first, a page at a time; `nextCursor`
+ * asks for the page after this one ("Load more"), null on the last page.
+ */
+export interface AdminPage {
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/subscriptions?cursor=. */
+export interface AdminSubscriptionsPage extends AdminPage {
+  subscriptions: AdminSubscriptionView[];
+}
+
+/** GET /api/admin/notifications?status=&cursor=: the spec's 100 a page. */
+export interface AdminNotificationsPage extends AdminPage {
+  notifications: AdminNotificationView[];
+}
+
+/** GET /api/admin/posts?q=&cursor=: `q` matches the author's name (its start) or words of the caption. */
+export interface AdminPostsPage extends AdminPage {
+  posts: AdminPostView[];
+}
+
+/** GET /api/admin/reports?q=&cursor=: `q` matches the reporter's or the post author's name, the reason or the caption. */
+export interface AdminReportsPage extends AdminPage {
+  reports: AdminReportView[];
+}
+
+/** GET /api/admin/coupons?cursor=: `total` counts every coupon, not only this page's. */
+export interface AdminCouponsPage extends AdminPage {
+  coupons: AdminCouponView[];
+  total: number;
+}
+
+/** POST /api/admin/badges/award: `awarded` is false when the member already had the badge. */
+export interface AdminBadgeAward {
+  awarded: boolean;
+  memberName: string | null;
+  badgeName: string;
+}
+
+/** POST /api/admin/notifications/reminders. */
+export interface AdminRemindersTriggered {
+  /** Daily reminders that went out in this run. */
+  reminders: number;
+  /** Trial-ending notices that went out in this run. */
+  trialNotices: number;
+  /** Members still to be reminded today, whose own reminder hour has not come yet. */
+  dueLaterToday: number;
+}
+
 /** GET /api/admin/subscriptions. */
 export interface AdminSubscriptionView {
   id: string;

@@ -291,6 +291,12 @@ export const msg = {
   errorLoadingNotificationLogs: 'Error loading notification logs',
   errorTriggeringReminders: 'Error triggering daily reminders',
   remindersTriggered: 'Daily reminders triggered successfully',
+  remindersOutcome: (sent: number, later: number) =>
+    `${plural(sent, '1 reminder went out', `${sent} reminders went out`)} now; ${plural(
+      later,
+      '1 member is due later today at their own hour',
+      `${later} members are due later today at their own hour`,
+    )}.`,
 
   // Admin: posts
   noCaption: 'No caption',
@@ -302,6 +308,13 @@ export const msg = {
   postHidden: 'Post hidden',
   postUnhidden: 'Post unhidden',
   postDeleted: 'Post deleted successfully',
+  postNotFound: 'This post is no longer there: it was deleted.',
+  searchPosts: 'Search by author or words',
+  searchReports: 'Search by member or words',
+  showingOnePost: 'Showing the reported post only.',
+  showAllPosts: 'Show all posts',
+  loadMore: 'Load more',
+  noMatches: 'Nothing matches this search.',
 
   // Admin: reports
   noReasonProvided: 'No reason provided',
@@ -326,6 +339,8 @@ export const msg = {
   badgeUpdated: 'Badge updated successfully',
   badgeDeleted: 'Badge deleted successfully',
   badgeAwarded: 'Badge awarded successfully',
+  badgeAlreadyHeld: (member: string | null, badge: string) =>
+    `${member?.trim() || 'This member'} already has the ${badge} badge. Nothing changed.`,
   badgeImageUpdated: 'Badge image updated successfully',
 
   // Admin: coupons

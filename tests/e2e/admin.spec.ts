@@ -2,6 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Browser, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 import { E2E } from './support/ports';
+import { SETTINGS_TIMEZONES } from '../../src/shared/constants';
 
 const PASSWORD = 'stack-days-2026';
 
@@ -189,6 +190,19 @@ test('an admin awards a badge; the member sees it under Your Badges', async ({ b
 
   await member.goto('/app/profile');
   await expect(member.getByText(badgeName)).toBeVisible();
+
+  // Issue 25, item 15: awarding it again says they already have it, not that it was awarded.
+  await admin.reload();
+  await admin.getByRole('button', { name: 'Award Badge' }).click();
+  dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Find a member').fill(name);
+  await dialog.getByLabel('Member', { exact: true }).selectOption({ label: name });
+  await dialog.getByLabel('Badge', { exact: true }).selectOption({ label: `🏅 ${badgeName}` });
+  await dialog.getByRole('button', { name: 'Award Badge' }).click();
+  await expect(
+    admin.getByText(`${name} already has the ${badgeName} badge. Nothing changed.`),
+  ).toBeVisible();
+  await expect(admin.getByText('Badge awarded successfully')).toHaveCount(0);
 });
 
 test('members and visitors are sent away from the admin area; unknown admin paths are a 404', async ({
@@ -202,4 +216,214 @@ test('members and visitors are sent away from the admin area; unknown admin path
   const admin = await adminPage(browser);
   await admin.goto('/app/admin/nowhere');
   await expect(admin.getByText('Oops! Page not found')).toBeVisible();
+});
+
+/** Runs `work` over `items`, a few at a time (sign-ups hash passwords: all at once would queue). */
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map(work));
+  }
+}
+
+test('Posts and Reports: search by author or words, Load more past the first page, and Open post reaches an old post', async ({
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const tag = `pg${suffix}`;
+  // One page is 25 rows: 26 posts by 26 members, the oldest first.
+  const count = 26;
+  const memberIds = Array.from({ length: count }, (_, i) => i);
+  const pages: Page[] = [];
+  await inBatches(memberIds, 4, async (i) => {
+    const page = await memberPage(browser, uniqueEmail(`pager${i}`, info), `Pager ${tag} ${i}`);
+    pages[i] = page;
+  });
+  for (const i of memberIds) {
+    const res = await pages[i].request.post('/api/checkins', {
+      data: { movedMinutes: 20, steps: 4000, journalMd: `Walk ${tag} number ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const admin = await adminPage(browser);
+  const found = await admin.request.get('/api/admin/posts', {
+    params: { q: `Walk ${tag} number 0` },
+  });
+  const oldest = ((await found.json()).posts as { id: string; caption: string }[]).find(
+    (p) => p.caption === `Walk ${tag} number 0`,
+  );
+  expect(oldest).toBeTruthy();
+  const report = await pages[1].request.post(`/api/posts/${oldest!.id}/reports`, {
+    data: { reason: `Spam ${tag}` },
+  });
+  expect(report.ok()).toBe(true);
+
+  await admin.goto('/app/admin/posts');
+  const posts = admin.getByRole('table', { name: 'Posts' });
+  // The whole list's first page does not reach the oldest post; Load more does.
+  await expect(posts.getByText(`Walk ${tag} number 25`)).toBeVisible();
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toHaveCount(0);
+
+  // By the start of the authors' name: a page of 25, then the 26th after Load more.
+  // The rows shown while a search loads are the previous search's: wait for its answer.
+  const searched = (q: string, list = 'posts') =>
+    admin.waitForResponse(
+      (res) =>
+        res.url().includes(`/api/admin/${list}?`) &&
+        res.url().includes(encodeURIComponent(q).replace(/%20/g, '+')),
+    );
+  let answer = searched(`Pager ${tag}`);
+  await admin.getByRole('searchbox').fill(`Pager ${tag}`);
+  await answer;
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(25);
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Load more' }).click();
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(26);
+  await expect(posts.getByText(`Walk ${tag} number 0`)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // By words of the caption, in any order.
+  answer = searched(`number 7 ${tag.toUpperCase()}`);
+  await admin.getByRole('searchbox').fill(`number 7 ${tag.toUpperCase()}`);
+  await answer;
+  await expect(posts.getByRole('row').filter({ hasText: tag })).toHaveCount(1);
+  await expect(posts).toContainText(`Walk ${tag} number 7`);
+  await expect(posts).toContainText(`Pager ${tag} 7`);
+
+  // Reports: found by words of the reason; Open post shows that post, though it is far down the list.
+  await admin.goto('/app/admin/reports');
+  answer = searched(`spam ${tag}`, 'reports');
+  await admin.getByRole('searchbox').fill(`spam ${tag}`);
+  await answer;
+  const reports = admin.getByRole('table', { name: 'Reports' });
+  await expect(reports.getByRole('row').filter({ hasText: `Spam ${tag}` })).toHaveCount(1);
+  await reports.getByRole('link', { name: 'Open post' }).click();
+  await expect(admin).toHaveURL(/\/app\/admin\/posts\?post=/);
+  await expect(admin.getByText('Showing the reported post only.')).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Posts' })).toContainText(`Walk ${tag} number 0`);
+  await admin.getByRole('link', { name: 'Show all posts' }).click();
+  await expect(admin.getByRole('searchbox')).toBeVisible();
+});
+
+test('Coupons: Load more past the first page, and the total counts every coupon', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  const stamp = Date.now() % 1_000_000;
+  for (let i = 0; i < 26; i += 1) {
+    const res = await admin.request.post('/api/admin/coupons', {
+      data: { code: `PAGE${stamp}X${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const total = (await (await admin.request.get('/api/admin/coupons')).json()).total as number;
+  expect(total).toBeGreaterThanOrEqual(26);
+  await admin.goto('/app/admin/coupons');
+  await expect(admin.getByText(`${total} coupons total`)).toBeVisible();
+  const list = admin.getByRole('table', { name: 'Coupons' });
+  await expect(list.getByRole('row').filter({ hasText: `PAGE${stamp}X` })).toHaveCount(25);
+  await expect(list.getByText(`PAGE${stamp}X0`, { exact: true })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Load more' }).click();
+  await expect(list.getByText(`PAGE${stamp}X0`, { exact: true })).toBeVisible();
+});
+
+/** A zone of the settings list where it is now between 05:00 and 20:59, so 22:00 is later today. */
+function zoneBeforeTen(): string {
+  const now = new Date();
+  const zone = SETTINGS_TIMEZONES.find(({ value }) => {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: value, hour: 'numeric', hourCycle: 'h23' })
+        .formatToParts(now)
+        .find((p) => p.type === 'hour')?.value,
+    );
+    return hour >= 5 && hour <= 20;
+  });
+  expect(zone).toBeTruthy();
+  return zone!.value;
+}
+
+test('Trigger Daily Reminders says how many went out and how many members are due later today', async ({
+  browser,
+}, info) => {
+  const timeZone = zoneBeforeTen();
+  const member = await (await browser.newContext()).newPage();
+  await signUpAndVerify(member.request, uniqueEmail('later', info), 'Later Larry', { timeZone });
+  const saved = await member.request.put('/api/settings', {
+    data: { reminderHour: 22, emailNudges: true, pushNudges: false, timezone: timeZone },
+  });
+  expect(saved.ok()).toBe(true);
+  // Opening the app starts the member's cycle: from today, so today's reminder is owed.
+  await member.goto('/app');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/notifications');
+  await admin.getByRole('button', { name: 'Trigger Daily Reminders' }).click();
+  await expect(admin.getByText('Daily reminders triggered successfully')).toBeVisible();
+  const outcome = admin.getByText(
+    /^(1 reminder|\d+ reminders) went out now; (1 member is|\d+ members are) due later today at their own hour\.$/,
+  );
+  await expect(outcome).toBeVisible();
+  const later = Number(
+    (await outcome.textContent())!.match(/(\d+) members? (is|are) due later/)![1],
+  );
+  expect(later).toBeGreaterThanOrEqual(1);
+});
+
+test('every admin table fits the screen at 375 and 1280 px; Notifications subjects keep whole lines', async ({
+  browser,
+}, info) => {
+  // Something in every list: a post and its report, a coupon, a badge, notification mail, audit rows.
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const author = await memberPage(browser, uniqueEmail('wide', info), `Wide Author ${suffix}`);
+  const checkin = await author.request.post('/api/checkins', {
+    data: {
+      movedMinutes: 30,
+      steps: 6000,
+      journalMd: 'A long journal entry about the morning walk by the river, kettlebells after',
+    },
+  });
+  expect(checkin.status()).toBe(201);
+  const admin = await adminPage(browser);
+  const postId = (await (await admin.request.get('/api/admin/posts')).json()).posts[0].id;
+  await author.request.post(`/api/posts/${postId}/reports`, {
+    data: { reason: 'Looks like an advert for supplements, please check' },
+  });
+  await admin.request.post('/api/admin/coupons', { data: { code: `WIDE${suffix}` } });
+
+  for (const width of [375, 1280]) {
+    const page = await (
+      await browser.newContext({ storageState: adminState, viewport: { width, height: 900 } })
+    ).newPage();
+    for (const screen of [
+      'users',
+      'notifications',
+      'posts',
+      'reports',
+      'badges',
+      'coupons',
+      'audit',
+    ]) {
+      await page.goto(`/app/admin/${screen}`);
+      const table = page.getByRole('region', { name: new RegExp(`^${screen}$`, 'i') }).last();
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // The whole table is in view: nothing to scroll sideways to, in the box or the page.
+      const fits = await table.evaluate((box) => ({
+        box: box.scrollWidth - box.clientWidth,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(fits, `${screen} at ${width} px`).toEqual({ box: 0, page: 0 });
+    }
+    if (width === 1280) {
+      await page.goto('/app/admin/notifications');
+      const subject = page.getByRole('table', { name: 'Notifications' }).getByRole('cell').first();
+      await expect(subject).toBeVisible();
+      // "•••••• is your StackDays verification code" on at most two lines, not one word a line.
+      const lines = await subject.evaluate(
+        (cell) =>
+          cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+      );
+      expect(lines).toBeLessThan(4);
+    }
+  }
 });

@@ -44,7 +44,9 @@ test("the served home and feed write times in the member's zone, the same as the
   page,
 }, info) => {
   const noConsoleErrors = failOnConsoleErrors(page);
-  await signUpAndVerify(page.request, uniqueEmail('zone-times', info), 'Lu Zone', ZONE);
+  await signUpAndVerify(page.request, uniqueEmail('zone-times', info), 'Lu Zone', {
+    timeZone: ZONE,
+  });
   const made = await checkIn(page);
   const checkedInAt = `checked in at ${formatTime(made.createdAt, ZONE)}`;
   const editUntil = `You can edit until ${formatTime(made.editableUntil, ZONE)}.`;
@@ -80,7 +82,9 @@ test('Start New Cycle on a day already checked in starts Day 1 tomorrow, and not
   page,
 }, info) => {
   const noConsoleErrors = failOnConsoleErrors(page);
-  await signUpAndVerify(page.request, uniqueEmail('cycle-tomorrow', info), 'Mo Restart', ZONE);
+  await signUpAndVerify(page.request, uniqueEmail('cycle-tomorrow', info), 'Mo Restart', {
+    timeZone: ZONE,
+  });
   await checkIn(page);
 
   await page.goto('/app/cycle');
@@ -111,7 +115,7 @@ test('one time zone: shown on the profile, chosen in Settings, the one My Cycle 
   page,
 }, info) => {
   const noConsoleErrors = failOnConsoleErrors(page);
-  await signUpAndVerify(page.request, uniqueEmail('one-zone', info), 'Jo Zone', ZONE);
+  await signUpAndVerify(page.request, uniqueEmail('one-zone', info), 'Jo Zone', { timeZone: ZONE });
   // The Day-1 Health Intake would open over the profile: not what this journey is about.
   expect((await page.request.post('/api/profile/intake/skip')).ok()).toBe(true);
 

@@ -64,7 +64,12 @@ export const queryKeys = {
     notificationsAll: ['admin', 'notifications'] as const,
     notifications: (status: string) => ['admin', 'notifications', status] as const,
     posts: ['admin', 'posts'] as const,
+    /** One page run of the Posts list for a search ('' : none). */
+    postsFor: (q: string) => ['admin', 'posts', 'list', q] as const,
+    /** One post by id: a report's "Open post". */
+    post: (id: string) => ['admin', 'posts', 'one', id] as const,
     reports: ['admin', 'reports'] as const,
+    reportsFor: (q: string) => ['admin', 'reports', q] as const,
     badges: ['admin', 'badges'] as const,
     coupons: ['admin', 'coupons'] as const,
     audit: ['admin', 'audit'] as const,

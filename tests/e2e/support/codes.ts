@@ -45,12 +45,11 @@ export async function signUpAndVerify(
   request: APIRequestContext,
   email: string,
   displayName: string,
-  /** The browser's zone, as the sign-up form sends it; none: the default zone. */
-  timeZone?: string,
+  options: { timeZone?: string } = {},
 ) {
   const seen = (await mailsFor(email)).length;
   const signUp = await request.post('/api/account/sign-up', {
-    data: { displayName, email, password: 'stack-days-2026', acceptTerms: true, timeZone },
+    data: { displayName, email, password: 'stack-days-2026', acceptTerms: true, ...options },
   });
   expect(signUp.status()).toBe(201);
   const code = await nextCode(email, seen, 5_000).catch(() => null);

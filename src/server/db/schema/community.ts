@@ -37,6 +37,12 @@ export const posts = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.visibility} = 'public' and not ${t.isHidden}`),
     index('posts_user_created_idx').on(t.userId, t.createdAt),
+    // The admin list (every post, newest first) and its search by words (decision 0039).
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_caption_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(${t.caption}, ''))`,
+    ),
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'private')`),
   ],
 );
@@ -136,6 +142,13 @@ export const reports = pgTable(
       .on(t.postId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
     index('reports_created_idx').on(t.createdAt),
+    // The admin search (decision 0039): by reporter, by the post's author or caption, by reason.
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_post_created_idx').on(t.postId, t.createdAt),
+    index('reports_reason_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(${t.reason}, ''))`,
+    ),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('reports_reason_length_check', sql`char_length(${t.reason}) <= 500`),
   ],

@@ -16,6 +16,7 @@ import {
   userBadges,
 } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { ADMIN_PAGE_SIZE } from './paging';
 import { USERS_PAGE_SIZE } from './users';
 
 let t: TestApp;
@@ -634,5 +635,220 @@ describe('subscriptions and notifications', () => {
     });
     expect(trigger.status).toBe(200);
     expect(await trigger.json()).toMatchObject({ reminders: expect.any(Number) });
+  });
+});
+
+/** Every page of an admin list, following `nextCursor` from the first ("Load more" until the end). */
+async function allPages<K extends string>(
+  path: string,
+  key: K,
+): Promise<{ pages: Record<K, { id: string }[]>[]; ids: string[] }> {
+  const pages: Record<K, { id: string }[]>[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const url: string = cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path;
+    const res = await admin.client.request(url);
+    expect(res.status, url).toBe(200);
+    const page = (await res.json()) as Record<K, { id: string }[]> & { nextCursor: string | null };
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 50);
+  const ids = pages.flatMap((p) => p[key].map((r) => r.id));
+  return { pages, ids };
+}
+
+describe('admin lists page with Load more and search (issue 25, item 14)', () => {
+  let author: { userId: string };
+  let otherAuthor: { userId: string };
+  const bulkPosts: string[] = [];
+
+  beforeAll(async () => {
+    author = await t.member({ displayName: 'Zelda Pager' });
+    otherAuthor = await t.member({ displayName: 'Quincy Other' });
+    // More posts than a page, oldest first; a few by another author, with words to find.
+    for (let i = 0; i < ADMIN_PAGE_SIZE + 5; i += 1) {
+      const [row] = await t.deps.db
+        .insert(posts)
+        .values({
+          userId: i % 10 === 0 ? otherAuthor.userId : author.userId,
+          caption: i === 3 ? 'Morning kettlebell swings, 100% effort' : `Paged walk number ${i}`,
+          createdAt: new Date(Date.UTC(2021, 0, 1, 0, i)),
+        })
+        .returning({ id: posts.id });
+      bulkPosts.push(row.id);
+    }
+  });
+
+  it('posts: every post is reached page by page, none twice, newest first', async () => {
+    const first = await (await admin.client.request('/api/admin/posts')).json();
+    expect(first.posts).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const { ids } = await allPages('/api/admin/posts', 'posts');
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of bulkPosts) expect(ids).toContain(id);
+    // The oldest bulk post is the last of them listed.
+    expect(ids.indexOf(bulkPosts[0])).toBeGreaterThan(ids.indexOf(bulkPosts.at(-1)!));
+
+    const bad = await admin.client.request('/api/admin/posts?cursor=not-a-cursor');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe(msg.invalidCursor);
+  });
+
+  it('posts: found by the start of the author name or by words of the caption', async () => {
+    const byAuthor = await allPages('/api/admin/posts?q=zeld', 'posts');
+    expect(byAuthor.pages[0].posts).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(byAuthor.ids.sort()).toEqual(bulkPosts.filter((_, i) => i % 10 !== 0).sort());
+
+    const byOther = await (await admin.client.request('/api/admin/posts?q=Quincy')).json();
+    expect(byOther.posts.map((p: { id: string }) => p.id).sort()).toEqual(
+      bulkPosts.filter((_, i) => i % 10 === 0).sort(),
+    );
+    expect(byOther.nextCursor).toBeNull();
+
+    // Words typed in any order and case, each matching the start of a word.
+    const byWords = await (await admin.client.request('/api/admin/posts?q=KETTLE%20morn')).json();
+    expect(byWords.posts.map((p: { id: string }) => p.id)).toEqual([bulkPosts[3]]);
+    expect(byWords.posts[0]).toMatchObject({ authorName: 'Zelda Pager' });
+
+    // Search syntax typed by the admin is only text: no match, and never an error.
+    for (const q of ['%', '\\', '_', ':*', '(', '!']) {
+      const res = await admin.client.request(`/api/admin/posts?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect((await res.json()).posts, q).toEqual([]);
+    }
+    const quoted = await admin.client.request(
+      `/api/admin/posts?q=${encodeURIComponent("kettle' & !")}`,
+    );
+    expect((await quoted.json()).posts.map((p: { id: string }) => p.id)).toEqual([bulkPosts[3]]);
+  });
+
+  it("posts: one post by id, wherever it is in the list (a report's Open post)", async () => {
+    const oldest = bulkPosts[0];
+    const first = await (await admin.client.request('/api/admin/posts')).json();
+    expect(first.posts.map((p: { id: string }) => p.id)).not.toContain(oldest);
+    const res = await admin.client.request(`/api/admin/posts/${oldest}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: oldest,
+      authorName: 'Quincy Other',
+      caption: 'Paged walk number 0',
+      isHidden: false,
+    });
+    const gone = await admin.client.request(
+      '/api/admin/posts/00000000-0000-4000-8000-000000000000',
+    );
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).message).toBe(msg.postNotFound);
+  });
+
+  it('reports: paged, and found by reporter, post author, reason or caption', async () => {
+    const reporter = await t.member({ displayName: 'Rita Reporter' });
+    for (const [i, postId] of bulkPosts.entries()) {
+      await t.deps.db.insert(reports).values({
+        postId,
+        reporterId: reporter.userId,
+        reason: i === 7 ? 'Looks like an advert for supplements' : `Report ${i}`,
+        createdAt: new Date(Date.UTC(2021, 1, 1, 0, i)),
+      });
+    }
+    const { pages, ids } = await allPages('/api/admin/reports', 'reports');
+    expect(pages[0].reports).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(new Set(ids).size).toBe(ids.length);
+    const stored = await t.deps.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.reporterId, reporter.userId));
+    for (const { id } of stored) expect(ids).toContain(id);
+
+    const postIdsOf = async (q: string) =>
+      (await allPages(`/api/admin/reports?q=${encodeURIComponent(q)}`, 'reports')).pages
+        .flatMap((p) => p.reports as unknown as { postId: string }[])
+        .map((r) => r.postId)
+        .sort();
+    expect(await postIdsOf('rita')).toEqual([...bulkPosts].sort());
+    expect(await postIdsOf('quin')).toEqual(bulkPosts.filter((_, i) => i % 10 === 0).sort());
+    expect(await postIdsOf('advert supp')).toEqual([bulkPosts[7]]);
+    expect(await postIdsOf('kettlebell')).toEqual([bulkPosts[3]]);
+    expect(await postIdsOf('%')).toEqual([]);
+  });
+
+  it('subscriptions, coupons and notifications page too; coupons count them all', async () => {
+    for (let i = 0; i < ADMIN_PAGE_SIZE + 3; i += 1) {
+      await t.deps.db.insert(coupons).values({
+        code: `PAGED${i}`,
+        createdAt: new Date(Date.UTC(2021, 2, 1, 0, i)),
+      });
+      const m = await t.deps.db
+        .insert(user)
+        .values({ id: `sub-${i}`, name: `Sub ${i}`, email: `sub${i}@example.com` })
+        .returning({ id: user.id });
+      await t.deps.db.insert(subscriptions).values({
+        userId: m[0].id,
+        status: 'active',
+        createdAt: new Date(Date.UTC(2021, 2, 1, 0, i)),
+      });
+    }
+    await t.deps.db.insert(notificationLogs).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        toEmail: `n${i}@example.com`,
+        kind: 'test',
+        subject: `Paged note ${i}`,
+        sendStatus: 'sent',
+        createdAt: new Date(Date.UTC(2021, 3, 1, 0, i)),
+      })),
+    );
+
+    const coupons1 = await (await admin.client.request('/api/admin/coupons')).json();
+    expect(coupons1.coupons).toHaveLength(ADMIN_PAGE_SIZE);
+    const storedCoupons = await t.deps.db.$count(coupons);
+    expect(coupons1.total).toBe(storedCoupons);
+    const allCoupons = await allPages('/api/admin/coupons', 'coupons');
+    expect(allCoupons.ids).toHaveLength(storedCoupons);
+
+    const subs = await allPages('/api/admin/subscriptions', 'subscriptions');
+    expect(subs.pages[0].subscriptions).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(subs.ids).toHaveLength(await t.deps.db.$count(subscriptions));
+    expect(new Set(subs.ids).size).toBe(subs.ids.length);
+
+    const notes = await allPages('/api/admin/notifications?status=sent', 'notifications');
+    expect(notes.pages[0].notifications).toHaveLength(100);
+    expect(notes.ids).toHaveLength(
+      await t.deps.db.$count(notificationLogs, eq(notificationLogs.sendStatus, 'sent')),
+    );
+  });
+});
+
+describe('Award Badge to a member who has it (issue 25, item 15)', () => {
+  it('says the member already has it, with both names, and changes nothing', async () => {
+    const m = await t.member({ displayName: 'Holder Hana' });
+    const badge = await (
+      await admin.client.request('/api/admin/badges', {
+        method: 'POST',
+        json: { name: 'Early Bird', code: 'early_bird_twice' },
+      })
+    ).json();
+    const award = () =>
+      admin.client.request('/api/admin/badges/award', {
+        method: 'POST',
+        json: { badgeId: String(badge.id), userId: m.userId, reason: 'First' },
+      });
+    expect(await (await award()).json()).toEqual({
+      awarded: true,
+      memberName: 'Holder Hana',
+      badgeName: 'Early Bird',
+    });
+    const audited = await auditCount();
+    const again = await award();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({
+      awarded: false,
+      memberName: 'Holder Hana',
+      badgeName: 'Early Bird',
+    });
+    expect(await auditCount()).toBe(audited);
+    const held = await t.deps.db.select().from(userBadges).where(eq(userBadges.userId, m.userId));
+    expect(held).toHaveLength(1);
+    expect(held[0].reason).toBe('First');
   });
 });

@@ -1,9 +1,9 @@
 /** Admin Badges (decision 0021): list, create, edit, delete and award. */
 import { asc, eq } from 'drizzle-orm';
 import { msg } from '@shared/messages';
-import type { AdminBadgeView } from '@shared/api-types';
+import type { AdminBadgeAward, AdminBadgeView } from '@shared/api-types';
 import type { AwardBadgeData, BadgeData } from '@shared/domain/schemas';
-import { badges, user, userBadges } from '../../db/schema';
+import { badges, profiles, user, userBadges } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -108,20 +108,24 @@ export async function deleteBadge(
   return { ok: true };
 }
 
-/** Awards a badge to a member with an optional reason (null when empty). A second award is a no-op. */
+/**
+ * Awards a badge to a member with an optional reason (null when empty). A second award changes
+ * nothing and says so (`awarded: false`), with the names the admin's message needs.
+ */
 export async function awardBadge(
   ctx: ServiceContext,
   input: AwardBadgeData,
-): Promise<{ awarded: boolean }> {
+): Promise<AdminBadgeAward> {
   requireAdmin(ctx);
   return withTransaction(ctx, async (ctx) => {
     const [member] = await ctx.db
-      .select({ id: user.id })
+      .select({ id: user.id, name: user.name, displayName: profiles.displayName })
       .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(user.id, input.userId));
     if (!member) throw new AppError('not_found', msg.notFound);
     const [badge] = await ctx.db
-      .select({ id: badges.id })
+      .select({ id: badges.id, name: badges.name })
       .from(badges)
       .where(eq(badges.id, input.badgeId));
     if (!badge) throw new AppError('not_found', msg.notFound);
@@ -142,6 +146,10 @@ export async function awardBadge(
         after: { badgeId: input.badgeId, reason: input.reason || null },
       });
     }
-    return { awarded: inserted.length > 0 };
+    return {
+      awarded: inserted.length > 0,
+      memberName: member.displayName ?? (member.name || null),
+      badgeName: badge.name,
+    };
   });
 }

@@ -1,13 +1,14 @@
 /** Admin Coupons (decision 0021): list, create, edit, activate/deactivate and delete. */
 import { desc, eq } from 'drizzle-orm';
 import { msg } from '@shared/messages';
-import type { AdminCouponView } from '@shared/api-types';
+import type { AdminCouponView, AdminCouponsPage } from '@shared/api-types';
 import type { CouponFormData } from '@shared/domain/schemas';
 import { coupons } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from './db-errors';
+import { ADMIN_PAGE_SIZE, olderThan, pageOf, readCursor } from './paging';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -50,14 +51,24 @@ async function rethrowDuplicate<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function listCoupons(ctx: ServiceContext): Promise<AdminCouponView[]> {
+/** Coupons, newest first, a page at a time (decision 0039), and how many there are in all. */
+export async function listCoupons(
+  ctx: ServiceContext,
+  input: { cursor?: string },
+): Promise<AdminCouponsPage> {
   requireAdmin(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(coupons)
-    .orderBy(desc(coupons.createdAt), desc(coupons.id))
-    .limit(500);
-  return rows.map(couponView);
+  const after = readCursor(input.cursor);
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select()
+      .from(coupons)
+      .where(olderThan(coupons.createdAt, coupons.id, after))
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(ADMIN_PAGE_SIZE + 1),
+    ctx.db.$count(coupons),
+  ]);
+  const page = pageOf(rows);
+  return { coupons: page.rows.map(couponView), total, nextCursor: page.nextCursor };
 }
 
 export async function createCoupon(

@@ -12,13 +12,17 @@ import {
   storableText,
 } from '@shared/domain/schemas';
 import type {
+  AdminBadgeAward,
   AdminBadgeView,
   AdminCouponView,
+  AdminCouponsPage,
   AdminMemberOption,
-  AdminNotificationView,
+  AdminNotificationsPage,
   AdminPostView,
-  AdminReportView,
-  AdminSubscriptionView,
+  AdminPostsPage,
+  AdminRemindersTriggered,
+  AdminReportsPage,
+  AdminSubscriptionsPage,
   AdminUserCreated,
   AdminUsersPage,
   AuditEventsPage,
@@ -32,7 +36,14 @@ import { grantComp } from '../subscription/service';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';
 import { awardBadge, createBadge, deleteBadge, listBadges, updateBadge } from './badges';
-import { deletePost, listPosts, listReports, resolveReport, setPostHidden } from './content';
+import {
+  deletePost,
+  getPost,
+  listPosts,
+  listReports,
+  resolveReport,
+  setPostHidden,
+} from './content';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons';
 import { listNotifications, listSubscriptions, triggerDailyReminders } from './logs';
 import {
@@ -54,7 +65,9 @@ const usersQuery = z.object({
   q: storableText().max(100).optional(),
   cursor: storableText().max(500).optional(),
 });
-const notificationsQuery = z.object({
+const pageQuery = z.object({ cursor: storableText().max(500).optional() });
+const searchPageQuery = usersQuery;
+const notificationsQuery = pageQuery.extend({
   status: z
     .enum([NOTIFICATION_FILTER_ALL, ...NOTIFICATION_STATUSES], { error: msg.invalidOption })
     .optional()
@@ -127,29 +140,30 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ members: members satisfies AdminMemberOption[] });
   })
   // Subscriptions and notifications
-  .get('/subscriptions', async (c) =>
-    c.json({
-      subscriptions: (await listSubscriptions(
-        await serviceContext(c),
-      )) satisfies AdminSubscriptionView[],
-    }),
-  )
+  .get('/subscriptions', async (c) => {
+    const input = parseWith(pageQuery, c.req.query());
+    const page = await listSubscriptions(await serviceContext(c), input);
+    return c.json(page satisfies AdminSubscriptionsPage);
+  })
   .get('/notifications', async (c) => {
     const input = parseWith(notificationsQuery, c.req.query());
-    return c.json({
-      notifications: (await listNotifications(
-        await serviceContext(c),
-        input,
-      )) satisfies AdminNotificationView[],
-    });
+    const page = await listNotifications(await serviceContext(c), input);
+    return c.json(page satisfies AdminNotificationsPage);
   })
   .post('/notifications/reminders', async (c) =>
-    c.json(await triggerDailyReminders(await serviceContext(c))),
+    c.json(
+      (await triggerDailyReminders(await serviceContext(c))) satisfies AdminRemindersTriggered,
+    ),
   )
   // Posts and reports
-  .get('/posts', async (c) =>
-    c.json({ posts: (await listPosts(await serviceContext(c))) satisfies AdminPostView[] }),
-  )
+  .get('/posts', async (c) => {
+    const input = parseWith(searchPageQuery, c.req.query());
+    return c.json((await listPosts(await serviceContext(c), input)) satisfies AdminPostsPage);
+  })
+  .get('/posts/:id', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    return c.json((await getPost(await serviceContext(c), { postId: id })) satisfies AdminPostView);
+  })
   .put('/posts/:id/hidden', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
     const { isHidden } = await jsonBody(c, hiddenFlag);
@@ -160,9 +174,10 @@ export const adminRoutes = new Hono<AppEnv>()
     await deletePost(await serviceContext(c), { postId: id });
     return c.json(ok);
   })
-  .get('/reports', async (c) =>
-    c.json({ reports: (await listReports(await serviceContext(c))) satisfies AdminReportView[] }),
-  )
+  .get('/reports', async (c) => {
+    const input = parseWith(searchPageQuery, c.req.query());
+    return c.json((await listReports(await serviceContext(c), input)) satisfies AdminReportsPage);
+  })
   .post('/reports/:id/resolve', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
     return c.json(await resolveReport(await serviceContext(c), { reportId: id }));
@@ -178,7 +193,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/badges/award', async (c) => {
     const input = await jsonBody(c, awardBadgeSchema);
-    return c.json(await awardBadge(await serviceContext(c), input));
+    return c.json((await awardBadge(await serviceContext(c), input)) satisfies AdminBadgeAward);
   })
   .put('/badges/:id', async (c) => {
     const { id } = parseWith(badgeParam, c.req.param());
@@ -202,9 +217,10 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(ok);
   })
   // Coupons
-  .get('/coupons', async (c) =>
-    c.json({ coupons: (await listCoupons(await serviceContext(c))) satisfies AdminCouponView[] }),
-  )
+  .get('/coupons', async (c) => {
+    const input = parseWith(pageQuery, c.req.query());
+    return c.json((await listCoupons(await serviceContext(c), input)) satisfies AdminCouponsPage);
+  })
   .post('/coupons', async (c) => {
     const input = await jsonBody(c, couponFormSchema);
     const coupon = await createCoupon(await serviceContext(c), input);

@@ -258,6 +258,27 @@ describe(`daily reminders (${label})`, () => {
     expect(remindersTo(broken.email)).toHaveLength(1);
   });
 
+  it('counts the reminders sent and the members still due later today at their own hour', async () => {
+    // 2026-05-10 01:00 UTC: 19:00 on May 9 in Denver, 10:00 on May 10 in Tokyo, 03:00 in Berlin.
+    const now = await member({ timezone: 'America/Denver', hour: 19, startDate: '2026-05-01' });
+    const tokyo = await member({ timezone: 'Asia/Tokyo', hour: 19, startDate: '2026-05-01' });
+    const berlin = await member({ timezone: 'Europe/Berlin', hour: 7, startDate: '2026-05-01' });
+    await member({
+      timezone: 'Asia/Tokyo',
+      hour: 19,
+      startDate: '2026-05-01',
+      checkins: ['2026-05-10'],
+    });
+    await member({ timezone: 'Asia/Tokyo', hour: 19, startDate: '2026-05-20' });
+    const first = await run('2026-05-10T01:00:00Z');
+    expect(first).toMatchObject({ reminders: 1, dueLaterToday: 2 });
+    expect(remindersTo(now.email)).toHaveLength(1);
+    expect(remindersTo(tokyo.email)).toHaveLength(0);
+    expect(remindersTo(berlin.email)).toHaveLength(0);
+    // Pressed again: nothing twice, and the same members are still to come.
+    expect(await run('2026-05-10T01:05:00Z')).toMatchObject({ reminders: 0, dueLaterToday: 2 });
+  });
+
   it('only the system and admins may run the job', async () => {
     const m = await t.member();
     const ctx = await t.contextFor(m.userId);

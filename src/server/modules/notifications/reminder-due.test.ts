@@ -9,10 +9,22 @@ const base: ReminderState = {
 };
 
 describe('is a reminder due', () => {
+  it('is owed later today before the member’s hour, and not once it is sent or the check-in is in', () => {
+    const morning = new Date('2026-06-09T15:00:00Z'); // 09:00 June 9 in Denver
+    expect(reminderDue(base, morning)).toEqual({
+      due: false,
+      later: true,
+      localDate: '2026-06-09',
+    });
+    expect(reminderDue({ ...base, lastCheckinDate: '2026-06-09' }, morning).later).toBe(false);
+    expect(reminderDue({ ...base, lastReminderDate: '2026-06-09' }, morning).later).toBe(false);
+    expect(reminderDue(base, new Date('2026-06-10T01:00:00Z')).later).toBe(false);
+  });
+
   it('comes at the reminder hour in the member’s own zone, not the server’s', () => {
     // 2026-06-10 01:00 UTC is 19:00 on June 9 in Denver (MDT, UTC-6) and 03:00 in Berlin.
     const at = new Date('2026-06-10T01:00:00Z');
-    expect(reminderDue(base, at)).toEqual({ due: true, localDate: '2026-06-09' });
+    expect(reminderDue(base, at)).toEqual({ due: true, later: false, localDate: '2026-06-09' });
     expect(reminderDue({ ...base, timeZone: 'Europe/Berlin' }, at).due).toBe(false);
     expect(reminderDue(base, new Date('2026-06-10T00:59:59Z')).due).toBe(false);
   });
@@ -22,6 +34,7 @@ describe('is a reminder due', () => {
     const at = new Date('2026-06-10T10:00:00Z');
     expect(reminderDue({ ...base, timeZone: 'Asia/Tokyo' }, at)).toEqual({
       due: true,
+      later: false,
       localDate: '2026-06-10',
     });
     expect(reminderDue({ ...base, timeZone: 'Asia/Kolkata', reminderHour: 16 }, at).due).toBe(
@@ -44,11 +57,13 @@ describe('is a reminder due', () => {
     // 23:30 June 9 in Denver: still due for June 9.
     expect(reminderDue(base, new Date('2026-06-10T05:30:00Z'))).toEqual({
       due: true,
+      later: false,
       localDate: '2026-06-09',
     });
     // 00:30 June 10 in Denver: June 9 is gone, and June 10's hour has not come.
     expect(reminderDue(base, new Date('2026-06-10T06:30:00Z'))).toEqual({
       due: false,
+      later: true,
       localDate: '2026-06-10',
     });
   });
@@ -58,6 +73,7 @@ describe('is a reminder due', () => {
     expect(localHourIn(new Date('2026-03-07T02:00:00Z'), 'America/Denver')).toBe(19);
     expect(reminderDue(base, new Date('2026-03-09T01:00:00Z'))).toEqual({
       due: true,
+      later: false,
       localDate: '2026-03-08',
     });
     expect(reminderDue(base, new Date('2026-03-09T00:59:00Z')).due).toBe(false);
@@ -69,6 +85,7 @@ describe('is a reminder due', () => {
     expect(reminderDue(berlin, new Date('2026-10-25T05:59:00Z')).due).toBe(false);
     expect(reminderDue(berlin, new Date('2026-10-25T06:00:00Z'))).toEqual({
       due: true,
+      later: false,
       localDate: '2026-10-25',
     });
     // The day before, 07:00 CEST = 05:00 UTC.

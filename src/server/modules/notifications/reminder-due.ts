@@ -35,13 +35,12 @@ export interface ReminderState {
 export function reminderDue(
   state: ReminderState,
   now: Date,
-): { due: boolean; localDate: LocalDate } {
+): { due: boolean; later: boolean; localDate: LocalDate } {
   const localDate = localDateIn(now, state.timeZone);
-  const due =
-    localHourIn(now, state.timeZone) >= state.reminderHour &&
-    state.lastCheckinDate !== localDate &&
-    state.lastReminderDate !== localDate;
-  return { due, localDate };
+  const owed = state.lastCheckinDate !== localDate && state.lastReminderDate !== localDate;
+  const hourCome = localHourIn(now, state.timeZone) >= state.reminderHour;
+  // `later`: owed today, but the member's reminder hour has not come yet (the admin's trigger says so).
+  return { due: owed && hourCome, later: owed && !hourCome, localDate };
 }
 
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -25,6 +25,8 @@ export interface DueRemindersResult {
   reminders: number;
   /** Trial-ending notices sent by this run. */
   trialNotices: number;
+  /** Members owed today's reminder whose own reminder hour has not come yet. */
+  dueLaterToday: number;
 }
 
 interface ReminderCandidate {
@@ -72,15 +74,15 @@ export async function sendDueReminders(ctx: ServiceContext): Promise<DueReminder
       }),
     );
   }
-  const reminders = await sendDailyReminders(ctx);
+  const { sent: reminders, later: dueLaterToday } = await sendDailyReminders(ctx);
   const trialNotices = await sendTrialEndingNotices(ctx);
   reminderResults.inc({ kind: 'reminder', outcome: 'sent' }, reminders);
   reminderResults.inc({ kind: 'trial_notice', outcome: 'sent' }, trialNotices);
   if (reminders || trialNotices) ctx.logger.info({ reminders, trialNotices }, 'nudges sent');
-  return { reminders, trialNotices };
+  return { reminders, trialNotices, dueLaterToday };
 }
 
-async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
+async function sendDailyReminders(ctx: ServiceContext): Promise<{ sent: number; later: number }> {
   const now = ctx.now();
   const candidates = await queryRows<ReminderCandidate>(
     ctx.db,
@@ -110,16 +112,19 @@ async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
   );
 
   let sent = 0;
+  let later = 0;
   for (const member of candidates) {
     try {
-      if (await remindOne(ctx, member, claimed, now)) sent += 1;
+      const outcome = await remindOne(ctx, member, claimed, now);
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'later') later += 1;
     } catch (error) {
       // One member's bad data never stops everyone else's reminder.
       reminderResults.inc({ kind: 'reminder', outcome: 'failed' });
       ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
     }
   }
-  return sent;
+  return { sent, later };
 }
 
 async function remindOne(
@@ -127,7 +132,7 @@ async function remindOne(
   member: ReminderCandidate,
   claimed: Set<string>,
   now: Date,
-): Promise<boolean> {
+): Promise<'sent' | 'later' | 'none'> {
   const stored = {
     timezone: member.timezone,
     pendingTimezone: member.pending_timezone,
@@ -145,8 +150,8 @@ async function remindOne(
   }
   const timeZone = effectiveTimeZone(stored, now);
   const today = localDateIn(now, timeZone);
-  if (isCycleComplete(member.start_date, today) || member.start_date > today) return false;
-  const { due, localDate } = reminderDue(
+  if (isCycleComplete(member.start_date, today) || member.start_date > today) return 'none';
+  const { due, later, localDate } = reminderDue(
     {
       timeZone,
       reminderHour: member.reminder_hour,
@@ -155,8 +160,9 @@ async function remindOne(
     },
     now,
   );
-  if (!due) return false;
-  if (!(await claim(ctx, reminderKey(member.user_id, localDate), member.user_id))) return false;
+  if (later) return 'later';
+  if (!due) return 'none';
+  if (!(await claim(ctx, reminderKey(member.user_id, localDate), member.user_id))) return 'none';
   reminderLag.observe(secondsPastHour(now, timeZone, member.reminder_hour));
 
   const day = cycleDay(member.start_date, localDate);
@@ -193,7 +199,7 @@ async function remindOne(
     });
     sent ||= devices > 0;
   }
-  return sent;
+  return sent ? 'sent' : 'none';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBadgeView, OkResponse } from '@shared/api-types';
+import type { AdminBadgeAward, AdminBadgeView, OkResponse } from '@shared/api-types';
 import type { AwardBadgeInput, BadgeInput } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -32,7 +32,7 @@ export const useDeleteBadge = () =>
 
 export const useAwardBadge = () =>
   useBadgeMutation((input: AwardBadgeInput) =>
-    api.post<{ awarded: boolean }>('/api/admin/badges/award', input),
+    api.post<AdminBadgeAward>('/api/admin/badges/award', input),
   );
 
 /** POST /api/admin/badges/:id/image: the file itself as the body; the server re-encodes it. */

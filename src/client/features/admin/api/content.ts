@@ -1,22 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPostView, AdminReportView, OkResponse } from '@shared/api-types';
+import type {
+  AdminPostView,
+  AdminPostsPage,
+  AdminReportsPage,
+  OkResponse,
+} from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useAdminPages } from './pages';
 
-export function useAdminPosts() {
-  return useQuery({
-    queryKey: queryKeys.admin.posts,
-    queryFn: ({ signal }) => api.get<{ posts: AdminPostView[] }>('/api/admin/posts', { signal }),
+/** GET /api/admin/posts?q=: newest first, a page at a time; `q` matches the author or the words. */
+export const useAdminPosts = (q: string) =>
+  useAdminPages<AdminPostsPage>(queryKeys.admin.postsFor(q), '/api/admin/posts', {
+    q: q || undefined,
   });
-}
 
-export function useAdminReports() {
+/** GET /api/admin/posts/:id: the post a report links to, wherever it is in the list. */
+export function useAdminPost(id: string | null) {
   return useQuery({
-    queryKey: queryKeys.admin.reports,
+    queryKey: queryKeys.admin.post(id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<{ reports: AdminReportView[] }>('/api/admin/reports', { signal }),
+      api.get<AdminPostView>(`/api/admin/posts/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    retry: false,
   });
 }
+
+export const useAdminReports = (q: string) =>
+  useAdminPages<AdminReportsPage>(queryKeys.admin.reportsFor(q), '/api/admin/reports', {
+    q: q || undefined,
+  });
 
 /** A post change shows in both lists and in the members' feed. */
 function useContentMutation<I, O>(fn: (input: I) => Promise<O>) {

@@ -1,16 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCouponView, OkResponse } from '@shared/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCouponView, AdminCouponsPage, OkResponse } from '@shared/api-types';
 import type { CouponFormInput } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useAdminPages } from './pages';
 
-export function useAdminCoupons() {
-  return useQuery({
-    queryKey: queryKeys.admin.coupons,
-    queryFn: ({ signal }) =>
-      api.get<{ coupons: AdminCouponView[] }>('/api/admin/coupons', { signal }),
-  });
-}
+export const useAdminCoupons = () =>
+  useAdminPages<AdminCouponsPage>(queryKeys.admin.coupons, '/api/admin/coupons');
 
 function useCouponMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

@@ -1,21 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminNotificationView,
-  AdminSubscriptionView,
+  AdminNotificationsPage,
+  AdminRemindersTriggered,
+  AdminSubscriptionsPage,
   AuditEventsPage,
   SubscriptionView,
 } from '@shared/api-types';
 import type { CompOption } from '@shared/constants';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useAdminPages } from './pages';
 
-export function useAdminSubscriptions() {
-  return useQuery({
-    queryKey: queryKeys.admin.subscriptions,
-    queryFn: ({ signal }) =>
-      api.get<{ subscriptions: AdminSubscriptionView[] }>('/api/admin/subscriptions', { signal }),
-  });
-}
+export const useAdminSubscriptions = () =>
+  useAdminPages<AdminSubscriptionsPage>(queryKeys.admin.subscriptions, '/api/admin/subscriptions');
 
 /** An admin's comp for a member whose access has ended (decision 0034); the list is read again. */
 export function useGiveComp() {
@@ -29,28 +26,20 @@ export function useGiveComp() {
   });
 }
 
-export function useAdminNotifications(status: string) {
-  return useQuery({
-    queryKey: queryKeys.admin.notifications(status),
-    queryFn: ({ signal }) =>
-      api.get<{ notifications: AdminNotificationView[] }>('/api/admin/notifications', {
-        query: { status },
-        signal,
-      }),
-  });
-}
+export const useAdminNotifications = (status: string) =>
+  useAdminPages<AdminNotificationsPage>(
+    queryKeys.admin.notifications(status),
+    '/api/admin/notifications',
+    { status },
+  );
 
 export function useTriggerReminders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ sent: number }>('/api/admin/notifications/reminders'),
+    mutationFn: () => api.post<AdminRemindersTriggered>('/api/admin/notifications/reminders'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.notificationsAll }),
   });
 }
 
-export function useAdminAudit() {
-  return useQuery({
-    queryKey: queryKeys.admin.audit,
-    queryFn: ({ signal }) => api.get<AuditEventsPage>('/api/admin/audit', { signal }),
-  });
-}
+export const useAdminAudit = () =>
+  useAdminPages<AuditEventsPage>(queryKeys.admin.audit, '/api/admin/audit');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 
@@ -88,6 +89,26 @@ export function Pill({
       {children}
     </span>
   );
+}
+
+/**
+ * A date and time that may wrap onto two lines (date, then time) in a narrow column, never
+ * inside the date or the time.
+ */
+export function WhenText({ iso }: { iso: string }) {
+  const [date, time] = splitDateTime(formatDateTime(iso));
+  return (
+    <span>
+      <span className="whitespace-nowrap">{date}</span>{' '}
+      <span className="whitespace-nowrap">{time}</span>
+    </span>
+  );
+}
+
+/** 'Nov 25, 2026 15:41' as its date and its time. */
+function splitDateTime(text: string): [string, string] {
+  const at = text.lastIndexOf(' ');
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /** Loading, failed and empty states of a list, in one place. */

@@ -168,8 +168,9 @@ function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (data) => {
     try {
-      await award.mutateAsync(data);
-      toast.success(msg.badgeAwarded);
+      const result = await award.mutateAsync(data);
+      if (result.awarded) toast.success(msg.badgeAwarded);
+      else toast.info(msg.badgeAlreadyHeld(result.memberName, result.badgeName));
       form.reset();
       setOpen(false);
     } catch (error) {

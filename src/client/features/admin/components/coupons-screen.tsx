@@ -27,6 +27,7 @@ import {
 } from '../api/coupons';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
+import { LoadMore } from './list-controls';
 
 const blank: CouponFormInput = {
   code: '',
@@ -247,12 +248,14 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
 export function CouponsScreen() {
   const coupons = useAdminCoupons();
   const [editing, setEditing] = useState<AdminCouponView | null>(null);
-  const rows = coupons.data?.coupons ?? [];
+  const rows = coupons.data?.pages.flatMap((page) => page.coupons) ?? [];
+  // Every coupon, not only the pages loaded so far (the newest page's count is the freshest).
+  const total = coupons.data?.pages.at(-1)?.total;
   return (
     <div className="flex flex-col gap-4">
       <CouponForm editing={editing} onDone={() => setEditing(null)} />
-      {coupons.data && (
-        <p className="text-sm text-muted-foreground">{msg.couponsTotal(rows.length)}</p>
+      {total !== undefined && (
+        <p className="text-sm text-muted-foreground">{msg.couponsTotal(total)}</p>
       )}
       <ListState
         isLoading={coupons.isLoading}
@@ -278,6 +281,7 @@ export function CouponsScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={coupons} />
     </div>
   );
 }

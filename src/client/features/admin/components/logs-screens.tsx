@@ -9,7 +9,7 @@ import {
   type CompOption,
 } from '@shared/constants';
 import { customerIdPreview } from '@shared/domain/display';
-import { formatDate, formatDateTime } from '@shared/format';
+import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -22,13 +22,14 @@ import {
   useGiveComp,
   useTriggerReminders,
 } from '../api/logs';
-import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { AdminTable, Cell, ListState, Pill, WhenText } from './admin-table';
+import { LoadMore } from './list-controls';
 
 const subscriptionTone = { active: 'good', inactive: 'bad', canceled: 'warn' } as const;
 
 export function SubscriptionsScreen() {
   const subs = useAdminSubscriptions();
-  const rows = subs.data?.subscriptions ?? [];
+  const rows = subs.data?.pages.flatMap((page) => page.subscriptions) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <ListState
@@ -72,6 +73,7 @@ export function SubscriptionsScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={subs} />
     </div>
   );
 }
@@ -131,7 +133,7 @@ export function NotificationsScreen() {
   const [status, setStatus] = useState<string>(NOTIFICATION_FILTER_ALL);
   const logs = useAdminNotifications(status);
   const trigger = useTriggerReminders();
-  const rows = logs.data?.notifications ?? [];
+  const rows = logs.data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
@@ -158,8 +160,10 @@ export function NotificationsScreen() {
           disabled={trigger.isPending}
           onClick={async () => {
             try {
-              await trigger.mutateAsync();
-              toast.success(msg.remindersTriggered);
+              const result = await trigger.mutateAsync();
+              toast.success(msg.remindersTriggered, {
+                description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
+              });
             } catch (error) {
               toast.error(errorMessage(error, msg.errorTriggeringReminders));
             }
@@ -182,11 +186,13 @@ export function NotificationsScreen() {
         >
           {rows.map((n) => (
             <tr key={n.id}>
-              <Cell label="Subject" className="max-w-xs">
+              <Cell label="Subject" className="md:min-w-44">
                 {n.subject}
               </Cell>
-              <Cell label="Preview" className="max-w-xs truncate text-muted-foreground">
-                {n.bodyPreview}
+              <Cell label="Preview" className="max-w-48 truncate text-muted-foreground">
+                <span className="truncate" title={n.bodyPreview ?? undefined}>
+                  {n.bodyPreview}
+                </span>
               </Cell>
               <Cell label="Status">
                 <Pill
@@ -195,16 +201,15 @@ export function NotificationsScreen() {
                   {n.sendStatus}
                 </Pill>
               </Cell>
-              <Cell label="Scheduled" className="whitespace-nowrap">
-                {n.scheduledFor ? formatDateTime(n.scheduledFor) : msg.notAvailable}
+              <Cell label="Scheduled">
+                {n.scheduledFor ? <WhenText iso={n.scheduledFor} /> : msg.notAvailable}
               </Cell>
-              <Cell label="Sent" className="whitespace-nowrap">
-                {n.sentAt ? formatDateTime(n.sentAt) : msg.notAvailable}
-              </Cell>
+              <Cell label="Sent">{n.sentAt ? <WhenText iso={n.sentAt} /> : msg.notAvailable}</Cell>
             </tr>
           ))}
         </AdminTable>
       )}
+      <LoadMore list={logs} />
     </div>
   );
 }
@@ -214,7 +219,7 @@ const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
 /** The audit trail, newest first: who, what, when, before and after. */
 export function AuditScreen() {
   const audit = useAdminAudit();
-  const rows = audit.data?.events ?? [];
+  const rows = audit.data?.pages.flatMap((page) => page.events) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <ListState
@@ -228,28 +233,32 @@ export function AuditScreen() {
         <AdminTable label="Audit" columns={['When', 'Who', 'What', 'Target', 'Before', 'After']}>
           {rows.map((e) => (
             <tr key={e.id}>
-              <Cell label="When" className="whitespace-nowrap">
-                {formatDateTime(e.createdAt)}
+              <Cell label="When">
+                <WhenText iso={e.createdAt} />
               </Cell>
-              <Cell label="Who" className="font-mono text-xs">
-                {e.actorId ?? e.actorKind}
+              <Cell label="Who" className="font-mono text-xs md:max-w-32">
+                <span className="block truncate" title={e.actorId ?? e.actorKind}>
+                  {e.actorId ?? e.actorKind}
+                </span>
               </Cell>
               <Cell label="What" className="font-semibold">
-                {e.action}
+                {/* 'notifications.trigger_reminders' may wrap after its dot, not inside a word. */}
+                {e.action.replaceAll('.', '.\u200b')}
               </Cell>
-              <Cell label="Target" className="font-mono text-xs">
+              <Cell label="Target" className="font-mono text-xs break-all md:max-w-40">
                 {e.targetType}:{e.targetId}
               </Cell>
-              <Cell label="Before" className="max-w-xs font-mono text-xs break-all">
+              <Cell label="Before" className="font-mono text-xs break-all md:min-w-28">
                 {json(e.before)}
               </Cell>
-              <Cell label="After" className="max-w-xs font-mono text-xs break-all">
+              <Cell label="After" className="font-mono text-xs break-all md:min-w-28">
                 {json(e.after)}
               </Cell>
             </tr>
           ))}
         </AdminTable>
       )}
+      <LoadMore list={audit} />
     </div>
   );
 }

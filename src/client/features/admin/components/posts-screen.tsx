@@ -1,13 +1,18 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminPostView } from '@shared/api-types';
 import { captionPreview } from '@shared/domain/display';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
-import { Button } from '@client/components/ui/button';
-import { useAdminPosts, useDeletePost, useSetPostHidden } from '../api/content';
+import { Button, buttonVariants } from '@client/components/ui/button';
+import { useAdminPost, useAdminPosts, useDeletePost, useSetPostHidden } from '../api/content';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
+import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
+
+const POST_COLUMNS = ['Caption', 'Author', 'Visibility', 'Status', 'Created', 'Actions'];
 
 /** Hide or unhide a post: shared by the Posts list and the Reports screen. */
 export function HidePostButton({ postId, isHidden }: { postId: string; isHidden: boolean }) {
@@ -75,29 +80,62 @@ function PostRow({ post, highlighted }: { post: AdminPostView; highlighted: bool
   );
 }
 
-/** Posts, newest first. `highlight` marks the post a report linked to. */
-export function PostsScreen({ highlight }: { highlight?: string | null }) {
-  const posts = useAdminPosts();
-  const rows = posts.data?.posts ?? [];
+/** The post a report's "Open post" links to, by itself, wherever it is in the list. */
+function OnePost({ postId }: { postId: string }) {
+  const post = useAdminPost(postId);
   return (
     <div className="flex flex-col gap-4">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+        <span>{msg.showingOnePost}</span>
+        <Link to="/app/admin/posts" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+          {msg.showAllPosts}
+        </Link>
+      </p>
+      <ListState
+        isLoading={post.isLoading}
+        error={post.error}
+        empty={false}
+        errorText={errorMessage(post.error, msg.fetchPostsFailed)}
+        emptyText=""
+      />
+      {post.data && (
+        <AdminTable label="Posts" columns={POST_COLUMNS}>
+          <PostRow post={post.data} highlighted />
+        </AdminTable>
+      )}
+    </div>
+  );
+}
+
+/** Posts, newest first, a page at a time; searched by the author's name or words of the caption. */
+function AllPosts() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const posts = useAdminPosts(q);
+  const rows = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchBox value={search} onChange={setSearch} label={msg.searchPosts} />
       <ListState
         isLoading={posts.isLoading}
         error={posts.error}
         empty={rows.length === 0}
         errorText={msg.fetchPostsFailed}
-        emptyText={msg.noPostsFound}
+        emptyText={q ? msg.noMatches : msg.noPostsFound}
       />
       {rows.length > 0 && (
-        <AdminTable
-          label="Posts"
-          columns={['Caption', 'Author', 'Visibility', 'Status', 'Created', 'Actions']}
-        >
+        <AdminTable label="Posts" columns={POST_COLUMNS}>
           {rows.map((post) => (
-            <PostRow key={post.id} post={post} highlighted={post.id === highlight} />
+            <PostRow key={post.id} post={post} highlighted={false} />
           ))}
         </AdminTable>
       )}
+      <LoadMore list={posts} />
     </div>
   );
+}
+
+/** Posts; `highlight` (a report's "Open post") shows that post alone. */
+export function PostsScreen({ highlight }: { highlight?: string | null }) {
+  return highlight ? <OnePost postId={highlight} /> : <AllPosts />;
 }

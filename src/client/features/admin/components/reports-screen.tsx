@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '@shared/format';
@@ -6,21 +7,25 @@ import { errorMessage } from '@client/lib/api-client';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { useAdminReports, useResolveReport } from '../api/content';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 import { HidePostButton } from './posts-screen';
 
 /** Reports, newest first, each with its post's Hide at hand and a link to it in Posts. */
 export function ReportsScreen() {
-  const reports = useAdminReports();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const reports = useAdminReports(q);
   const resolve = useResolveReport();
-  const rows = reports.data?.reports ?? [];
+  const rows = reports.data?.pages.flatMap((page) => page.reports) ?? [];
   return (
     <div className="flex flex-col gap-4">
+      <SearchBox value={search} onChange={setSearch} label={msg.searchReports} />
       <ListState
         isLoading={reports.isLoading}
         error={reports.error}
         empty={rows.length === 0}
         errorText={msg.fetchReportsFailed}
-        emptyText={msg.noReportsFound}
+        emptyText={q ? msg.noMatches : msg.noReportsFound}
       />
       {rows.length > 0 && (
         <AdminTable
@@ -75,6 +80,7 @@ export function ReportsScreen() {
           ))}
         </AdminTable>
       )}
+      <LoadMore list={reports} />
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Search } from 'lucide-react';
 import type { AdminUserView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
 import {
   useAdminUsers,
   useDeleteUser,
@@ -17,6 +15,7 @@ import {
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { AddUserDialog } from './add-user-dialog';
+import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 
 function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const setAdmin = useSetAdmin();
@@ -115,26 +114,13 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
 /** Users: search by the start of a name or e-mail, newest first, 25 at a time from the server. */
 export function UsersScreen({ selfId }: { selfId: string }) {
   const [search, setSearch] = useState('');
-  const q = useDeferredValue(search.trim());
+  const q = useDebouncedValue(search.trim());
   const users = useAdminUsers(q);
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <label className="relative block w-full sm:max-w-sm">
-          <span className="sr-only">Search by name or e-mail</span>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search by name or e-mail"
-            className="pl-9"
-          />
-        </label>
+        <SearchBox value={search} onChange={setSearch} label="Search by name or e-mail" />
         <AddUserDialog />
       </div>
       <ListState
@@ -151,16 +137,7 @@ export function UsersScreen({ selfId }: { selfId: string }) {
           ))}
         </AdminTable>
       )}
-      {users.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={users.isFetchingNextPage}
-          onClick={() => users.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore list={users} />
     </div>
   );
 }
