@@ -606,6 +606,8 @@ async function seedDemo(
       lastName: m.lastName,
       country: COUNTRY_BY_ZONE[m.timeZone],
       unitPref: inUs ? 'imperial' : 'metric',
+      // Proven at sign-up, like every real member: their first code sign-in starts nothing afresh.
+      verifiedAt: m.signedUpAt,
       createdAt: m.signedUpAt,
       updatedAt: m.signedUpAt,
     });

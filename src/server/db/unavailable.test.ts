@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { isDatabaseUnavailable } from './unavailable';
 
 // Which errors mean "the database is away" (503, try again) rather than a fault (500): decision 0041.
@@ -11,7 +12,11 @@ describe('isDatabaseUnavailable', () => {
       pgError('57P01', 'terminating connection due to administrator command'),
       pgError('57P03', 'the database system is starting up'),
       pgError('08006'),
-      pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      new DrizzleQueryError(
+        'select 1',
+        [],
+        pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      ),
       pgError('57014', 'canceling statement due to statement timeout'),
       pgError(
         '55000',
@@ -33,6 +38,11 @@ describe('isDatabaseUnavailable', () => {
       pgError('23505', 'duplicate key value violates unique constraint'),
       pgError('22P02', 'invalid input syntax for type uuid'),
       pgError('55000', 'cannot do that now'),
+      // Storage, mail or Stripe failing on their own sockets is not the database.
+      pgError('ECONNRESET', 'read ECONNRESET'),
+      Object.assign(new Error('fetch failed'), {
+        cause: pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:4569'),
+      }),
       new TypeError('x is undefined'),
       null,
       'Connection terminated',

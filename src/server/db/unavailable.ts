@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /**
  * Whether an error means the database cannot be reached or is going away (decision 0041), rather than
  * a fault of the request: the connection was refused, reset or timed out, the server is shutting down
@@ -6,10 +8,15 @@
  * error: the causes are walked.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // A socket error (ECONNRESET …) means the database only when it came through a query: S3, SMTP or
+  // Stripe failing the same way is not the database being away.
+  let throughQuery = false;
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
+    if (e instanceof DrizzleQueryError) throughQuery = true;
     if (typeof code === 'string') {
-      if (NODE_CODES.has(code) || code.startsWith('57P') || code.startsWith('08')) return true;
+      if (NODE_CODES.has(code) && throughQuery) return true;
+      if (code.startsWith('57P') || code.startsWith('08')) return true;
       if (code === '57014' || code === '53300') return true; // statement timeout; too many connections
       if (
         code === '55000' &&

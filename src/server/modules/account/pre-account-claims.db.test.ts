@@ -219,3 +219,35 @@ describe('the terms of service at sign-up', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('an address proven before its first code (the demo seeder, an import)', () => {
+  it('keeps its name, zone and terms: nothing starts afresh', async () => {
+    const email = uniqueEmail('seeded');
+    const owner = t.client('198.18.7.9');
+    // Made the way the seeder makes members: e-mail verified, no profiles.verified_at.
+    const userId = `seeded_${n}`;
+    await t.deps.db
+      .insert(user)
+      .values({ id: userId, name: 'Sam Seed', email, emailVerified: true });
+    await t.deps.db
+      .update(profiles)
+      .set({ displayName: 'Sam Seed' })
+      .where(eq(profiles.id, userId));
+    await t.deps.db
+      .update(userSettings)
+      .set({ timezone: 'Asia/Tokyo' })
+      .where(eq(userSettings.userId, userId));
+    expect((await post(owner, '/api/account/send-code', { email })).status).toBe(200);
+    const res = await post(owner, '/api/account/sign-in', {
+      email,
+      code: await t.lastCode(email),
+      timeZone: 'Europe/Paris',
+    });
+    expect(res.status).toBe(200);
+    expect(await sessionName(owner)).toBe('Sam Seed');
+    expect(await accountState(email)).toMatchObject({
+      displayName: 'Sam Seed',
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+});

@@ -279,6 +279,8 @@ async function firstVerification(
     invite?: string;
     timeZone?: string;
     pending: PendingSignUp | null;
+    /** The address was proven before this code (an account marked verified without verified_at). */
+    addressAlreadyProven: boolean;
   },
 ): Promise<number> {
   return withTransaction(ctx, async (ctx) => {
@@ -296,7 +298,9 @@ async function firstVerification(
       .update(profiles)
       .set({ verifiedAt: ctx.now() })
       .where(eq(profiles.id, input.userId));
-    await startAfresh(ctx, { ...input, invitedByAdmin: profile.invitedByAdmin });
+    // An address proven before (seeded or imported accounts) keeps its owner's account as it is.
+    if (!input.addressAlreadyProven)
+      await startAfresh(ctx, { ...input, invitedByAdmin: profile.invitedByAdmin });
     let monthsFree = 0;
     const coupon = input.coupon ?? (profile.invitedByAdmin ? undefined : input.pending?.coupon);
     if (coupon) monthsFree += await redeemCoupon(ctx, { code: coupon, userId: input.userId });
@@ -354,6 +358,7 @@ async function enterCode(
     invite: input.invite,
     timeZone: input.timeZone,
     pending: await openPendingSignUp(ctx, input.pendingSignUp, input.email),
+    addressAlreadyProven: Boolean(existing?.emailVerified),
   });
   await applyAdminEmails(ctx, userId, input.email);
   return { monthsFree, cookies: result.headers?.getSetCookie() ?? [] };
