@@ -81,6 +81,13 @@ export default defineConfig({
             // alone, or the group of the first module that uses it takes it in (groups take their
             // modules' dependencies), and every page then loads that group.
             { name: 'preload-helper', test: /preload-helper/, priority: 60 },
+            // The page's report of its vitals and errors (decision 0040), which boot.ts starts on every
+            // page: on its own, so the first script pulls in nothing of the app's interface.
+            {
+              name: 'client-reports',
+              test: /src[\\/]client[\\/]lib[\\/]client-reports\.ts$|src[\\/]shared[\\/]client-report\.ts$/,
+              priority: 58,
+            },
             // What a server-rendered member screen runs before the app (app/served-page.ts, decision
             // 0031): the device's stores, the query keys, the worker's registration; the app uses them too.
             {
