@@ -125,8 +125,16 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, requestId: reqId };
       if (error.details) body.details = error.details;
-      // Every refusal for too many requests says when to come back, in the header clients read too.
-      if (error.status === 429) c.header('Retry-After', String(retryAfterSeconds(error.details)));
+      // Every refusal for too many requests, and every "not now", says when to come back, in the
+      // header clients read too.
+      if (error.status === 429 || error.status === 503)
+        c.header('Retry-After', String(retryAfterSeconds(error.details)));
+      // A part of the system failing (the file store away or full) is the operator's to see.
+      if (error.status >= 500)
+        deps.logger.warn(
+          { err: error.cause ?? error, requestId: reqId, path: c.req.path },
+          error.message,
+        );
       return c.json(body, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {

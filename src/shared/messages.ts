@@ -612,6 +612,10 @@ export const msg = {
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   // HTTP limits (decision 0012)
   requestTooLarge: 'The request is too large.',
+  storageUnavailable:
+    'Your file could not be saved right now: the file store is not answering. Nothing was kept; try again in a minute.',
+  storageFull:
+    'Your file could not be saved: the server is out of space for files. Nothing was kept; please tell the people who run this StackDays.',
   serviceUnavailable:
     'StackDays is having a moment and could not finish that. Nothing was lost: try again in a few seconds.',
   unknownHost:

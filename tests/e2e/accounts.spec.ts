@@ -36,7 +36,7 @@ test('a new member signs up, verifies the mailed code, starts the trial and land
   await expect(terms).toHaveAccessibleDescription(
     'Please accept the terms of service and privacy policy',
   );
-  await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'terms of service', exact: true })).toHaveAttribute(
     'href',
     '/terms',
   );

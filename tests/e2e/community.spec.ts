@@ -176,7 +176,8 @@ test('My Cycle and Community show the member after one check-in', async ({ page 
   await expect(page.getByRole('img', { name: /Minutes per day/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // Start New Cycle asks first, then starts again at Day 1 with the check-in kept out of the new cycle.
+  // Start New Cycle asks first, then starts again at Day 1 with the check-in kept out of the new cycle:
+  // today is checked in, so Day 1 is tomorrow (decision 0032).
   await page.getByRole('button', { name: 'Start New Cycle' }).click();
   const confirm = page.getByRole('dialog', { name: 'Start New Cycle' });
   await expect(confirm).toContainText('Your previous check-ins are kept.');
@@ -184,7 +185,8 @@ test('My Cycle and Community show the member after one check-in', async ({ page 
   await expect(
     page.getByText('Cycle reset successfully! Starting fresh from Day 1.'),
   ).toBeVisible();
-  await expect(page.getByText(/Day 1, .*: Today/)).toHaveCount(1);
+  await expect(page.getByText(/Your new cycle starts tomorrow/).first()).toBeVisible();
+  await expect(page.getByText(/Day 1, .*: Upcoming/)).toHaveCount(1);
 
   await page.goto('/app/community');
   await expect(page.getByRole('heading', { name: 'Consistency Leaderboard' })).toBeVisible();

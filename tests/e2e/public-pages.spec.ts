@@ -8,7 +8,9 @@ import { mailsFor, requestSignInCode, signUpAndVerify, uniqueEmail } from './sup
 // or pressed meanwhile carries over (src/client/app/handoff.ts). The invite page is rendered on the
 // server with no script at all.
 
-const BOOT = /\/assets\/(boot|preload-helper)-[\w-]+\.js$/;
+// boot.ts with what it starts itself: the page's report of its vitals and errors (decision 0040),
+// which loads web-vitals on a sampled page view.
+const BOOT = /\/assets\/(boot|preload-helper|client-reports|web-vitals)-[\w-]+\.js$/;
 
 /** Every script the page requests, in order. */
 function scriptRequests(page: Page) {

@@ -118,6 +118,25 @@ interface SniffedFormat {
   mediaType: MediaType;
 }
 
+/** How long a member is asked to wait when the file store does not answer (Retry-After, s). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A store that refused or did not answer is not the member's fault (decision 0041): a full disk is
+ * 507, anything else 503 with a wait; nothing of the upload was kept. The store's error goes along
+ * as the cause, for the log.
+ */
+function storageFailed(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  const failure =
+    (error as { code?: unknown } | null)?.code === 'ENOSPC'
+      ? new AppError('insufficient_storage', msg.storageFull)
+      : new AppError('unavailable', msg.storageUnavailable, {
+          retryAfter: STORAGE_RETRY_AFTER_SECONDS,
+        });
+  throw Object.assign(failure, { cause: error });
+}
+
 /**
  * Takes one member upload from stream to storage. The bytes go to a temporary file as they
  * arrive, never all into memory; the type is read from the first bytes and the upload is cut off
@@ -149,11 +168,13 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
       });
       const cleaned = await remuxWithoutMetadata(input.ffmpeg, upload, format, workDir);
       const key = `${folder}${id}.${format.ext}`;
-      const stored = await input.storage.put(key, createReadStream(cleaned?.file ?? upload), {
-        contentType: format.mime,
-        cacheSeconds: STORAGE_CACHE_SECONDS,
-        contentLength: cleaned?.bytes ?? bytes,
-      });
+      const stored = await input.storage
+        .put(key, createReadStream(cleaned?.file ?? upload), {
+          contentType: format.mime,
+          cacheSeconds: STORAGE_CACHE_SECONDS,
+          contentLength: cleaned?.bytes ?? bytes,
+        })
+        .catch(storageFailed);
       return {
         key,
         mediaType: 'video',
@@ -166,7 +187,7 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
     const rendered = await renderImage(upload, format, rules, input.kind);
     const key = `${folder}${id}.webp`;
     const options = { contentType: 'image/webp', cacheSeconds: STORAGE_CACHE_SECONDS };
-    await input.storage.put(key, rendered.main.data, options);
+    await input.storage.put(key, rendered.main.data, options).catch(storageFailed);
     let thumbKey: string | undefined;
     if (rendered.thumb) {
       thumbKey = thumbKeyFor(key);
@@ -174,7 +195,7 @@ export async function ingestUpload(input: IngestInput): Promise<IngestedMedia> {
         await input.storage.put(thumbKey, rendered.thumb, options);
       } catch (error) {
         await input.storage.delete(key).catch(() => undefined);
-        throw error;
+        storageFailed(error);
       }
     }
     return {

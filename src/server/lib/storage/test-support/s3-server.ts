@@ -3,7 +3,7 @@
 // every request's SigV4 signature, header or query string, and the expiry of presigned URLs, as S3
 // does. The original s3rver 3.x does not check SigV4 signatures at all (decision 0026).
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,19 +26,29 @@ export interface TestS3 {
   requests: RecordedRequest[];
   /** Driver options for this server; requests go through a fetch that records them. */
   options(extra?: Partial<S3StorageOptions>): S3StorageOptions;
+  /** The store goes away (its port refuses connections) and comes back with what it held. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** The keys of the objects it holds, from its directory. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 export async function startTestS3(bucket = 'stackdays-media'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'stackdays-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  patchKnownBugs(server);
+  const serve = (port: number) => {
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    patchKnownBugs(s3);
+    return s3;
+  };
+  let server = serve(0);
+  let running = true;
   let address: AddressInfo;
   try {
     address = await server.run();
@@ -66,8 +76,27 @@ export async function startTestS3(bucket = 'stackdays-media'): Promise<TestS3> {
       fetch: recordingFetch,
       ...extra,
     }),
+    async stop() {
+      if (running) await server.close();
+      running = false;
+    },
+    async start() {
+      if (running) return;
+      server = serve(address.port);
+      await server.run();
+      running = true;
+    },
+    async keys() {
+      const root = path.join(directory, bucket);
+      const files = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+      return files
+        .filter((f) => f.endsWith('._S3rver_object'))
+        .map((f) => f.slice(0, -'._S3rver_object'.length).split(path.sep).join('/'))
+        .sort();
+    },
     async close() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       await rm(directory, { recursive: true, force: true });
     },
   };
