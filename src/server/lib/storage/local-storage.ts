@@ -14,6 +14,7 @@ import type {
   MediaObjectInfo,
   MediaStorage,
   PutOptions,
+  StoredObjectEntry,
 } from './storage';
 
 /**
@@ -87,6 +88,26 @@ export class LocalMediaStorage implements MediaStorage {
     const count = await countFiles(folder);
     await rm(folder, { recursive: true, force: true });
     return count;
+  }
+
+  async list(prefix: string): Promise<StoredObjectEntry[]> {
+    const folderKey = normalizePrefix(prefix);
+    const folder = this.pathFor(folderKey.slice(0, -1));
+    const files = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+      (error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      },
+    );
+    const entries: StoredObjectEntry[] = [];
+    for (const file of files) {
+      if (!file.isFile() || file.name.startsWith('.')) continue; // a write in progress is a dot file
+      const full = path.join(file.parentPath, file.name);
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      const info = await stat(full).catch(() => null);
+      if (info) entries.push({ key, lastModified: info.mtime });
+    }
+    return entries.sort((a, b) => a.key.localeCompare(b.key));
   }
 
   /** Resolves a key to a path under root, refusing anything that could escape it. */

@@ -18,6 +18,7 @@ import type {
   MediaStorage,
   PutOptions,
   SignedUrlOptions,
+  StoredObjectEntry,
 } from './storage';
 
 export interface S3StorageOptions {
@@ -155,7 +156,7 @@ export class S3MediaStorage implements MediaStorage {
 
   async deletePrefix(prefix: string): Promise<number> {
     const folder = normalizePrefix(prefix);
-    const keys = await this.list(folder);
+    const keys = (await this.list(folder)).map((entry) => entry.key);
     // One DELETE per key rather than DeleteObjects: every S3-compatible store supports it, and a
     // post holds a handful of objects.
     let next = 0;
@@ -166,9 +167,10 @@ export class S3MediaStorage implements MediaStorage {
     return keys.length;
   }
 
-  /** Every key under `prefix`, following ListObjectsV2 continuation tokens. */
-  private async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+  /** Every object under the folder `prefix`, following ListObjectsV2 continuation tokens. */
+  async list(prefix: string): Promise<StoredObjectEntry[]> {
+    prefix = normalizePrefix(prefix);
+    const keys: StoredObjectEntry[] = [];
     let token: string | undefined;
     do {
       const url = this.url();
@@ -178,7 +180,11 @@ export class S3MediaStorage implements MediaStorage {
       const response = await this.send('GET', url, { timeout: true });
       if (!response.ok) throw await s3Error(response, 'LIST', prefix);
       const xml = await response.text();
-      for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(decodeXml(match[1]));
+      for (const contents of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([^<]*)<\/Key>/.exec(contents[1]!)?.[1];
+        const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(contents[1]!)?.[1];
+        if (key) keys.push({ key: decodeXml(key), lastModified: new Date(modified ?? 0) });
+      }
       const truncated = /<IsTruncated>\s*true\s*<\/IsTruncated>/.test(xml);
       const nextToken = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
       token = truncated && nextToken ? decodeXml(nextToken) : undefined;

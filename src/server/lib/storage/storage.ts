@@ -48,6 +48,11 @@ export interface SignedUrlOptions {
   cacheControl: string;
 }
 
+export interface StoredObjectEntry {
+  key: string;
+  lastModified: Date;
+}
+
 export interface MediaStorage {
   /** Writes the whole object or nothing: a reader never sees half an upload. Overwrites. */
   put(key: string, body: MediaBody, options: PutOptions): Promise<MediaObjectInfo>;
@@ -58,6 +63,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Removes every object inside the folder `prefix` (e.g. `u/{userId}/{postId}`); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Every object inside the folder `prefix`, with when it was written (the storage sweep, 0042). */
+  list(prefix: string): Promise<StoredObjectEntry[]>;
   /**
    * A URL a browser can GET the object from directly, for a limited time (S3 presigned GET).
    * Drivers without one (local) are always served through the server.

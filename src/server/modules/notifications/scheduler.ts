@@ -1,12 +1,14 @@
 import type { ServiceContext } from '../../lib/context';
 import { sendDueReminders } from './service';
 import { jobRuns } from '../../lib/metrics';
-import { pruneRateLimits } from '../../lib/rate-limit';
+import { hit, pruneRateLimits } from '../../lib/rate-limit';
+import { sweepStorage } from '../media/sweep';
 import { runStorageDeletions } from '../../lib/storage/deletions';
 
 /** How often queued mail is retried, and how often reminders are looked for (every 5th tick). */
 export const SCHEDULER_TICK_MS = 60_000;
 const REMINDER_EVERY_TICKS = 5;
+const STORAGE_SWEEP_CLAIM = { key: 'job:storage-sweep', max: 1, windowSeconds: 86_400 };
 
 export interface Scheduler {
   /** Stops the timer and waits for a run in progress. */
@@ -37,6 +39,10 @@ export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS):
       await pruneRateLimits(ctx.db, ctx.now());
       // Files of deleted rows that storage has not confirmed removing yet (decision 0042).
       await runStorageDeletions(ctx);
+      // Once a day on one process (a day's claim in the limits table): the storage sweep reports
+      // objects no row names and rows whose object is gone; `npm run storage:sweep -- --remove`
+      // removes the orphans (decision 0042).
+      if ((await hit(ctx.db, STORAGE_SWEEP_CLAIM, ctx.now())).allowed) await sweepStorage(ctx);
       jobRuns.inc({ job: 'scheduler', outcome: 'ok' });
     } catch (error) {
       jobRuns.inc({ job: 'scheduler', outcome: 'error' });

@@ -111,6 +111,17 @@ export function storageContract(getStorage: () => MediaStorage): void {
     expect(await storage.deletePrefix('u/2/p1/')).toBe(0);
   });
 
+  it('lists the objects inside a folder with when they were written, and nothing beside it', async () => {
+    const storage = getStorage();
+    const before = Date.now() - 60_000;
+    for (const key of ['u/3/p1/a.jpg', 'u/3/p1/x/b.jpg', 'u/3/p10/c.jpg'])
+      await storage.put(key, sampleBytes(10), { contentType: 'image/jpeg' });
+    const listed = await storage.list('u/3/p1');
+    expect(listed.map((e) => e.key).sort()).toEqual(['u/3/p1/a.jpg', 'u/3/p1/x/b.jpg']);
+    for (const entry of listed) expect(entry.lastModified.getTime()).toBeGreaterThan(before);
+    expect(await storage.list('u/3/none')).toEqual([]);
+  });
+
   it('refuses keys that could leave its folder or are not plain paths', async () => {
     const storage = getStorage();
     const bad = [
