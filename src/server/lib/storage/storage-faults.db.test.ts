@@ -63,15 +63,7 @@ describe(`object storage goes away during an upload, then comes back (${label})`
   let t: TestApp;
   beforeAll(async () => {
     s3 = await startTestS3();
-    t = await createTestApp({
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_REGION: s3.credentials.region,
-      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-      FFMPEG_PATH: 'off',
-    });
+    t = await createTestApp(s3.env({ FFMPEG_PATH: 'off' }));
   });
   afterAll(async () => {
     await t?.close();

@@ -16,17 +16,8 @@ beforeAll(async () => {
 afterAll(() => s3?.close());
 
 function s3Env(downloads: 'proxy' | 'signed'): Record<string, string> {
-  return {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.bucket,
-    S3_REGION: s3.credentials.region,
-    S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-    S3_DOWNLOADS: downloads,
-    // The byte-built test video has no real codec for ffmpeg to copy; ingest.test covers ffmpeg.
-    FFMPEG_PATH: 'off',
-  };
+  // The byte-built test video has no real codec for ffmpeg to copy; ingest.test covers ffmpeg.
+  return s3.env({ S3_DOWNLOADS: downloads, FFMPEG_PATH: 'off' });
 }
 
 const png = () =>

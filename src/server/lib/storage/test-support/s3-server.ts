@@ -24,6 +24,8 @@ export interface TestS3 {
   credentials: { accessKeyId: string; secretAccessKey: string; region: string };
   /** Every request sent through `options().fetch`, oldest first. */
   requests: RecordedRequest[];
+  /** The app's environment for this server (STORAGE_DRIVER=s3 and its S3_* settings), plus `extra`. */
+  env(extra?: Record<string, string>): Record<string, string>;
   /** Driver options for this server; requests go through a fetch that records them. */
   options(extra?: Partial<S3StorageOptions>): S3StorageOptions;
   /** The store goes away (its port refuses connections) and comes back with what it held. */
@@ -69,6 +71,15 @@ export async function startTestS3(bucket = 'stackdays-media'): Promise<TestS3> {
     bucket,
     credentials,
     requests,
+    env: (extra = {}) => ({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: credentials.region,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      ...extra,
+    }),
     options: (extra = {}) => ({
       endpoint,
       bucket,
