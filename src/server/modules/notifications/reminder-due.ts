@@ -2,17 +2,30 @@ import { localDateIn, type LocalDate } from '@shared/domain/local-date';
 
 // Pure rules for the daily reminder (decision 0020): no database, no clock of its own.
 
-const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock (hour 0..23, minute, second) of `instant` in `timeZone`. RangeError for an unknown zone. */
+function wallClockIn(instant: Date, timeZone: string) {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { hour: part('hour') % 24, minute: part('minute'), second: part('second') };
+}
 
 /** The wall-clock hour (0..23) of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
 export function localHourIn(instant: Date, timeZone: string): number {
-  let formatter = hourFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormatters.set(timeZone, formatter);
-  }
-  const hour = formatter.formatToParts(instant).find((p) => p.type === 'hour')?.value;
-  return Number(hour) % 24;
+  return wallClockIn(instant, timeZone).hour;
 }
 
 export interface ReminderState {
@@ -43,28 +56,11 @@ export function reminderDue(
   return { due: owed && hourCome, later: owed && !hourCome, localDate };
 }
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * How long after the member's reminder hour `instant` is, in seconds of their wall clock: the
  * reminder's lag (decision 0040). On the day the clocks change it is off by the hour they moved.
  */
 export function secondsPastHour(instant: Date, timeZone: string, reminderHour: number): number {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Math.max(
-    0,
-    ((part('hour') % 24) - reminderHour) * 3600 + part('minute') * 60 + part('second'),
-  );
+  const { hour, minute, second } = wallClockIn(instant, timeZone);
+  return Math.max(0, (hour - reminderHour) * 3600 + minute * 60 + second);
 }
