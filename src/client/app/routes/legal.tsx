@@ -1,9 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { LEGAL_TEXT_PLACEHOLDER, legalPage, type LegalPageName } from '@shared/legal';
-import { Logo } from '@client/components/brand/logo';
-import { LegalLinks } from '@client/components/layout/legal-links';
+import { HomeBar } from '@client/components/layout/home-bar';
+import { LegalFooter } from '@client/components/layout/legal-links';
 
 // The legal pages (decision 0037), prerendered with no script: the default text, or, in the
 // `-custom` templates, a placeholder where the server puts the operator's text (legal-pages.ts).
@@ -24,16 +23,7 @@ function LegalScreen({ name, custom }: { name: LegalPageName; custom: boolean })
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{`${page.title} · StackDays`}</title>
-      <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-4 py-3">
-        <Logo />
-        <a
-          href="/"
-          className="flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to home
-        </a>
-      </header>
+      <HomeBar className="max-w-3xl" />
       <main
         id="main"
         className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 pt-4 pb-12"
@@ -49,9 +39,7 @@ function LegalScreen({ name, custom }: { name: LegalPageName; custom: boolean })
           )}
         </div>
       </main>
-      <footer className="border-t border-border py-4">
-        <LegalLinks />
-      </footer>
+      <LegalFooter />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants
 import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import { Logo } from '@client/components/brand/logo';
-import { LegalLinks } from '@client/components/layout/legal-links';
+import { LegalFooter } from '@client/components/layout/legal-links';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -153,9 +153,7 @@ export function PricingRoute() {
           </div>
         </div>
       </main>
-      <footer className="border-t border-border py-4">
-        <LegalLinks />
-      </footer>
+      <LegalFooter />
     </div>
   );
 }

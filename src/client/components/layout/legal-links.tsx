@@ -23,3 +23,12 @@ export function LegalLinks({ className }: { className?: string }) {
     </nav>
   );
 }
+
+/** The foot of the visitor pages (pricing, sign-in, sign-up, the legal pages): the legal links. */
+export function LegalFooter() {
+  return (
+    <footer className="border-t border-border py-4">
+      <LegalLinks />
+    </footer>
+  );
+}
