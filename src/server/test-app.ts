@@ -224,3 +224,17 @@ export async function withTestApp<T>(
     await app.close();
   }
 }
+
+/** The /metrics text, read the way Prometheus on this machine would (loopback, no proxy). */
+export async function scrapeMetrics(app: TestApp): Promise<string> {
+  const res = await app.client('127.0.0.1').request('/metrics');
+  if (res.status !== 200 || !res.headers.get('content-type')?.includes('text/plain'))
+    throw new Error(`GET /metrics answered ${res.status} ${res.headers.get('content-type')}`);
+  return res.text();
+}
+
+/** The value of one series in a /metrics text (0 when absent). */
+export function metricValue(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cycles, userSettings } from '../db/schema';
 import { startScheduler } from '../modules/notifications/scheduler';
-import { createTestApp, withTestApp, type TestApp } from '../test-app';
+import { createTestApp, metricValue, scrapeMetrics, withTestApp, type TestApp } from '../test-app';
 import { loadConfig } from '../env';
 import { systemContext } from './context';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
@@ -17,19 +17,8 @@ afterAll(() => t.close());
 
 const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
-/** The exposition text, read the way Prometheus on this machine would (loopback, no proxy). */
-async function scrape(app: TestApp = t): Promise<string> {
-  const res = await app.client('127.0.0.1').request('/metrics');
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/plain');
-  return res.text();
-}
-
-/** The value of one series in the text (0 when absent). */
-function value(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
+const scrape = (app: TestApp = t) => scrapeMetrics(app);
+const value = metricValue;
 
 describe(`/metrics (${label})`, () => {
   it('counts requests by route pattern and status, never by the raw path', async () => {

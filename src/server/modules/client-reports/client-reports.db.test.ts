@@ -4,7 +4,7 @@ import {
   CLIENT_REPORT_MAX_BYTES,
   reportedScreen,
 } from '@shared/client-report';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, metricValue, scrapeMetrics, type TestApp } from '../../test-app';
 
 // The browser's beacon of web vitals and uncaught errors (decision 0040).
 
@@ -16,16 +16,8 @@ afterAll(() => t.close());
 
 const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
-async function scrape(): Promise<string> {
-  const res = await t.client('127.0.0.1').request('/metrics');
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
-function value(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
+const scrape = () => scrapeMetrics(t);
+const value = metricValue;
 
 const report = (overrides: Record<string, unknown> = {}) => ({
   screen: '/app/feed',
