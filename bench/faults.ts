@@ -18,7 +18,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { machineLoad, percentile, quoteIdent, sessionsFor, withDatabase } from './support';
+import {
+  checkinsAccountedFor,
+  machineLoad,
+  percentile,
+  quoteIdent,
+  sessionsFor,
+  withDatabase,
+} from './support';
 
 const databaseUrl =
   process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_faults';
@@ -195,18 +202,14 @@ async function databaseOutage(client: pg.Client, cookies: string[]) {
 
   const check = new pg.Client({ connectionString: databaseUrl });
   await check.connect();
-  const found = await check.query(
-    `select
-       (select count(*) from checkins k where k.id = any($1::uuid[]))::int as found,
-       (select count(*) from checkins k join posts p on p.checkin_id = k.id where k.id = any($1::uuid[]))::int as with_post,
-       (select count(*) from checkins k where k.created_at >= $2)::int as made,
-       (select count(*) from posts p where p.created_at >= $2
-          and (p.checkin_id is null or not exists (select 1 from checkins k where k.id = p.checkin_id)))::int as orphan_posts`,
-    [acknowledged, startedAt],
-  );
+  const {
+    found: inDatabase,
+    withPost,
+    made,
+    orphanPosts: orphans,
+  } = await checkinsAccountedFor(check, acknowledged, startedAt);
   await check.end();
   await client.end().catch(() => undefined);
-  const { found: inDatabase, with_post: withPost, made, orphan_posts: orphans } = found.rows[0];
 
   const byStatus = new Map<string, number>();
   for (const a of answers) {

@@ -33,7 +33,14 @@ import { symmetricEncrypt } from 'better-auth/crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { refreshCycleStats } from '../src/server/modules/cycles/stats';
-import { machineLoad, percentile, quoteIdent, sessionsFor, withDatabase } from './support';
+import {
+  checkinsAccountedFor,
+  machineLoad,
+  percentile,
+  quoteIdent,
+  sessionsFor,
+  withDatabase,
+} from './support';
 
 const templateUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
@@ -632,16 +639,12 @@ async function loadTest(client: pg.Client, userIds: string[], cookies: string[])
   };
   await Promise.all(Array.from({ length: loadConnections }, member));
   const elapsed = (performance.now() - started) / 1000;
-  const check = await client.query(
-    `select
-       (select count(*) from checkins k where k.id = any($1::uuid[]))::int as found,
-       (select count(*) from checkins k join posts p on p.checkin_id = k.id where k.id = any($1::uuid[]))::int as with_post,
-       (select count(*) from checkins k where k.created_at >= $2 and k.user_id = any($3::text[]))::int as made,
-       (select count(*) from posts p where p.created_at >= $2 and p.user_id = any($3::text[])
-          and (p.checkin_id is null or not exists (select 1 from checkins k where k.id = p.checkin_id)))::int as orphan_posts`,
-    [acknowledged, startedAt, userIds],
+  const { found, withPost, made, orphanPosts } = await checkinsAccountedFor(
+    client,
+    acknowledged,
+    startedAt,
+    userIds,
   );
-  const { found, with_post: withPost, made, orphan_posts: orphanPosts } = check.rows[0];
   const errors = [...statuses].filter(([k]) => !/ 2\d\d$/.test(k)).reduce((n, [, v]) => n + v, 0);
   latencies.sort((a, b) => a - b);
   const checkins = acknowledged.length;

@@ -47,3 +47,34 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+/**
+ * What a load made, checked against what it was told: of the acknowledged check-ins, how many are in
+ * the database and how many with their post; how many check-ins were made since `since` (by `userIds`
+ * only, when given); and how many posts made since then have no check-in.
+ */
+export async function checkinsAccountedFor(
+  client: pg.Client,
+  acknowledged: string[],
+  since: Date,
+  userIds: string[] | null = null,
+): Promise<{ found: number; withPost: number; made: number; orphanPosts: number }> {
+  const { rows } = await client.query(
+    `select
+       (select count(*) from checkins k where k.id = any($1::uuid[]))::int as found,
+       (select count(*) from checkins k join posts p on p.checkin_id = k.id where k.id = any($1::uuid[]))::int as with_post,
+       (select count(*) from checkins k where k.created_at >= $2
+          and ($3::text[] is null or k.user_id = any($3::text[])))::int as made,
+       (select count(*) from posts p where p.created_at >= $2
+          and ($3::text[] is null or p.user_id = any($3::text[]))
+          and (p.checkin_id is null or not exists (select 1 from checkins k where k.id = p.checkin_id)))::int as orphan_posts`,
+    [acknowledged, since, userIds],
+  );
+  const row = rows[0];
+  return {
+    found: row.found,
+    withPost: row.with_post,
+    made: row.made,
+    orphanPosts: row.orphan_posts,
+  };
+}
