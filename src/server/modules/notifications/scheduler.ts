@@ -9,6 +9,8 @@ import { runStorageDeletions } from '../../lib/storage/deletions';
 export const SCHEDULER_TICK_MS = 60_000;
 const REMINDER_EVERY_TICKS = 5;
 const STORAGE_SWEEP_CLAIM = { key: 'job:storage-sweep', max: 1, windowSeconds: 86_400 };
+/** The quiet hour the sweep runs in, not whenever a process happens to start. */
+const STORAGE_SWEEP_UTC_HOUR = 4;
 
 export interface Scheduler {
   /** Stops the timer and waits for a run in progress. */
@@ -39,10 +41,14 @@ export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS):
       await pruneRateLimits(ctx.db, ctx.now());
       // Files of deleted rows that storage has not confirmed removing yet (decision 0042).
       await runStorageDeletions(ctx);
-      // Once a day on one process (a day's claim in the limits table): the storage sweep reports
-      // objects no row names and rows whose object is gone; `npm run storage:sweep -- --remove`
-      // removes the orphans (decision 0042).
-      if ((await hit(ctx.db, STORAGE_SWEEP_CLAIM, ctx.now())).allowed) await sweepStorage(ctx);
+      // Once a day, in the 04:00 UTC hour, on one process (a day's claim in the limits table): the
+      // storage sweep reports objects no row names and rows whose object is gone;
+      // `npm run storage:sweep -- --remove` removes the orphans (decision 0042).
+      if (
+        ctx.now().getUTCHours() === STORAGE_SWEEP_UTC_HOUR &&
+        (await hit(ctx.db, STORAGE_SWEEP_CLAIM, ctx.now())).allowed
+      )
+        await sweepStorage(ctx);
       jobRuns.inc({ job: 'scheduler', outcome: 'ok' });
     } catch (error) {
       jobRuns.inc({ job: 'scheduler', outcome: 'error' });
