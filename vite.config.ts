@@ -70,11 +70,14 @@ export default defineConfig({
         // The member app's shell (main.tsx) and the small script of the pages that load the app on
         // the visitor's first intent (boot.ts, decision 0022), which imports main.tsx then.
         index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./src/client/boot.ts', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/client/render/boot.ts', import.meta.url)),
       },
       output: {
-        // The member area in a few chunks rather than fifty (decision 0029): on a phone's connection
+        // The member area in a few chunks rather than fifty (decision 0043): on a phone's connection
         // each request costs a round trip, and the member shells preload every chunk of their screen.
+        // Groups name folders, never files: a module a screen loads only when the member reaches for
+        // it goes in its feature's `lazy/` folder (src/client/render/README.md), and gets a chunk of
+        // its own.
         codeSplitting: {
           groups: [
             // Vite's helper for import(), used by the router, boot.ts and the screens' lazy dialogs:
@@ -88,11 +91,12 @@ export default defineConfig({
               test: /src[\\/]client[\\/]lib[\\/]client-reports\.ts$|src[\\/]shared[\\/]client-report\.ts$/,
               priority: 58,
             },
-            // What a server-rendered member screen runs before the app (app/served-page.ts, decision
-            // 0031): the device's stores, the query keys, the worker's registration; the app uses them too.
+            // What a server-rendered member screen runs before the app (render/served-page.ts): the
+            // device's stores, the query keys, the worker's registration, the page manifest and the
+            // route modules' map (render/screens.ts); the app uses them too.
             {
               name: 'device',
-              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/](lib[\\/](device-stores|query-keys|service-worker|when-idle)|app[\\/]served-(data|page))\.ts$|src[\\/]shared[\\/]member-screens\.ts$/,
+              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/](lib[\\/](device-stores|query-keys|service-worker|when-idle)|render[\\/](served-(state|page)|screens))\.ts$|src[\\/]shared[\\/]pages\.ts$/,
               priority: 55,
             },
             // What every app page runs first: React, the router, TanStack Query, the toasts.
@@ -140,25 +144,16 @@ export default defineConfig({
             },
             // The member screens, one chunk per feature, so that a screen evaluates only its own:
             // My Cycle none of the feed's or the check-in's code, nor markdown, nor the forms.
-            // The modules a screen loads only when the member reaches for them (the comments, report
-            // and add-update dialogs' forms, the check-in form, and what only they use) stay out: they
-            // get chunks of their own.
+            // A feature's `lazy/` folder (the comments, report and add-update dialogs' forms, the
+            // check-in form, and what only they use) stays out: its modules get chunks of their own.
             {
               name: 'member-feed',
-              test: (id) =>
-                /src[\\/]client[\\/]features[\\/]feed[\\/]/.test(id) &&
-                !/(comments-dialog|comment-form|report-dialog|add-comment|delete-comment|get-comments|report-post)\.tsx?$/.test(
-                  id,
-                ),
+              test: /src[\\/]client[\\/]features[\\/]feed[\\/](?!lazy[\\/])/,
               priority: 10,
             },
             {
               name: 'member-checkin',
-              test: (id) =>
-                /src[\\/]client[\\/]features[\\/]checkin[\\/](?!offline[\\/])/.test(id) &&
-                !/(checkin-form|add-update-form|media-picker|use-media-selection|create-checkin|edit-checkin)\.tsx?$/.test(
-                  id,
-                ),
+              test: /src[\\/]client[\\/]features[\\/]checkin[\\/](?!offline[\\/]|lazy[\\/])/,
               priority: 10,
             },
             {

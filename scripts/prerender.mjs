@@ -1,5 +1,6 @@
-// Part of `npm run build`, after `vite build` (decision 0022): renders the public pages to HTML.
-// A Vite SSR build of src/client/entry-prerender.tsx renders each page; its markup goes into the
+// Part of `npm run build`, after `vite build` (src/client/render/README.md): renders the manifest's
+// prerendered pages (src/shared/pages.ts) to HTML. A Vite SSR build of
+// src/client/render/prerender-entry.tsx renders each page; its markup goes into the
 // built shell (dist/client/index.html, which stays the member app's shell) and is written to
 // dist/pages/<name>.html, which the server sends for that address. Each page loads only what it
 // needs: the landing, 404 and invite pages no script at all; pricing, sign-in and sign-up only
@@ -53,12 +54,12 @@ const ssrBuild = (entry, outDir, extra = {}) =>
   });
 
 // The public pages' renderer, used here and removed at the end.
-await ssrBuild('entry-prerender.tsx', ssrDir);
-// The member screens' renderer (decision 0031), kept: the server loads dist/ssr/entry-member-screens.js
-// and renders /app, /app/feed and /app/cycle with each member's answers. One file with everything in
+await ssrBuild('render/prerender-entry.tsx', ssrDir);
+// The renderer of the `server` pages, kept: the server loads dist/ssr/server-entry.js and renders
+// them with each member's data (src/server/lib/member-screens.ts). One file with everything in
 // it, React's production build included: it runs in the server's process whatever NODE_ENV that has,
 // and resolves nothing from node_modules at run time.
-await ssrBuild('entry-member-screens.tsx', memberSsrDir, {
+await ssrBuild('render/server-entry.tsx', memberSsrDir, {
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true },
 });
@@ -73,7 +74,9 @@ const {
   MEMBER_SCREEN_TITLE,
   MEMBER_SCREEN_MARKUP,
   MEMBER_SCREEN_DATA,
-} = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
+  PAGES,
+  pageChain,
+} = await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href);
 
 /** A chunk and every chunk it imports statically, as built file names. */
 function chunkFiles(key, seen = new Set()) {
@@ -91,9 +94,9 @@ const font = Object.values(manifest)
   .find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
 
 // The two entries (vite.config.ts): the member app's shell, whose script (index-*.js) only imports
-// the app (main.tsx's chunk), and boot.ts, the small script of the pages that load the app later.
+// the app (main.tsx's chunk), and render/boot.ts, the small script of the pages that load the app later.
 const entryKey = 'index.html';
-const bootKey = 'boot.ts';
+const bootKey = 'render/boot.ts';
 if (!manifest[entryKey]?.isEntry || !manifest[bootKey]?.isEntry) {
   throw new Error('prerender: the build has no index.html or boot.ts entry (vite.config.ts)');
 }
@@ -198,18 +201,17 @@ if (
 // The member app's shell, once per screen that members open most, with that screen's chunks and the
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
 // hold member data, so they are not prerendered; dist/client/index.html stays the plain shell.
-const layout = 'app/routes/app/layout.tsx';
+// One per layout (the page for any address under it) and per `server` page (when the server does not
+// render it: no session, too busy), named as the entry.
 const memberPlaceholder = renderMemberShellPlaceholder();
-const shells = [
-  { name: 'app', modules: [layout] },
-  {
-    name: 'app-home',
-    modules: [layout, 'app/routes/app/home.tsx'],
-    lazy: ['features/checkin/components/checkin-form.tsx'],
-  },
-  { name: 'app-feed', modules: [layout, 'app/routes/app/feed.tsx'] },
-  { name: 'app-cycle', modules: [layout, 'app/routes/app/cycle.tsx'] },
-];
+const shells = PAGES.filter((entry) => entry.layout || entry.kind === 'server').map((entry) => ({
+  name: entry.name,
+  modules: pageChain(entry).map((around) => `app/routes/${around.module}.tsx`),
+  lazy: entry.preload ?? [],
+}));
+for (const { name, modules, lazy } of shells)
+  for (const key of [...modules, ...lazy])
+    if (!manifest[key]) throw new Error(`prerender: ${name}'s ${key} is not in the build`);
 // The stylesheet and the font are asked for before the scripts: the placeholder needs only them.
 // (Asking for the scripts at low priority as well made the first paint earlier in Lighthouse, but
 // its blocking time then counts the start-up's evaluation too: the score went down, decision 0029.)

@@ -2,16 +2,16 @@ import './zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { onlineManager } from '@tanstack/react-query';
+import { hydrate, onlineManager } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { AppRouter, createAppRouter } from './app/router';
-import { takeOver } from './app/handoff';
-import { readServedData, servedQueries } from './app/served-data';
+import { AppRouter, createAppRouter } from './render/router';
+import { takeOver } from './render/handoff';
+import { readServedState } from './render/served-state';
 import { queryClient } from './lib/query-client';
 import { startClientReports } from './lib/client-reports';
 import './styles.css';
 
-// A prerendered public page (decision 0022) already shows its screen: the app takes the container over
+// A prerendered public page (render/README.md) already shows its screen: the app takes the container over
 // in one commit once that screen's code is in, so nothing flashes or moves. On the pages that load it
 // on the visitor's first intent (boot.ts), what they typed, focused or pressed meanwhile carries over.
 // Offline (decision 0023): the last session, today and feed are put back before the first render.
@@ -20,13 +20,11 @@ import './styles.css';
 if (!navigator.onLine) onlineManager.setOnline(false);
 // Web vitals and uncaught errors, sampled (decision 0040); a page that boot.ts started already counts.
 startClientReports();
-// A member screen the server rendered (decision 0031): the answers it was rendered with, so that the
-// first render is that screen. They count as read when the server read them: what is stale by now
-// is read again at once, behind the screen.
-const served = readServedData();
-if (served)
-  for (const [key, data] of servedQueries(served))
-    queryClient.setQueryData(key, data, { updatedAt: served.at });
+// A screen the server rendered (render/README.md): the queries its loader filled, so that the first
+// render is that screen. They count as read when the server read them: what is stale by now is read
+// again at once, behind the screen.
+const served = readServedState();
+if (served) hydrate(queryClient, served);
 const offline = import('./app/offline');
 // The snapshot is older than what the server rendered this page with: it is not put back over it.
 const restored = served
@@ -46,7 +44,7 @@ void Promise.all([createAppRouter(), restored])
     );
     const boot = window.__stackdaysBoot;
     if (!boot) {
-      // A member screen (decision 0029): its first render in slices, between which the browser
+      // A member screen (decision 0043): its first render in slices, between which the browser
       // paints and answers input, rather than one long task. Nothing was prerendered to replace.
       startTransition(() => root.render(app));
       return;
@@ -56,7 +54,7 @@ void Promise.all([createAppRouter(), restored])
     takeOver(container, boot, () => flushSync(() => root.render(app)));
   })
   .catch((error: unknown) => {
-    // A screen's chunk did not load: on a page boot.ts holds, let it stop holding (decision 0022).
+    // A screen's chunk did not load: on a page boot.ts holds, let it stop holding (render/README.md).
     console.error('The app could not start.', error);
     window.__stackdaysBoot?.failed();
   });

@@ -56,11 +56,14 @@ test("the feed arrives rendered with the member's posts; a like pressed before t
   await expect(post).toContainText('Hill sprints');
   await expect(post.locator('img[onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-  // The answers the page carries hold the journal as written.
+  // The queries the page carries (dehydrated) hold the journal as written.
   const carried = await page.evaluate(
     () => document.getElementById('stackdays-served')?.textContent ?? '',
   );
-  expect(JSON.parse(carried).answers['/api/feed'].posts[0].caption).toBe(journal);
+  const feedQuery = (
+    JSON.parse(carried) as { queries: Array<{ queryHash: string; state: { data: unknown } }> }
+  ).queries.find((query) => query.queryHash === '["feed","community"]');
+  expect((feedQuery?.state.data as { pages: FeedPage[] }).pages[0].posts[0].caption).toBe(journal);
   await page.waitForLoadState('networkidle');
   expect(appLoaded(), 'the app waits for the first intent').toBe(false);
   await page.screenshot({ path: info.outputPath('served-feed-375.png') });

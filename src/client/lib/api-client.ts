@@ -58,6 +58,18 @@ function isErrorBody(
   );
 }
 
+/**
+ * How a request reaches the API: the browser's fetch, or, when the server renders a page
+ * (render/server-entry.tsx), its own app in the same process, as the member whose page it is.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) =>
+  fetch(url, init);
+
+/** Server rendering only: set once, at the renderer's start. */
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
 async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -65,7 +77,7 @@ async function request<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await transport(withQuery(path, options.query), {
       method,
       credentials: 'same-origin',
       headers: {

@@ -3,23 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DehydratedState } from '@tanstack/react-query';
 import {
   MEMBER_SCREEN_DATA,
   MEMBER_SCREEN_MARKUP,
   MEMBER_SCREEN_TITLE,
-  SERVED_DATA_ID,
-  SERVED_SCREENS,
-  type ServedData,
-} from '@shared/member-screens';
+  PAGES,
+  SERVED_STATE_ID,
+} from '@shared/pages';
 import { createApp } from '../app';
 import { profiles, session } from '../db/schema';
 import { cookieHeader, createTestApp, type TestApp } from '../test-app';
 import { MAX_RENDERS_IN_FLIGHT } from './member-screens';
 import { forgetSessions } from './session-cache';
 
-// The member screens rendered on the server (decision 0031). The real renderer is the build's
-// (dist/ssr, checked in the browser by tests/e2e/member-screens.spec.ts); here a stand-in renders
-// what it was given, so these tests see what the server reads, for whom, and what it sends.
+// The `server` pages of the manifest (src/shared/pages.ts), rendered by the real renderer
+// (src/client/render/server-entry.tsx, through a module standing where the build's dist/ssr file
+// goes, which can also be told to wait or fail). These tests see what the server reads, for whom,
+// and what it sends; tests/e2e/member-screens.spec.ts sees the built renderer in the browser.
 
 let t: TestApp;
 let dir: string;
@@ -28,21 +29,27 @@ let app: ReturnType<typeof createApp>;
 const SHELL = '<!doctype html><div id="root"></div>';
 const TEMPLATE = `<!doctype html><title>${MEMBER_SCREEN_TITLE}</title><script type="module" src="/assets/boot.js"></script><div id="root" data-prerendered="member" data-load="intent">${MEMBER_SCREEN_MARKUP}</div>${MEMBER_SCREEN_DATA}`;
 
-/** The stand-in renderer: what `globalThis.memberScreenRenderer` says, the guard's null otherwise. */
+const SERVER_ENTRY = path.resolve(__dirname, '../../client/render/server-entry.tsx');
 const RENDERER = `
-const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function renderMemberScreen(path, served) {
+import * as real from ${JSON.stringify(SERVER_ENTRY)};
+export const setApiTransport = (transport) =>
+  real.setApiTransport((url, init) => {
+    globalThis.memberScreenReads?.push(url);
+    return transport(url, init);
+  });
+export async function renderPage(pathname) {
   const mode = globalThis.memberScreenRenderer ?? {};
   if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
   if (mode.fail) throw new Error('the renderer failed');
-  const user = served.answers['/api/account/session']?.user;
-  if (!user) return null;
-  return { html: '<main id="main"><h1>' + escape(path) + '</h1><p>' + escape(user.displayName) + '</p></main>', title: 'Screen ' + escape(path) };
+  return real.renderPage(pathname);
 }`;
 
 declare global {
   var memberScreenRenderer: { delayMs?: number; fail?: boolean } | undefined;
+  var memberScreenReads: string[] | undefined;
 }
+
+const SERVED = PAGES.filter((page) => page.kind === 'server');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,8 +57,13 @@ beforeAll(async () => {
   for (const sub of ['client', 'pages', 'ssr']) mkdirSync(path.join(dir, sub));
   writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'pages', 'app-served.html'), TEMPLATE);
-  writeFileSync(path.join(dir, 'ssr', 'entry-member-screens.js'), RENDERER);
+  writeFileSync(path.join(dir, 'ssr', 'server-entry.js'), RENDERER);
   app = createApp({ ...t.deps, clientDir: path.join(dir, 'client') });
+  // The first render of each screen compiles its modules here (the build has them compiled), which
+  // counts against the render budget: done once, and a second later the budget is whole again.
+  const warm = await member('Warm Up');
+  for (const page of SERVED) await get(page.path, { cookie: warm.cookie });
+  await new Promise((resolve) => setTimeout(resolve, 1100));
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
@@ -74,13 +86,14 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<R
   );
 }
 
-/** The answers a served page carries, read back as the app reads them. */
-function servedData(html: string): ServedData {
+/** The queries a served page carries, by key, read back as the app reads them. */
+function servedState(html: string): Map<string, unknown> {
   const match = new RegExp(
-    `<script type="application/json" id="${SERVED_DATA_ID}">([\\s\\S]*?)</script>`,
+    `<script type="application/json" id="${SERVED_STATE_ID}">([\\s\\S]*?)</script>`,
   ).exec(html);
-  expect(match, 'the page carries its answers').not.toBeNull();
-  return JSON.parse(match![1]) as ServedData;
+  expect(match, 'the page carries its queries').not.toBeNull();
+  const state = JSON.parse(match![1]) as DehydratedState;
+  return new Map(state.queries.map((query) => [query.queryHash, query.state.data]));
 }
 
 async function member(displayName = 'Rowan Served') {
@@ -92,26 +105,45 @@ describe(`member screens rendered on the server (${label})`, () => {
   it("each screen is rendered with the member's own answers, never kept by a cache", async () => {
     const rowan = await member('Rowan Served');
     const sasha = await member('Sasha Served');
-    for (const screen of Object.keys(SERVED_SCREENS) as Array<keyof typeof SERVED_SCREENS>) {
+    const titles: Record<string, string> = {
+      '/app': 'Day 1 · StackDays',
+      '/app/feed': 'Community Feed · StackDays',
+      '/app/cycle': 'My Cycle · StackDays',
+    };
+    expect(SERVED.map((page) => page.path).sort()).toEqual(Object.keys(titles).sort());
+    for (const page of SERVED) {
       for (const who of [rowan, sasha]) {
-        const res = await get(screen, { cookie: who.cookie });
+        // React's development build renders here, several times slower than the build's: a second
+        // apart, no render is turned away by the rendering budget (RENDER_MS_PER_SECOND).
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        globalThis.memberScreenReads = [];
+        const res = await get(page.path, { cookie: who.cookie });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
-        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('cache-control'), page.path).toBe('no-store');
         expect(res.headers.get('vary')).toMatch(/cookie/i);
         const html = await res.text();
-        expect(html).toContain(`<title>Screen ${screen}</title>`);
-        expect(html).toContain(
-          `<h1>${screen}</h1><p>${who === rowan ? 'Rowan' : 'Sasha'} Served</p>`,
+        expect(html).toContain(`<title>${titles[page.path]}</title>`);
+        expect(html).toContain('<main id="main"');
+        expect(html).toContain(who === rowan ? 'Rowan Served' : 'Sasha Served');
+        expect(html).not.toContain(who === rowan ? 'Sasha Served' : 'Rowan Served');
+        // The loader reads what the manifest says the screen loads (the shell's preloads), no more.
+        expect(globalThis.memberScreenReads.sort()).toEqual([...page.data!].sort());
+        // Each read is in the page as the query its screen reads it from, as the API answers the
+        // member (the feed as the first page of its infinite query).
+        const served = servedState(html);
+        expect(served.size).toBe(page.data!.length);
+        const carried = [...served.values()].map((data) =>
+          data && typeof data === 'object' && 'pages' in data
+            ? (data as { pages: unknown[] }).pages[0]
+            : data,
         );
-        const served = servedData(html);
-        expect(Object.keys(served.answers).sort()).toEqual([...SERVED_SCREENS[screen]].sort());
-        // What the API answers the member, read as them.
-        for (const url of SERVED_SCREENS[screen])
-          expect(served.answers[url], url).toEqual(await (await who.client.request(url)).json());
-        expect(
-          (served.answers['/api/account/session'] as { user: { userId: string } }).user.userId,
-        ).toBe(who.userId);
+        for (const url of page.data!)
+          expect(carried, url).toContainEqual(await (await who.client.request(url)).json());
+        const sessionAnswer = served.get(JSON.stringify(['session'])) as {
+          user: { userId: string };
+        };
+        expect(sessionAnswer.user.userId).toBe(who.userId);
       }
     }
   });
@@ -145,14 +177,14 @@ describe(`member screens rendered on the server (${label})`, () => {
     await t.deps.db.update(profiles).set({ displayName: name }).where(eq(profiles.id, m.userId));
     await forgetSessions(t.deps);
     const html = await (await get('/app', { cookie: m.cookie })).text();
-    // The page's own two scripts (boot.ts and the answers), nothing else; the title is the screen's.
+    // The page's own two scripts (boot.ts and the queries), nothing else; the title is the screen's.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
-    expect(html).toContain('<title>Screen /app</title>');
+    expect(html).toContain('<title>Day 1 · StackDays</title>');
     expect(html.split(MEMBER_SCREEN_DATA)).toHaveLength(1);
-    const served = servedData(html);
+    const served = servedState(html);
     expect(
-      (served.answers['/api/account/session'] as { user: { displayName: string } }).user
+      (served.get(JSON.stringify(['session'])) as { user: { displayName: string } }).user
         .displayName,
     ).toBe(name);
   });

@@ -1,44 +1,48 @@
-// The member screens rendered on the server with the member's data (decision 0031): /app, /app/feed
-// and /app/cycle answer a signed-in member with the screen's markup and the answers it was rendered
-// with, and only boot.ts, which loads the app on the member's first intent (as on the public pages,
-// decision 0022). The answers are read from this server's own API, in this process, as the member
-// (their cookie, their address); the renderer is the build's dist/ssr/entry-member-screens.js.
-// Whenever a screen cannot be rendered (no build, an answer that is not 200, the guard would not
-// show it, too many renders at once, an error), the member gets the shell as before.
+// The pages of kind `server` in the page manifest (src/shared/pages.ts; src/client/render/README.md):
+// for a signed-in member, the screen's markup and the queries it was rendered with (dehydrated), and
+// only boot.ts, which loads the app on the member's first intent. The screen's loader reads this
+// server's own API, in this process, as the member (their cookie, their address): the renderer is the
+// build's dist/ssr/server-entry.js, given a transport to this app once. Whenever a screen cannot be
+// rendered (no build, a read that is not 200, the guard would not show it, too many renders at once,
+// an error), the member gets the shell as before.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
+import type { DehydratedState } from '@tanstack/react-query';
 import {
   MEMBER_SCREEN_DATA,
   MEMBER_SCREEN_MARKUP,
   MEMBER_SCREEN_TITLE,
-  OPTIONAL_SERVED_DATA,
-  SERVED_DATA_ID,
-  SERVED_SCREENS,
-  servedDataJson,
-  type ServedData,
-  type ServedScreen,
-  type ServedUrl,
-} from '@shared/member-screens';
-import type { SessionResponse } from '@shared/api-types';
+  SERVED_STATE_ID,
+  matchPage,
+  scriptJson,
+} from '@shared/pages';
 import type { AppEnv } from './deps';
 
 /** The app's own request handler (app.fetch), for reading the API in this process. */
 export type ApiFetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What dist/ssr/server-entry.js exports (src/client/render/server-entry.tsx). */
+interface RendererModule {
+  setApiTransport(transport: Transport): void;
+  renderPage(pathname: string): Promise<{
+    html: string;
+    title: string | undefined;
+    state: DehydratedState;
+    renderMs: number;
+  } | null>;
+}
+
 interface Renderer {
-  render: RenderMemberScreen;
+  render: RendererModule['renderPage'];
   /** dist/pages/app-served.html. */
   template: string;
 }
-
-/** What dist/ssr/entry-member-screens.js exports (src/client/entry-member-screens.tsx). */
-type RenderMemberScreen = (
-  path: ServedScreen,
-  served: ServedData,
-) => Promise<{ html: string; title: string | undefined } | null>;
 
 /**
  * Beyond these, members get the shell, which costs the server nothing: a render takes this process's
@@ -61,9 +65,6 @@ const FORWARDED = [
   'x-real-ip',
 ];
 
-const isServedScreen = (pathname: string): pathname is ServedScreen =>
-  Object.hasOwn(SERVED_SCREENS, pathname);
-
 /** `text` split at the first `part`, which the template holds exactly once (prerender checks). */
 function around(text: string, part: string): [string, string] {
   const at = text.indexOf(part);
@@ -75,19 +76,21 @@ function around(text: string, part: string): [string, string] {
 export function fillMemberScreen(
   template: string,
   screen: { html: string; title: string | undefined },
-  served: ServedData,
+  state: DehydratedState,
 ): string {
   const [head, afterTitle] = around(template, MEMBER_SCREEN_TITLE);
   const [middle, afterMarkup] = around(afterTitle, MEMBER_SCREEN_MARKUP);
   const [between, tail] = around(afterMarkup, MEMBER_SCREEN_DATA);
-  const data = `<script type="application/json" id="${SERVED_DATA_ID}">${servedDataJson(served)}</script>`;
+  const data = `<script type="application/json" id="${SERVED_STATE_ID}">${scriptJson(state)}</script>`;
   // The title and markup come from React's renderer, escaped already.
   return head + (screen.title ?? 'StackDays') + middle + screen.html + between + data + tail;
 }
 
 export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
   const templateFile = path.join(clientDir, '..', 'pages', 'app-served.html');
-  const rendererFile = path.join(clientDir, '..', 'ssr', 'entry-member-screens.js');
+  const rendererFile = path.join(clientDir, '..', 'ssr', 'server-entry.js');
+  /** The page request a render reads the API for: its loader's reads go out as that member. */
+  const reading = new AsyncLocalStorage<Context<AppEnv>>();
   let renderer: Promise<Renderer | null> | undefined;
   let inFlight = 0;
   /** Rendering time spent in the current second (`second`: when it began). */
@@ -102,14 +105,35 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     return inFlight < MAX_RENDERS_IN_FLIGHT && spent < RENDER_MS_PER_SECOND;
   };
 
+  /**
+   * A loader's read, as the member whose page it is. Whatever cookies the API sets (the session's
+   * daily refresh, or its clearing) go out with the page, rendered or not: they are the member's.
+   */
+  const transport: Transport = async (url, init) => {
+    const c = reading.getStore();
+    if (!c) throw new Error('an API read outside a page render');
+    const headers = new Headers(init.headers);
+    for (const name of FORWARDED) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    const origin = new URL(c.req.url).origin;
+    const res = await fetchApi(
+      new Request(origin + url, { method: init.method, headers, signal: init.signal }),
+      c.env,
+    );
+    for (const cookie of res.headers.getSetCookie())
+      c.header('Set-Cookie', cookie, { append: true });
+    return res;
+  };
+
   /** The renderer and its template, read together once: a build replaced in place needs a restart. */
   function loadRenderer(c: Context<AppEnv>): Promise<Renderer | null> {
     renderer ??= (async () => {
       if (!existsSync(rendererFile) || !existsSync(templateFile)) return null;
-      const module = (await import(pathToFileURL(rendererFile).href)) as {
-        renderMemberScreen: RenderMemberScreen;
-      };
-      return { render: module.renderMemberScreen, template: readFileSync(templateFile, 'utf8') };
+      const module = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
+      module.setApiTransport(transport);
+      return { render: module.renderPage, template: readFileSync(templateFile, 'utf8') };
     })().catch((error: unknown) => {
       c.get('deps').logger.error({ err: error }, 'The member screens renderer could not load');
       return null;
@@ -117,63 +141,20 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     return renderer;
   }
 
-  /**
-   * The screen's answers, read as the member; null when the cookie names no member or an answer the
-   * screen needs is not 200. Whatever cookies the API sets (the session's daily refresh, or its
-   * clearing) go out with the page, rendered or not: they are the member's.
-   */
-  async function readAnswers(
-    c: Context<AppEnv>,
-    screen: ServedScreen,
-  ): Promise<ServedData['answers'] | null> {
-    const origin = new URL(c.req.url).origin;
-    const headers = new Headers();
-    for (const name of FORWARDED) {
-      const value = c.req.header(name);
-      if (value !== undefined) headers.set(name, value);
-    }
-    const read = async (url: ServedUrl): Promise<unknown> => {
-      const res = await fetchApi(new Request(origin + url, { headers }), c.env);
-      for (const cookie of res.headers.getSetCookie())
-        c.header('Set-Cookie', cookie, { append: true });
-      if (res.status !== 200) {
-        await res.body?.cancel();
-        return undefined;
-      }
-      return (await res.json()) as unknown;
-    };
-    // The session first: a cookie that names nobody costs one read, and a refresh happens once.
-    const [sessionUrl, ...rest] = SERVED_SCREENS[screen];
-    const session = (await read(sessionUrl)) as SessionResponse | undefined;
-    if (!session?.user) return null;
-    const answers: ServedData['answers'] = { [sessionUrl]: session };
-    const others = await Promise.all(rest.map(async (url) => [url, await read(url)] as const));
-    for (const [url, answer] of others) {
-      if (answer === undefined && !OPTIONAL_SERVED_DATA.includes(url)) return null;
-      answers[url] = answer;
-    }
-    return answers;
-  }
-
   /** The rendered page for `pathname`, or null: the caller sends the shell. */
   async function serve(c: Context<AppEnv>, pathname: string): Promise<Response | null> {
     // A HEAD asks for headers only: not worth a render.
-    if (c.req.method !== 'GET' || !isServedScreen(pathname) || !withinBudget()) return null;
+    if (c.req.method !== 'GET' || matchPage(pathname).kind !== 'server' || !withinBudget())
+      return null;
     // Counted from here, before any wait, so requests arriving together see each other.
     inFlight++;
     try {
       const renderer = await loadRenderer(c);
       if (!renderer) return null;
-      const at = Date.now();
-      const answers = await readAnswers(c, pathname);
-      if (!answers) return null;
-      const served: ServedData = { at, answers };
-      const started = performance.now();
-      const screen = await renderer.render(pathname, served).finally(() => {
-        spent += performance.now() - started;
-      });
+      const screen = await reading.run(c, () => renderer.render(pathname));
       if (!screen) return null;
-      const page = fillMemberScreen(renderer.template, screen, served);
+      spent += screen.renderMs;
+      const page = fillMemberScreen(renderer.template, screen, screen.state);
       return c.body(page, 200, {
         'Content-Type': 'text/html; charset=UTF-8',
         // The member's own data: never kept by a cache, and another cookie gets another page.

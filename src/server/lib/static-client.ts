@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { GUARD_DATA, SERVED_SCREENS } from '@shared/member-screens';
+import { matchPage, pageChain, withoutTrailingSlash } from '@shared/pages';
 import type { LegalPageName } from '@shared/legal';
 import type { AppEnv } from './deps';
 import { negotiateEncoding } from './http/compression';
@@ -22,36 +22,8 @@ function carriesToken(url: URL): boolean {
   return url.pathname.startsWith('/invite/') || TOKEN_PARAMS.some((p) => url.searchParams.has(p));
 }
 
-/** Addresses with a page prerendered at build time (scripts/prerender.mjs → dist/pages/<name>.html). */
-const PRERENDERED: Record<string, string> = {
-  '/': 'landing',
-  '/pricing': 'pricing',
-  '/signin': 'signin',
-  '/signup': 'signup',
-  // Decision 0037; with the operator's own text they are answered by customLegalPages instead.
-  '/terms': 'terms',
-  '/privacy': 'privacy',
-  '/health-disclaimer': 'health-disclaimer',
-};
-/**
- * Pages whose app loads on the visitor's first intent (src/client/boot.ts). `<name>-eager.html` is the
- * same page loading it at once, with its chunks preloaded: for an address with a query string (an
- * invite, a coupon, an admin invite change what the page shows) and for a visitor with a session
- * cookie (a member is sent on to /app by the app).
- */
-const ON_INTENT = new Set(['pricing', 'signin', 'signup']);
-const INVITE_PATH = /^\/invite\/([^/]+)$/;
-/** The member app's shell with a screen's chunks preloaded (dist/pages/app-*.html). */
-const MEMBER_SHELLS: Record<string, string> = {
-  '/app': 'app-home',
-  '/app/feed': 'app-feed',
-  '/app/cycle': 'app-cycle',
-};
-const MEMBER_PATH = /^\/app\/.+$/;
-/** Client routes with no page of their own: e-mail verification gets the plain shell. */
-const SHELL_PATH = /^\/verify-email$/;
-
 type PageChoice = {
+  /** A built HTML file (a path under pagesDir, or the shell). */
   file: string;
   status: 200 | 404 | 429 | 503;
   /** The answer depends on the session cookie too. */
@@ -59,39 +31,61 @@ type PageChoice = {
   headers?: Record<string, string>;
 };
 
-const withoutTrailingSlash = (pathname: string) =>
-  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+/**
+ * The built HTML files (dist/client/index.html and dist/pages/*.html, with their .br and .gz twins
+ * from scripts/precompress.mjs), read once when the server starts: a build replaced in place needs a
+ * restart, as the member screens' renderer does.
+ */
+function readBuiltPages(indexPath: string, pagesDir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const read = (file: string) => {
+    for (const variant of [file, `${file}.br`, `${file}.gz`])
+      if (existsSync(variant)) files.set(variant, readFileSync(variant));
+  };
+  read(indexPath);
+  if (existsSync(pagesDir))
+    for (const name of readdirSync(pagesDir))
+      if (name.endsWith('.html')) read(path.join(pagesDir, name));
+  return files;
+}
 
 /**
- * Which built HTML answers a path: a prerendered page (its eager twin when `eager`), the app shell,
- * or the prerendered 404. The invite page is answered by invitePage() before this.
+ * Which built HTML answers a path, from the page manifest (src/shared/pages.ts): a prerendered page
+ * (its eager twin when `eager`, for the pages that load the app on the first intent), the member
+ * shell of the screen or of the nearest layout around it (its chunks preloaded), the app shell, or
+ * the prerendered 404. The invite page is answered by invitePage() before this.
  */
 function choosePage(
   pathname: string,
   indexPath: string,
   pagesDir: string,
+  built: Map<string, Buffer>,
   eager = false,
 ): PageChoice {
-  const clean = withoutTrailingSlash(pathname);
-  const name = PRERENDERED[clean] ?? (INVITE_PATH.test(clean) ? 'invite-check' : undefined);
-  const page = (file: string) => path.join(pagesDir, `${file}.html`);
-  if (name && ON_INTENT.has(name)) {
-    const file = eager && existsSync(page(`${name}-eager`)) ? page(`${name}-eager`) : page(name);
-    if (existsSync(file)) return { file, status: 200, varyCookie: true };
-  }
-  if (name && existsSync(page(name))) return { file: page(name), status: 200 };
-  const member = MEMBER_SHELLS[clean] ?? (MEMBER_PATH.test(clean) ? 'app' : undefined);
-  if (member) return { file: existsSync(page(member)) ? page(member) : indexPath, status: 200 };
-  if (name || SHELL_PATH.test(clean) || !existsSync(page('not-found')))
+  const entry = matchPage(pathname);
+  const page = (name: string) => path.join(pagesDir, `${name}.html`);
+  const has = (name: string) => built.has(page(name));
+  if (entry.kind === 'prerendered') {
+    // The invite page for a token the server could not check: the one checking it in the browser.
+    const name = entry.name === 'invite' ? 'invite-check' : entry.name;
+    if (entry.load === 'intent') {
+      const file = eager && has(`${name}-eager`) ? page(`${name}-eager`) : page(name);
+      if (built.has(file)) return { file, status: 200, varyCookie: true };
+    }
+    if (has(name)) return { file: page(name), status: entry.path === '*' ? 404 : 200 };
     return { file: indexPath, status: 200 };
-  return { file: page('not-found'), status: 404 };
+  }
+  const shell = pageChain(entry)
+    .reverse()
+    .find((around) => has(around.name));
+  return { file: shell ? page(shell.name) : indexPath, status: 200 };
 }
 
 /**
  * Sends a built HTML file, its .br or .gz twin when the browser takes it (written by
  * scripts/precompress.mjs). The file name comes from choosePage, never from the request.
  */
-function sendHtml(c: Context<AppEnv>, choice: PageChoice) {
+function sendHtml(c: Context<AppEnv>, built: Map<string, Buffer>, choice: PageChoice) {
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
   const variant = encoding && `${choice.file}.${encoding === 'br' ? 'br' : 'gz'}`;
   const headers: Record<string, string> = {
@@ -100,13 +94,10 @@ function sendHtml(c: Context<AppEnv>, choice: PageChoice) {
     Vary: choice.varyCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
     ...choice.headers,
   };
-  let body: Buffer;
-  if (variant && existsSync(variant)) {
-    body = readFileSync(variant);
-    headers['Content-Encoding'] = encoding;
-  } else {
-    body = readFileSync(choice.file);
-  }
+  let body = variant ? built.get(variant) : undefined;
+  if (body && encoding) headers['Content-Encoding'] = encoding;
+  else body = built.get(choice.file);
+  if (!body) return c.text('The front end is not built. Run `npm run build`.', 503);
   headers['Content-Length'] = String(body.length);
   // No Referer from this page at all, not even to our own origin through a logging proxy.
   if (carriesToken(new URL(c.req.url))) headers['Referrer-Policy'] = 'no-referrer';
@@ -133,24 +124,29 @@ async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
   return Boolean(getCookie(c, auth.authCookies.sessionToken.name));
 }
 
-/** Whether an on-intent page should load its app at once (see ON_INTENT). */
+/**
+ * Whether a page that loads its app on the first intent should load it at once (its `-eager` twin,
+ * chunks preloaded): for an address with a query string (an invite, a coupon, an admin invite change
+ * what the page shows) and for a visitor with a session cookie (a member is sent on to /app).
+ */
 async function wantsEager(c: Context<AppEnv>): Promise<boolean> {
-  const clean = withoutTrailingSlash(c.req.path);
-  if (!ON_INTENT.has(PRERENDERED[clean] ?? '')) return false;
+  if (matchPage(c.req.path).load !== 'intent') return false;
   return new URL(c.req.url).search !== '' || (await hasSessionCookie(c));
 }
 
 /**
- * A member screen's shell with its first API answers preloaded (SERVED_SCREENS, decision 0029: the
- * guard's session and subscription, then the screen's own data; each the exact URL the screen's query
- * fetches, or the browser fetches it twice), when the server did not render it and the request has a
- * session cookie; without one the member is sent to sign in and nothing is preloaded (no 401s).
+ * A member screen's shell with its first API answers preloaded (the manifest's `data`, of the screen
+ * or else of the layout around it: the guard's session and subscription, then the screen's own; each
+ * the exact URL the screen's query fetches, or the browser fetches it twice), when the server did not
+ * render it and the request has a session cookie; without one the member is sent to sign in and
+ * nothing is preloaded (no 401s).
  */
 async function withMemberData(c: Context<AppEnv>, choice: PageChoice): Promise<PageChoice> {
-  const clean = withoutTrailingSlash(c.req.path);
-  const screens: Record<string, readonly string[]> = SERVED_SCREENS;
-  const urls = screens[clean] ?? (MEMBER_PATH.test(clean) ? GUARD_DATA : undefined);
-  if (!urls || choice.status !== 200) return choice;
+  const entry = matchPage(c.req.path);
+  const urls = pageChain(entry)
+    .reverse()
+    .find((around) => around.data)?.data;
+  if (entry.kind === 'prerendered' || !urls || choice.status !== 200) return choice;
   if (!(await hasSessionCookie(c))) return { ...choice, varyCookie: true };
   const link = urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
   return { ...choice, varyCookie: true, headers: { ...choice.headers, Link: link } };
@@ -167,9 +163,12 @@ async function invitePage(
   c: Context<AppEnv>,
   segment: string,
   pagesDir: string,
+  built: Map<string, Buffer>,
 ): Promise<Response | null> {
   const page = (file: string) => path.join(pagesDir, `${file}.html`);
-  if (!existsSync(page('invite-valid')) || !existsSync(page('invite-invalid'))) return null;
+  const valid = built.get(page('invite-valid'))?.toString('utf8');
+  const invalid = built.get(page('invite-invalid'))?.toString('utf8');
+  if (valid === undefined || invalid === undefined) return null;
   const checked = await checkInvitePage(c, segment);
   const headers = {
     'Content-Type': 'text/html; charset=UTF-8',
@@ -177,14 +176,13 @@ async function invitePage(
     'Referrer-Policy': 'no-referrer',
   };
   if (checked.state === 'valid') {
-    const template = readFileSync(page('invite-valid'), 'utf8');
-    return c.body(fillInvitePage(template, checked.inviterName, checked.token), 200, headers);
+    return c.body(fillInvitePage(valid, checked.inviterName, checked.token), 200, headers);
   }
   if (checked.state === 'invalid') {
-    return c.body(readFileSync(page('invite-invalid'), 'utf8'), 404, headers);
+    return c.body(invalid, 404, headers);
   }
-  if (!existsSync(page('invite-check'))) return null;
-  return sendHtml(c, {
+  if (!built.has(page('invite-check'))) return null;
+  return sendHtml(c, built, {
     file: page('invite-check'),
     status: checked.status,
     headers: {
@@ -212,11 +210,15 @@ export function staticClient(
   const root = path.relative(process.cwd(), clientDir) || '.';
   const legalPage = customLegalPages(pagesDir, legalTexts);
 
+  const built = readBuiltPages(indexPath, pagesDir);
+
   const notBuilt = (c: Context<AppEnv>) =>
     c.text('The front end is not built. Run `npm run build`.', 503);
   // Before the files: `/` is a prerendered page, not dist/client/index.html.
   app.get('/', (c) =>
-    existsSync(indexPath) ? sendHtml(c, choosePage('/', indexPath, pagesDir)) : notBuilt(c),
+    built.has(indexPath)
+      ? sendHtml(c, built, choosePage('/', indexPath, pagesDir, built))
+      : notBuilt(c),
   );
   app.use(
     '/assets/*',
@@ -228,22 +230,22 @@ export function staticClient(
   );
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
-    if (!existsSync(indexPath)) return notBuilt(c);
+    if (!built.has(indexPath)) return notBuilt(c);
     // The raw path: the token is decoded once, by invitePage.
-    const invite = INVITE_PATH.exec(withoutTrailingSlash(new URL(c.req.url).pathname));
-    if (invite) {
-      const answer = await invitePage(c, invite[1], pagesDir);
+    const raw = withoutTrailingSlash(new URL(c.req.url).pathname);
+    if (matchPage(raw).name === 'invite') {
+      const answer = await invitePage(c, raw.slice(raw.lastIndexOf('/') + 1), pagesDir, built);
       if (answer) return answer;
     }
     const legal = legalPage(withoutTrailingSlash(c.req.path));
     if (legal) return sendLegalPage(c, legal);
-    const choice = choosePage(c.req.path, indexPath, pagesDir, await wantsEager(c));
-    // /app, /app/feed and /app/cycle for a signed-in member: rendered with their data (0031).
+    const choice = choosePage(c.req.path, indexPath, pagesDir, built, await wantsEager(c));
+    // A `server` page for a signed-in member: rendered with their data (render/README.md).
     if (memberScreens && choice.status === 200 && (await hasSessionCookie(c))) {
       const served = await memberScreens.serve(c, withoutTrailingSlash(c.req.path));
       if (served) return served;
     }
-    return sendHtml(c, await withMemberData(c, choice));
+    return sendHtml(c, built, await withMemberData(c, choice));
   });
   return app;
 }

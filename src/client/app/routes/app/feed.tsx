@@ -2,8 +2,17 @@ import { CloudOff } from 'lucide-react';
 import { msg } from '@shared/messages';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { useOnline } from '@client/features/checkin/offline/use-queued-checkin';
+import { buddyFeedQueryOptions } from '@client/features/feed/api/get-buddy-feed';
+import { communityFeedQueryOptions } from '@client/features/feed/api/get-feed';
 import { CommunityFeed } from '@client/features/feed/components/community-feed';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
+import { memberLoader } from './layout';
+
+/** Rendered on the server with the feed's first page and the buddies' posts, if they load (spec). */
+export const loader = memberLoader(
+  (client) => client.fetchInfiniteQuery(communityFeedQueryOptions),
+  (client) => client.prefetchQuery(buddyFeedQueryOptions),
+);
 
 export function FeedRoute() {
   const user = useSignedInUser();

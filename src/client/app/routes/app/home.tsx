@@ -14,7 +14,7 @@ import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
-import { useToday } from '@client/features/checkin/api/get-today';
+import { todayQueryOptions, useToday } from '@client/features/checkin/api/get-today';
 import { QueuedCheckinCard } from '@client/features/checkin/offline/queued-checkin-card';
 import { useQueuedCheckin } from '@client/features/checkin/offline/use-queued-checkin';
 import { badgeEmoji } from '@client/features/checkin/components/badge-celebration';
@@ -25,35 +25,36 @@ import {
   TodaySkeleton,
 } from '@client/features/checkin/components/today-skeleton';
 import { useStillEditable } from '@client/features/checkin/hooks/use-still-editable';
-import type * as CheckinFormModule from '@client/features/checkin/components/checkin-form';
+import type * as CheckinFormModule from '@client/features/checkin/lazy/checkin-form';
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { CycleStartsTomorrow } from '@client/features/cycle/components/cycle-starts-tomorrow';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
 import { queryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { memberLoader } from './layout';
 import { renderingServedMarkup } from '@client/lib/served-markup';
 
 // The check-in form (react-hook-form, the shared zod schemas, the journal editor, the media picker)
 // is evaluated only when today's screen shows it: a member who has checked in sees the summary and
 // runs none of it (decision 0029). The home shell preloads its chunk, so it is at hand when needed;
 // the first render with today's data is deferred, so while it loads the skeleton stays.
-const loadCheckinForm = () => import('@client/features/checkin/components/checkin-form');
+const loadCheckinForm = () => import('@client/features/checkin/lazy/checkin-form');
 type CheckinFormComponent = typeof CheckinFormModule.CheckinForm;
 const LazyCheckinForm = lazy(() => loadCheckinForm().then((m) => ({ default: m.CheckinForm })));
 let loadedCheckinForm: CheckinFormComponent | null = null;
 
-/** The form: at once where its code is in already (checkinFormReady), else lazily. */
+/** The form: at once where its code is in already (prepare), else lazily. */
 function CheckinForm(props: ComponentProps<CheckinFormComponent>) {
   const Loaded = loadedCheckinForm;
   return Loaded ? <Loaded {...props} /> : <LazyCheckinForm {...props} />;
 }
 
 /**
- * Awaited by the router before the app takes over a server-rendered home that shows the form
+ * Awaited by the router (render/router.tsx) before the app takes over a server-rendered home that shows the form
  * (decision 0031): the form's code first, so that the app's first render is the form the member may
  * already be filling in, not its placeholder. Elsewhere it returns at once.
  */
-export async function checkinFormReady(): Promise<void> {
+export async function prepare(): Promise<void> {
   if (!renderingServedMarkup()) return;
   const today = queryClient.getQueryData<TodayResponse>(queryKeys.checkins.today);
   if (!today || today.checkin || today.cycle.complete) return;
@@ -63,6 +64,9 @@ export async function checkinFormReady(): Promise<void> {
     // Its chunk did not load: the lazy form tries again when shown.
   }
 }
+
+/** Rendered on the server with today's check-in (src/shared/pages.ts). */
+export const loader = memberLoader((client) => client.fetchQuery(todayQueryOptions));
 
 /** /app: the day counter and 90-day bar, then today's check-in form, summary or edit form. */
 export function HomeRoute() {

@@ -1,10 +1,35 @@
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
+import type { QueryClient } from '@tanstack/react-query';
 import { msg } from '@shared/messages';
+import { sessionQueryOptions } from '@client/features/auth/api/get-session';
+import { subscriptionQueryOptions } from '@client/features/auth/api/get-subscription';
 import { useSignOut } from '@client/features/auth/api/sign-out';
 import { RequireAuth, useSignedInUser } from '@client/features/auth/components/require-auth';
 import { AppShell } from '@client/features/shell/components/app-shell';
 import { MemberTimeZone } from '@client/lib/member-time-zone';
+import type { PageLoader } from '@client/render/loader';
+
+/**
+ * A member screen's loader (render/README.md): the guard's reads (who is signed in, then their plan)
+ * and the screen's own, in parallel with the plan. A read that fails fails the loader (the shell is
+ * sent), unless the screen reads it with `prefetchQuery`, which never throws (a failing buddy feed is
+ * ignored: spec).
+ */
+export function memberLoader(
+  ...reads: Array<(client: QueryClient) => Promise<unknown>>
+): PageLoader {
+  return async (client) => {
+    // The session first: a cookie that names nobody costs one read.
+    const session = await client.fetchQuery(sessionQueryOptions);
+    if (!session.user) return false;
+    await Promise.all([
+      client.fetchQuery(subscriptionQueryOptions(session.user.userId)),
+      ...reads.map((read) => read(client)),
+    ]);
+    return true;
+  };
+}
 
 /** Every /app screen: the guard, then the navigation shell around the screen. */
 export function AppLayoutRoute() {

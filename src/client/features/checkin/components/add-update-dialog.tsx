@@ -14,7 +14,7 @@ import { useAddUpdate } from '../api/add-update';
 
 // The form (react-hook-form, the shared zod schemas, the media picker) loads when the member reaches
 // for the button, not with the home screen (decision 0029).
-const loadAddUpdateForm = () => import('./add-update-form');
+const loadAddUpdateForm = () => import('../lazy/add-update-form');
 const AddUpdateForm = lazy(() => loadAddUpdateForm().then((m) => ({ default: m.AddUpdateForm })));
 
 /** Add Update: a later note on today's check-in with text and/or up to 5 photos or videos. */

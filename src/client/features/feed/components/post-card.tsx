@@ -24,8 +24,8 @@ import { RelativeTime } from './relative-time';
 // The comments and report dialogs hold forms (react-hook-form and the shared zod schemas, decision
 // 0029): their code loads when the member reaches for one (pointer over or on the button, focus), so
 // the feed's start-up does not evaluate it. The service worker has it precached after the first visit.
-const loadCommentsDialog = () => import('./comments-dialog');
-const loadReportDialog = () => import('./report-dialog');
+const loadCommentsDialog = () => import('../lazy/comments-dialog');
+const loadReportDialog = () => import('../lazy/report-dialog');
 const CommentsDialog = lazy(() =>
   loadCommentsDialog().then((m) => ({ default: m.CommentsDialog })),
 );

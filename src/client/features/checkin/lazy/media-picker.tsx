@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Film, ImagePlus, X } from 'lucide-react';
 import { ACCEPTED_MEDIA_TYPES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
-import type { MediaSelection, SelectedMedia } from '../hooks/use-media-selection';
+import type { MediaSelection, SelectedMedia } from './use-media-selection';
 
 /**
  * Choose photos and videos: previews in the chosen order, a remove button on each, and a progress

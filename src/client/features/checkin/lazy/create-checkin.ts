@@ -4,8 +4,8 @@ import type { CheckinData } from '@shared/domain/schemas';
 import { api, ApiError } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { afterCheckinSaved } from './checkin-cache';
-import { uploadCheckinMedia } from './upload-checkin-media';
+import { afterCheckinSaved } from '../api/checkin-cache';
+import { uploadCheckinMedia } from '../api/upload-checkin-media';
 
 export function createCheckin(input: CheckinData): Promise<CreateCheckinResponse> {
   return api.post<CreateCheckinResponse>('/api/checkins', input);

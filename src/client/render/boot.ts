@@ -4,25 +4,11 @@
 // (main.tsx) on the visitor's first intent (a pointer or key press, a focus, a touch), or at once on
 // the eager variant of the page (an address with a query string, a visitor with a session cookie).
 // Until the app has the page, a click on a button, a form submit and Enter in a field are held back
-// and handed to the app (app/handoff.ts), which replays them; what is typed is carried over there.
-import type { BootHandoff, HeldAction } from './app/handoff';
-import { startClientReports } from './lib/client-reports';
+// and handed to the app (render/handoff.ts), which replays them; what is typed is carried over there.
+import type { BootHandoff, HeldAction } from './handoff';
+import { startClientReports } from '@client/lib/client-reports';
 
 const root = document.getElementById('root');
-
-// Each page's own screen, fetched beside the app instead of after it: the app's router then finds
-// it loaded (the same chunks as app/router.tsx).
-const SCREENS: Record<string, () => Promise<unknown>> = {
-  '/pricing': () => import('./app/routes/pricing'),
-  '/signin': () => import('./app/routes/signin'),
-  '/signup': () => import('./app/routes/signup'),
-  // The member screens the server renders (decision 0031), inside the member area's layout.
-  '/app': () => Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/home')]),
-  '/app/feed': () =>
-    Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/feed')]),
-  '/app/cycle': () =>
-    Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/cycle')]),
-};
 
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 const BUTTON =
@@ -191,10 +177,13 @@ function load() {
   if (loading) return;
   loading = true;
   listenForIntent(false);
-  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
-  // After zod's CSP setting (the app's first import): a screen's schemas must not be built before it.
-  void import('./zod-jitless').then(() => SCREENS[path]?.()).catch(() => undefined);
-  import('./main').catch((error: unknown) => {
+  // The page's own screen (src/shared/pages.ts), fetched beside the app instead of after it: the
+  // app's router then finds it loaded. After zod's CSP setting (the app's first import): a screen's
+  // schemas must not be built before it.
+  void Promise.all([import('./screens'), import('@client/zod-jitless')])
+    .then(([screens]) => screens.loadScreen(location.pathname))
+    .catch(() => undefined);
+  import('@client/main').catch((error: unknown) => {
     console.error('The app could not load.', error);
     failed();
   });
@@ -221,6 +210,6 @@ window.__stackdaysBoot = { held, settled, release, failed } satisfies BootHandof
 for (const [type, listener, target] of LISTENERS) target.addEventListener(type, listener, true);
 if (root?.dataset.load === 'eager' || location.search) load();
 else listenForIntent(true);
-// A member screen the server rendered: what cannot wait for the first intent (app/served-page.ts).
+// A member screen the server rendered: what cannot wait for the first intent (render/served-page.ts).
 if (root?.dataset.prerendered === 'member')
-  void import('./app/served-page').then((m) => m.startServedPage(load)).catch(() => undefined);
+  void import('./served-page').then((m) => m.startServedPage(load)).catch(() => undefined);

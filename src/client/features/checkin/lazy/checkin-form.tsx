@@ -19,12 +19,12 @@ import { JournalEditor } from '@client/components/journal-editor/journal-editor'
 import { queryKeys } from '@client/lib/query-keys';
 import { requestBackgroundSync } from '../offline/offline-sync';
 import { enqueueCheckin } from '../offline/queue';
-import { useCreateCheckin } from '../api/create-checkin';
-import { useEditCheckin } from '../api/edit-checkin';
-import { useMediaSelection } from '../hooks/use-media-selection';
+import { useCreateCheckin } from './create-checkin';
+import { useEditCheckin } from './edit-checkin';
+import { useMediaSelection } from './use-media-selection';
 import type { UploadEvents } from '../lib/upload-files';
 import { MediaPicker } from './media-picker';
-import { MediaGallery } from './media-gallery';
+import { MediaGallery } from '../components/media-gallery';
 
 type FormField = FieldPath<CheckinInput>;
 const FORM_FIELDS: FormField[] = [

@@ -16,11 +16,11 @@ import {
 } from '@client/lib/device-stores';
 import { registerServiceWorker } from '@client/lib/service-worker';
 import { afterLoad, whenIdle } from '@client/lib/when-idle';
-import { readServedData, servedQueries, servedUserId } from './served-data';
+import { readServedState, servedQueries, servedUserId } from './served-state';
 
 /** `loadApp`: boot.ts's own, which loads the app at once. */
 export function startServedPage(loadApp: () => void): void {
-  const served = readServedData();
+  const served = readServedState();
   const userId = served && servedUserId(served);
   if (!served || !userId) return;
   values<{ userId?: string }>(queueStore())
@@ -36,9 +36,9 @@ export function startServedPage(loadApp: () => void): void {
         // Once the app has the page, its own reads keep the snapshot (and a sign-out wipes it): these
         // answers may be older than that, or no longer this member's to keep.
         const taken = document.getElementById('root')?.dataset.prerendered !== 'member';
-        for (const [key, data] of taken ? [] : servedQueries(served)) {
+        for (const { key, data, updatedAt } of taken ? [] : servedQueries(served)) {
           if (!isSnapshotKey(key)) continue;
-          const record: SnapshotRecord = { data, updatedAt: served.at, userId };
+          const record: SnapshotRecord = { data, updatedAt, userId };
           void keepSnapshotRecord(key, record);
         }
         void registerServiceWorker();

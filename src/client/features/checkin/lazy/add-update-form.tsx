@@ -15,7 +15,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import type { useAddUpdate } from '../api/add-update';
-import { useMediaSelection } from '../hooks/use-media-selection';
+import { useMediaSelection } from './use-media-selection';
 import { MediaPicker } from './media-picker';
 
 /** The Add Update dialog's form: loaded when the dialog is first reached for (add-update-dialog.tsx). */

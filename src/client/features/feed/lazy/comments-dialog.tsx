@@ -10,11 +10,11 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { useComments } from '../api/get-comments';
-import { useDeleteComment } from '../api/delete-comment';
+import { useComments } from './get-comments';
+import { useDeleteComment } from './delete-comment';
 import { CommentForm } from './comment-form';
-import { CommentItem } from './comment-item';
-import { DialogCloseButton } from './dialog-close-button';
+import { CommentItem } from '../components/comment-item';
+import { DialogCloseButton } from '../components/dialog-close-button';
 
 /** The whole thread of a post, oldest first, with a box to add one and delete on your own. */
 export function CommentsDialog({

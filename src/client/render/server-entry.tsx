@@ -1,0 +1,96 @@
+// Server-only (render/README.md): renders a `server` page of the manifest (src/shared/pages.ts) for
+// one member, through a Vite SSR build kept in dist/ssr/ (scripts/prerender.mjs) and loaded by
+// src/server/lib/member-screens.ts. Never shipped to the browser. Each render has its own query
+// cache, filled by the screen's loader through the API transport the server set (its own app, as
+// the member): nothing of one member's data can reach another's page.
+import { StrictMode, type ComponentType } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter, useRoutes } from 'react-router';
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { matchPage, pageChain, withoutTrailingSlash } from '@shared/pages';
+import { AppProviders } from '@client/app/providers';
+import { ApiError } from '@client/lib/api-client';
+import { routeTree } from './route-tree';
+import { loadRouteModule } from './screens';
+
+export { setApiTransport } from '@client/lib/api-client';
+
+export interface RenderedPage {
+  /** The markup for `<div id="root">`. */
+  html: string;
+  /** The `<title>` the screen asks for (React hoists it in the browser). */
+  title: string | undefined;
+  /** The loader's queries, for the app's `hydrate`. */
+  state: DehydratedState;
+  /** How long the render itself took (not the loader's reads). */
+  renderMs: number;
+}
+
+/**
+ * The page at `pathname` for the member the API transport reads as, as the app's first render shows
+ * it; null when the guard would not show it (no member, a read the screen needs failed, or it was
+ * sent elsewhere): the server then sends the shell and the app decides.
+ */
+export async function renderPage(pathname: string): Promise<RenderedPage | null> {
+  const page = matchPage(pathname);
+  if (page.kind !== 'server') throw new Error(`not a server-rendered page: ${pathname}`);
+  const chain = pageChain(page);
+  const modules = await Promise.all(chain.map(loadRouteModule));
+  const { loader } = modules[modules.length - 1];
+  if (!loader) throw new Error(`app/routes/${page.module}.tsx exports no loader`);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+  });
+  try {
+    try {
+      if (!(await loader(client))) return null;
+    } catch (error) {
+      // A read the screen needs was refused or failed: the shell, as for any other answer.
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
+    const routes = routeTree(
+      (entry) => ({
+        Component: modules[chain.indexOf(entry)][entry.component] as ComponentType,
+      }),
+      chain,
+    );
+    const Screen = () => useRoutes(routes);
+    const tree = (
+      <StrictMode>
+        <AppProviders client={client}>
+          <StaticRouter location={withoutTrailingSlash(pathname)}>
+            <Screen />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>
+    );
+    const started = performance.now();
+    // Waits for the lazily loaded parts (the check-in form) instead of sending their placeholders,
+    // and puts every part in its place: React would otherwise send a large part apart, with an
+    // inline script to move it in, which the CSP refuses.
+    const { prelude } = await prerenderToNodeStream(tree, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    });
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
+    const renderMs = performance.now() - started;
+    let title: string | undefined;
+    html = html.replace(/<title>([^<]*)<\/title>/, (_, text: string) => {
+      title = text;
+      return '';
+    });
+    if (/<script|<template/i.test(html))
+      throw new Error('a member screen rendered with a script or a template in it');
+    // A form the browser sends itself (pressed before boot.ts ran) must not put what was typed, a
+    // journal say, into the address.
+    for (const form of html.match(/<form\b[^>]*>/g) ?? [])
+      if (!/\smethod="post"/.test(form))
+        throw new Error('a member screen rendered a form without method="post"');
+    // The guard showed its screen (the navigation shell's <main>), not a spinner or a redirect.
+    if (!html.includes('<main id="main"')) return null;
+    return { html, title, state: dehydrate(client), renderMs };
+  } finally {
+    client.clear();
+  }
+}

@@ -1,0 +1,278 @@
+// The page manifest: every address of the front end, once (src/client/render/README.md). The router
+// (client/render/router.tsx), the server (server/lib/static-client.ts, member-screens.ts), the build
+// (scripts/prerender.mjs through client/render/prerender-entry.tsx) and the boot script
+// (client/render/boot.ts) all read it; there is no other list of pages.
+//
+// Three kinds of page:
+// - `prerendered`: rendered to HTML at build time (no member data), dist/pages/<name>.html;
+// - `server`: rendered by the server for the signed-in member, with the data its route module's
+//   `loader` puts in a QueryClient (sent along, dehydrated), else its member shell;
+// - `shell`: the app's shell; the screen is rendered in the browser only.
+
+export type PageKind = 'prerendered' | 'server' | 'shell';
+
+/**
+ * How a prerendered page gets the app: `none`, never (links and text only, no script); `intent`, on
+ * the visitor's first press, key, focus or touch (render/boot.ts), with a `<name>-eager.html` twin
+ * that loads it at once; `eager`, at once.
+ */
+export type PageLoad = 'none' | 'intent' | 'eager';
+
+export interface PageEntry {
+  /** Unique; the built file is dist/pages/<name>.html (member shells too). */
+  name: string;
+  /** The full route pattern (react-router): static segments, `:param`, or `*`. */
+  path: string;
+  kind: PageKind;
+  /** The route module under src/client/app/routes/, without `.tsx`, and its component's export. */
+  module: string;
+  component: string;
+  /** The entry this one renders inside (its `<Outlet />`). */
+  parent?: string;
+  /** prerendered: see PageLoad (default `none`). */
+  load?: PageLoad;
+  /** Not a route of the app: only the server answers it (the legal pages, decision 0037). */
+  serverOnly?: boolean;
+  /**
+   * server: the API reads its loader makes, in order (a unit test holds the loader to it). When the
+   * server sends the shell instead of a render, the browser is told to fetch them at once.
+   */
+  data?: readonly string[];
+  /** Reads the screen is still rendered without (a failing buddy feed is ignored: spec). */
+  optionalData?: readonly string[];
+  /**
+   * Modules (under src/client) the screen imports lazily but may need at once, preloaded with it in
+   * its member shell and served page (fetched and compiled, evaluated only if needed).
+   */
+  preload?: readonly string[];
+  /** A layout: the page for any address under it that no entry names (the app's 404 inside). */
+  layout?: boolean;
+  /** The index child that only redirects (relative path). */
+  redirectIndex?: string;
+}
+
+/** What every member screen's guard reads first: who is signed in, and their plan. */
+export const GUARD_DATA = ['/api/account/session', '/api/subscription'] as const;
+
+export const PAGES: readonly PageEntry[] = [
+  // Public pages, prerendered at build (decision 0022).
+  { name: 'landing', path: '/', kind: 'prerendered', module: 'landing', component: 'LandingRoute' },
+  {
+    name: 'pricing',
+    path: '/pricing',
+    kind: 'prerendered',
+    module: 'pricing',
+    component: 'PricingRoute',
+    load: 'intent',
+  },
+  {
+    name: 'signin',
+    path: '/signin',
+    kind: 'prerendered',
+    module: 'signin',
+    component: 'SignInRoute',
+    load: 'intent',
+  },
+  {
+    name: 'signup',
+    path: '/signup',
+    kind: 'prerendered',
+    module: 'signup',
+    component: 'SignUpRoute',
+    load: 'intent',
+  },
+  // The server fills in the inviter for a valid token (server/lib/invite-page.ts); the build writes
+  // its three states (render/prerender-entry.tsx).
+  {
+    name: 'invite',
+    path: '/invite/:token',
+    kind: 'prerendered',
+    module: 'invite',
+    component: 'InviteRoute',
+  },
+  ...(
+    [
+      ['terms', 'TermsRoute'],
+      ['privacy', 'PrivacyRoute'],
+      ['health-disclaimer', 'HealthDisclaimerRoute'],
+    ] as const
+  ).map(([name, component]): PageEntry => ({
+    name,
+    path: `/${name}`,
+    kind: 'prerendered',
+    module: 'legal',
+    component,
+    serverOnly: true,
+  })),
+  {
+    name: 'verify-email',
+    path: '/verify-email',
+    kind: 'shell',
+    module: 'verify-email',
+    component: 'VerifyEmailRoute',
+  },
+  // The member area: the guard and the navigation shell around every screen.
+  {
+    name: 'app',
+    path: '/app',
+    kind: 'shell',
+    module: 'app/layout',
+    component: 'AppLayoutRoute',
+    layout: true,
+    data: GUARD_DATA,
+  },
+  {
+    name: 'app-home',
+    path: '/app',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/home',
+    component: 'HomeRoute',
+    data: [...GUARD_DATA, '/api/checkins/today'],
+    // Over server-rendered markup with the check-in form, the form's code too (route's prepare()).
+    preload: ['features/checkin/lazy/checkin-form.tsx'],
+  },
+  {
+    name: 'app-start-trial',
+    path: '/app/start-trial',
+    parent: 'app',
+    kind: 'shell',
+    module: 'app/start-trial',
+    component: 'StartTrialRoute',
+  },
+  {
+    name: 'app-feed',
+    path: '/app/feed',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/feed',
+    component: 'FeedRoute',
+    data: [...GUARD_DATA, '/api/feed', '/api/feed/buddies'],
+    optionalData: ['/api/feed/buddies'],
+  },
+  {
+    name: 'app-cycle',
+    path: '/app/cycle',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/cycle',
+    component: 'CycleRoute',
+    data: [...GUARD_DATA, '/api/cycle'],
+  },
+  ...(
+    [
+      ['ai-workouts', 'AiWorkoutsRoute'],
+      ['community', 'CommunityRoute'],
+      ['profile', 'ProfileRoute'],
+      ['settings', 'SettingsRoute'],
+    ] as const
+  ).map(([name, component]): PageEntry => ({
+    name: `app-${name}`,
+    path: `/app/${name}`,
+    parent: 'app',
+    kind: 'shell',
+    module: `app/${name}`,
+    component,
+  })),
+  {
+    name: 'app-admin',
+    path: '/app/admin',
+    parent: 'app',
+    kind: 'shell',
+    module: 'app/admin/layout',
+    component: 'AdminLayoutRoute',
+    redirectIndex: 'users',
+  },
+  ...(
+    [
+      ['users', 'AdminUsersRoute'],
+      ['subscriptions', 'AdminSubscriptionsRoute'],
+      ['notifications', 'AdminNotificationsRoute'],
+      ['posts', 'AdminPostsRoute'],
+      ['reports', 'AdminReportsRoute'],
+      ['badges', 'AdminBadgesRoute'],
+      ['coupons', 'AdminCouponsRoute'],
+      ['audit', 'AdminAuditRoute'],
+    ] as const
+  ).map(([name, component]): PageEntry => ({
+    name: `app-admin-${name}`,
+    path: `/app/admin/${name}`,
+    parent: 'app-admin',
+    kind: 'shell',
+    module: `app/admin/${name}`,
+    component,
+  })),
+  // Everything else: the prerendered 404 from the server, the same screen in the app.
+  {
+    name: 'not-found',
+    path: '*',
+    kind: 'prerendered',
+    module: 'not-found',
+    component: 'NotFoundRoute',
+  },
+];
+
+export const pageByName = (name: string): PageEntry | undefined =>
+  PAGES.find((page) => page.name === name);
+
+/** `/app/feed/` and `/app/feed` are one address. */
+export const withoutTrailingSlash = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  if (want.length !== have.length) return false;
+  return want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]));
+}
+
+/**
+ * The entry for an address: the one whose pattern it matches (a layout's own address is its index
+ * screen's), else the deepest layout it is under, else the catch-all. Never undefined.
+ */
+export function matchPage(pathname: string): PageEntry {
+  const clean = withoutTrailingSlash(pathname);
+  const exact = PAGES.filter((page) => page.path !== '*' && matches(page.path, clean));
+  const own = exact.find((page) => !page.layout) ?? exact[0];
+  if (own) return own;
+  const under = PAGES.filter((page) => page.layout && clean.startsWith(`${page.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
+  return under ?? PAGES.find((page) => page.path === '*')!;
+}
+
+/** The chain of layouts around an entry, outermost first, then the entry. */
+export function pageChain(page: PageEntry): PageEntry[] {
+  const chain = [page];
+  for (let parent = page.parent; parent;) {
+    const entry = pageByName(parent);
+    if (!entry) throw new Error(`pages.ts: ${page.name} names an unknown parent ${parent}`);
+    chain.unshift(entry);
+    parent = entry.parent;
+  }
+  return chain;
+}
+
+/** The id of the `<script type="application/json">` holding a server render's dehydrated queries. */
+export const SERVED_STATE_ID = 'stackdays-served';
+
+/**
+ * The JSON text for a `<script type="application/json">` element: `<` is written as `\u003c`, so no
+ * member's text can close the element, open a comment or start a tag in the page (the parser sees
+ * none; JSON.parse reads it back as `<`). U+2028 and U+2029 are escaped too.
+ */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Placeholders in the built template of a server-rendered page (dist/pages/app-served.html, written
+ * by scripts/prerender.mjs), each there once, which the server replaces: the title's text, the
+ * screen's markup inside `#root`, and the dehydrated queries' script element after it.
+ */
+export const MEMBER_SCREEN_TITLE = '__MEMBER_SCREEN_TITLE__';
+export const MEMBER_SCREEN_MARKUP = '<!--stackdays-member-screen-->';
+export const MEMBER_SCREEN_DATA = '<!--stackdays-member-data-->';
