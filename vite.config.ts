@@ -85,18 +85,19 @@ export default defineConfig({
             // modules' dependencies), and every page then loads that group.
             { name: 'preload-helper', test: /preload-helper/, priority: 60 },
             // The page's report of its vitals and errors (decision 0040), which boot.ts starts on every
-            // page: on its own, so the first script pulls in nothing of the app's interface.
+            // page, with the page manifest it names screens by: on its own, so the first script pulls
+            // in nothing of the app's interface.
             {
               name: 'client-reports',
-              test: /src[\\/]client[\\/]lib[\\/]client-reports\.ts$|src[\\/]shared[\\/]client-report\.ts$/,
+              test: /src[\\/]client[\\/]lib[\\/]client-reports\.ts$|src[\\/]shared[\\/](client-report|pages)\.ts$/,
               priority: 58,
             },
             // What a server-rendered member screen runs before the app (render/served-page.ts): the
-            // device's stores, the query keys, the worker's registration, the page manifest and the
-            // route modules' map (render/screens.ts); the app uses them too.
+            // device's stores, the query keys, the worker's registration and the route modules' map
+            // (render/screens.ts); the app uses them too.
             {
               name: 'device',
-              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/](lib[\\/](device-stores|query-keys|service-worker|when-idle)|render[\\/](served-(state|page)|screens))\.ts$|src[\\/]shared[\\/]pages\.ts$/,
+              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/](lib[\\/](device-stores|query-keys|service-worker|when-idle)|render[\\/](served-(state|page)|screens))\.ts$/,
               priority: 55,
             },
             // What every app page runs first: React, the router, TanStack Query, the toasts.

@@ -1,6 +1,8 @@
 // What a member's browser reports about the app (decision 0040): Core Web Vitals and uncaught errors,
-// by screen. No personal data: the screen is a route pattern from a fixed list, never the address
-// itself, and nothing names the member.
+// by screen. No personal data: the screen is a route pattern from the page manifest, never the
+// address itself, and nothing names the member.
+
+import { exactPage, PAGES } from './pages';
 
 /** The web-vitals metrics reported. LCP and INP in milliseconds, CLS unitless. */
 export const CLIENT_VITALS = ['LCP', 'INP', 'CLS'] as const;
@@ -16,42 +18,22 @@ export const CLIENT_REPORT_MAX_ERRORS = 20;
 export const CLIENT_REPORTS_PER_WINDOW = 30;
 export const CLIENT_REPORT_WINDOW_SECONDS = 600;
 
-/** The screens reports are grouped by; any other path is reported as `other`. */
-export const REPORTED_SCREENS = [
-  '/',
-  '/signin',
-  '/signup',
-  '/verify-email',
-  '/pricing',
-  '/invite/:token',
-  '/app',
-  '/app/start-trial',
-  '/app/feed',
-  '/app/cycle',
-  '/app/ai-workouts',
-  '/app/community',
-  '/app/profile',
-  '/app/settings',
-  '/app/admin',
-  '/app/admin/users',
-  '/app/admin/subscriptions',
-  '/app/admin/notifications',
-  '/app/admin/posts',
-  '/app/admin/reports',
-  '/app/admin/badges',
-  '/app/admin/coupons',
-  '/app/admin/audit',
+/**
+ * The screens reports are grouped by: the app's route patterns from the page manifest
+ * (src/shared/pages.ts); any other path is reported as `other`.
+ */
+export const REPORTED_SCREENS: readonly [string, ...string[]] = [
   'other',
-] as const;
-export type ReportedScreen = (typeof REPORTED_SCREENS)[number];
+  ...new Set(
+    PAGES.filter((page) => !page.serverOnly && page.path !== '*').map((page) => page.path),
+  ),
+];
+export type ReportedScreen = string;
 
-const KNOWN = new Set<string>(REPORTED_SCREENS);
-
-/** The screen a path belongs to: the invite token is replaced, an unknown path is `other`. */
+/** The screen a path belongs to: a route pattern (the invite token replaced), or `other`. */
 export function reportedScreen(pathname: string): ReportedScreen {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (/^\/invite\/[^/]+$/.test(path)) return '/invite/:token';
-  return KNOWN.has(path) ? (path as ReportedScreen) : 'other';
+  const page = exactPage(pathname);
+  return page && !page.serverOnly ? page.path : 'other';
 }
 
 /** One page view's report, as the browser sends it. */

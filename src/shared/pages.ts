@@ -226,14 +226,20 @@ function matches(pattern: string, pathname: string): boolean {
   return want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]));
 }
 
+/** The entry whose pattern the address matches (a layout's own address is its index screen's). */
+export function exactPage(pathname: string): PageEntry | undefined {
+  const clean = withoutTrailingSlash(pathname);
+  const exact = PAGES.filter((page) => page.path !== '*' && matches(page.path, clean));
+  return exact.find((page) => !page.layout) ?? exact[0];
+}
+
 /**
- * The entry for an address: the one whose pattern it matches (a layout's own address is its index
- * screen's), else the deepest layout it is under, else the catch-all. Never undefined.
+ * The entry for an address: the one whose pattern it matches, else the deepest layout it is under,
+ * else the catch-all. Never undefined.
  */
 export function matchPage(pathname: string): PageEntry {
   const clean = withoutTrailingSlash(pathname);
-  const exact = PAGES.filter((page) => page.path !== '*' && matches(page.path, clean));
-  const own = exact.find((page) => !page.layout) ?? exact[0];
+  const own = exactPage(clean);
   if (own) return own;
   const under = PAGES.filter((page) => page.layout && clean.startsWith(`${page.path}/`)).sort(
     (a, b) => b.path.length - a.path.length,
