@@ -5,7 +5,6 @@ import { startJobs } from '../jobs';
 import { stopJobs } from './jobs';
 import { createTestApp, metricValue, scrapeMetrics, withTestApp, type TestApp } from '../test-app';
 import { loadConfig } from '../env';
-import { systemContext } from './context';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
 
 // Prometheus metrics at /metrics (decision 0025).
