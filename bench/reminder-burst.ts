@@ -7,12 +7,11 @@
  *
  * `npm run bench` calls reminderBurst() on its copy of the template, after stopping its own server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { localHourIn } from '../src/server/modules/notifications/reminder-due';
 import { SETTINGS_TIMEZONES } from '../src/shared/constants';
 import { percentile } from './support';
@@ -45,34 +44,33 @@ function rssMb(pid: number | undefined): number {
 export async function reminderBurst(options: BurstOptions): Promise<boolean> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
-  const received = new Map<string, number>();
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
-      received.set(to, (received.get(to) ?? 0) + 1);
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.on('end', () => callback());
-      stream.resume();
-    },
+  // The sink runs in its own process (bench/smtp-sink.ts): the feed's load generator runs here.
+  const sink = fork(fileURLToPath(new URL('./smtp-sink.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
   });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (sink.server.address() as AddressInfo).port;
+  const smtpPort = await new Promise<number>((resolve) =>
+    sink.once('message', (m) => resolve((m as { port: number }).port)),
+  );
+  let received = new Map<string, number>();
+  const report = async () => {
+    const answer = new Promise<Record<string, number>>((resolve) =>
+      sink.once('message', (m) => resolve((m as { counts: Record<string, number> }).counts)),
+    );
+    sink.send('report');
+    received = new Map(Object.entries(await answer));
+  };
   const servers: ChildProcess[] = [];
   try {
-    // Zones where this hour is a reminder hour (5..21, so the next hour is one too).
+    // Zones where this hour is a reminder hour (5..20). The others' hour is two hours later, so it
+    // does not come during the burst even if the next hour starts while it runs.
     const now = new Date();
     const zones = SETTINGS_TIMEZONES.map((z) => z.value).filter((zone) => {
       const hour = localHourIn(now, zone);
-      return hour >= 5 && hour <= 21;
+      return hour >= 5 && hour <= 20;
     });
     const hours = zones.map((zone) => localHourIn(now, zone));
     // Every member: e-mail nudges on, push off, in one of those zones; the due ones at this hour,
-    // the others an hour later. Due: BURST_DUE members with a cycle in progress who have not checked
+    // the others two hours later. Due: BURST_DUE members with a cycle in progress who have not checked
     // in today. Steady state before the hour: each member's next reminder is at their hour.
     const { rows } = await client.query(
       `with z as (select * from unnest($1::text[], $2::int[]) with ordinality as z(zone, hour, n)),
@@ -87,7 +85,7 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
        )
        update user_settings s set email_nudges = true, push_nudges = false, timezone = p.zone,
               pending_timezone = null, pending_timezone_from = null,
-              reminder_hour = case when p.due then p.hour else p.hour + 1 end
+              reminder_hour = case when p.due then p.hour else p.hour + 2 end
        from placed p where s.user_id = p.id
        returning s.user_id, p.due`,
       [zones, hours, BURST_DUE],
@@ -133,7 +131,8 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
             ...process.env,
             ...options.env,
             PORT: String(port),
-            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+            // Pooled connections, as an operator sending many messages would set (nodemailer).
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=8`,
           },
           stdio: ['ignore', 'inherit', 'inherit'],
         }),
@@ -187,6 +186,7 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
     const reached = () => [...expected].filter((e) => received.has(e)).length;
     while (!done && performance.now() - started < DEADLINE_MS) {
       await new Promise((r) => setTimeout(r, 1_000));
+      await report();
       if (reached() >= expected.size) done = true;
     }
     const seconds = (performance.now() - started) / 1000;
@@ -194,6 +194,7 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
     clearInterval(sampler);
     // A moment for anything still in flight, so a duplicate sent late is counted too.
     await new Promise((r) => setTimeout(r, 3_000));
+    await report();
 
     const duplicates = [...received.values()].filter((n) => n > 1).length;
     const strangers = [...received.keys()].filter((e) => !expected.has(e)).length;
@@ -227,7 +228,7 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
     }
-    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    sink.disconnect();
     await client.end();
   }
 }
