@@ -20,7 +20,7 @@ import { secondsPastHour } from './reminder-due';
 /** Members read (and claimed when due) per transaction. */
 export const REMINDER_BATCH = 200;
 /** Reminders handed to the mailer at once, per process. */
-export const REMINDER_SEND_CONCURRENCY = 8;
+export const REMINDER_SEND_CONCURRENCY = 16;
 
 export interface DueReminder {
   user_id: string;
