@@ -129,6 +129,10 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   REQUIRE_SUBSCRIPTION: flag,
   BILLING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Decision 0050: how long rows are kept. Audit: 0 (the default) keeps the trail for ever.
+  NOTIFICATION_LOG_RETENTION_DAYS: wholeNumber(7, 3650, 180),
+  BILLING_EVENT_RETENTION_DAYS: wholeNumber(7, 3650, 90),
+  AUDIT_RETENTION_DAYS: wholeNumber(0, 36500, 0),
   // Decision 0034: where members ask for access when this server takes no payments.
   BILLING_CONTACT: optionalString.pipe(
     z
@@ -238,6 +242,8 @@ export interface Config {
   requireSubscription: boolean;
   /** How often the server ends trials and free months whose period has passed. */
   billingExpiryIntervalMs: number;
+  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0050). */
+  retentionDays: { notificationLogs: number; billingEvents: number; auditEvents: number | null };
   /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
   billingContact: string | null;
   ai?: { baseUrl: string; apiKey?: string; model: string };
@@ -314,6 +320,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     requireSubscription: e.REQUIRE_SUBSCRIPTION,
     billingExpiryIntervalMs: e.BILLING_EXPIRY_INTERVAL_SECONDS * 1000,
+    retentionDays: {
+      notificationLogs: e.NOTIFICATION_LOG_RETENTION_DAYS,
+      billingEvents: e.BILLING_EVENT_RETENTION_DAYS,
+      auditEvents: e.AUDIT_RETENTION_DAYS || null,
+    },
     billingContact: e.BILLING_CONTACT ?? null,
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }

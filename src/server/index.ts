@@ -8,9 +8,8 @@ import { seedBadges } from './db/seed';
 import { createApp } from './app';
 import { createServices } from './services';
 import { logVideoCleaning } from './lib/storage/ffmpeg';
-import { startBillingExpiryJob } from './modules/subscription/expiry';
-import { systemContext } from './lib/context';
-import { startScheduler } from './modules/notifications/scheduler';
+import { startJobs } from './jobs';
+import { stopJobs } from './lib/jobs';
 import { cacheBusFor } from './lib/cache-bus';
 
 /** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
@@ -62,16 +61,14 @@ async function main() {
   warnIfDataDirShared(config.dataDir, logger);
   await logVideoCleaning(config.ffmpegPath, logger);
   const app = createApp({ ...services, clientDir });
-  // Reminders, the trial notice and mail retries (decision 0020); safe with several processes.
-  const scheduler = startScheduler(systemContext(services, 'reminders'));
+  // Mail retries, reminders, billing expiry, pruning (src/server/jobs.ts); safe with several processes.
+  const jobs = startJobs(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, database: database.driver, url: config.publicUrl },
       `StackDays is listening on ${config.publicUrl}`,
     );
   });
-  // Trials, free months and month comps end on time (decision 0018); safe with several processes.
-  const stopBillingExpiry = startBillingExpiryJob(services);
 
   let stopping = false;
   /**
@@ -99,7 +96,7 @@ async function main() {
       }),
     );
     http.closeIdleConnections?.();
-    Promise.all([requestsDone, scheduler.stop(), stopBillingExpiry()])
+    Promise.all([requestsDone, stopJobs(jobs)])
       .then(() => services.mailer.idle())
       .then(() => cacheBus.close())
       .then(() => database.close())

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cycles, userSettings } from '../db/schema';
-import { startScheduler } from '../modules/notifications/scheduler';
+import { startJobs } from '../jobs';
+import { stopJobs } from './jobs';
 import { createTestApp, metricValue, scrapeMetrics, withTestApp, type TestApp } from '../test-app';
 import { loadConfig } from '../env';
-import { systemContext } from './context';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
 
 // Prometheus metrics at /metrics (decision 0025).
@@ -75,15 +75,12 @@ describe(`/metrics (${label})`, () => {
     const series = {
       reminders: 'stackdays_reminders_total{kind="reminder",outcome="sent"}',
       mail: 'stackdays_mail_deliveries_total{outcome="sent"}',
-      runs: 'stackdays_job_runs_total{job="scheduler",outcome="ok"}',
+      runs: 'stackdays_job_runs_total{job="reminders",outcome="ok"}',
     };
     const before = await scrape();
-    const scheduler = startScheduler(
-      systemContext(t.deps, 'reminders', () => new Date('2026-06-05T09:30:00Z')),
-      3_600_000,
-    );
-    await scheduler.runOnce();
-    await scheduler.stop();
+    const jobs = startJobs(t.deps, { now: () => new Date('2026-06-05T09:30:00Z') });
+    await jobs.find((job) => job.name === 'reminders')!.runOnce();
+    await stopJobs(jobs);
     await t.deps.mailer.idle();
     const after = await scrape();
     expect(value(after, series.reminders)).toBe(value(before, series.reminders) + 1);

@@ -67,11 +67,20 @@ export const storageDeletionResults = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Scheduler ticks (mail queue flush + reminders): `ok`, or `error` when the whole run failed. */
+/** Runs of each background job (lib/jobs.ts): `ok`, or `error` when the run threw. */
 export const jobRuns = new Counter({
   name: 'stackdays_job_runs_total',
   help: 'Background job runs by job and outcome (ok, error)',
   labelNames: ['job', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** How long each background job's runs take, in seconds. */
+export const jobDuration = new Histogram({
+  name: 'stackdays_job_duration_seconds',
+  help: 'Background job run time by job',
+  labelNames: ['job'] as const,
+  buckets: [0.01, 0.1, 0.5, 1, 5, 30, 120, 600],
   registers: [metricsRegistry],
 });
 

@@ -95,8 +95,13 @@ export const couponRedemptions = pgTable(
 );
 
 /** Stripe webhook events already handled: one row per event id, so a replay changes nothing. */
-export const billingEvents = pgTable('billing_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  processedAt: ts('processed_at').notNull().defaultNow(),
-});
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    processedAt: ts('processed_at').notNull().defaultNow(),
+  },
+  // The retention prune (decision 0050) deletes the oldest first.
+  (t) => [index('billing_events_processed_idx').on(t.processedAt)],
+);

@@ -69,9 +69,20 @@ export const userSettings = pgTable(
      */
     pendingTimezone: text('pending_timezone'),
     pendingTimezoneFrom: ts('pending_timezone_from'),
+    /**
+     * The earliest instant the next daily reminder can be owed (decision 0050): a lower bound the
+     * reminder run reads through its index and moves on; triggers reset it to the epoch when the
+     * zone, hour, nudges, cycle or verified address change (migration 0022).
+     */
+    nextReminderAt: ts('next_reminder_at')
+      .notNull()
+      .default(sql`'1970-01-01T00:00:00Z'`),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('user_settings_next_reminder_idx')
+      .on(t.nextReminderAt)
+      .where(sql`${t.emailNudges} or ${t.pushNudges}`),
     check('user_settings_reminder_hour_check', sql`${t.reminderHour} between 5 and 22`),
     check(
       'user_settings_pending_timezone_check',

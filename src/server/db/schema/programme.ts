@@ -141,11 +141,20 @@ export const rateLimits = pgTable('rate_limits', {
  * trial-ending notice per subscription): the primary key is the claim, so two scheduler processes
  * cannot both send it (decision 0020).
  */
-export const notificationClaims = pgTable('notification_claims', {
-  key: text('key').primaryKey(),
-  userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+export const notificationClaims = pgTable(
+  'notification_claims',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // Daily reminder claims are pruned after a few days (decision 0050); the others are kept.
+  (t) => [
+    index('notification_claims_reminder_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.key} like 'reminder:%'`),
+  ],
+);
 
 /**
  * A member's web push subscription, one per device (browser profile): the push service's endpoint and

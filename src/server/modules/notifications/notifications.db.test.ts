@@ -9,7 +9,8 @@ import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs, type MailMessage } from '../../lib
 import { codeMail } from '../../lib/mail-templates';
 import { createServices } from '../../services';
 import { createTestApp, type TestApp } from '../../test-app';
-import { startScheduler } from './scheduler';
+import { startJobs } from '../../jobs';
+import { stopJobs } from '../../lib/jobs';
 import { sendDueReminders } from './service';
 
 // Reminders, the outbox and the unsubscribe link against a real SMTP server started here.
@@ -270,13 +271,29 @@ describe(`daily reminders (${label})`, () => {
       checkins: ['2026-05-10'],
     });
     await member({ timezone: 'Asia/Tokyo', hour: 19, startDate: '2026-05-20' });
-    const first = await run('2026-05-10T01:00:00Z');
+    // The admin's 'Trigger Daily Reminders' (the scheduled job does not count those still to come).
+    const admin = await t.member();
+    await t.database.db
+      .update(userSettings)
+      .set({ emailNudges: false })
+      .where(eq(userSettings.userId, admin.userId));
+    await t.setAdminFlag(admin.userId);
+    const trigger = async (iso: string) => {
+      const ctx = await t.contextFor(admin.userId, { now: new Date(iso) });
+      const result = await sendDueReminders(ctx);
+      await t.deps.mailer.idle();
+      return result;
+    };
+    const first = await trigger('2026-05-10T01:00:00Z');
     expect(first).toMatchObject({ reminders: 1, dueLaterToday: 2 });
     expect(remindersTo(now.email)).toHaveLength(1);
     expect(remindersTo(tokyo.email)).toHaveLength(0);
     expect(remindersTo(berlin.email)).toHaveLength(0);
     // Pressed again: nothing twice, and the same members are still to come.
-    expect(await run('2026-05-10T01:05:00Z')).toMatchObject({ reminders: 0, dueLaterToday: 2 });
+    expect(await trigger('2026-05-10T01:05:00Z')).toMatchObject({
+      reminders: 0,
+      dueLaterToday: 2,
+    });
   });
 
   it('only the system and admins may run the job', async () => {
@@ -517,7 +534,7 @@ describe(`the outbox (${label})`, () => {
     expect(received.filter((r) => r.to === 'retry-2@example.com')).toHaveLength(1);
   });
 
-  it('the scheduler started with the server sends what was queued while SMTP was down', async () => {
+  it('the jobs started with the server send what was queued while SMTP was down', async () => {
     smtpMode = 'refuse';
     try {
       expect((await t.deps.mailer.send(mail('scheduler-1@example.com'))).queued).toBe(true);
@@ -525,9 +542,9 @@ describe(`the outbox (${label})`, () => {
       smtpMode = 'accept';
     }
     const later = () => new Date(Date.now() + 2 * 60_000);
-    const scheduler = startScheduler(systemContext(t.deps, 'reminders', later), 60_000);
-    await scheduler.runOnce();
-    await scheduler.stop();
+    const jobs = startJobs(t.deps, { now: later });
+    await jobs.find((job) => job.name === 'mail-queue')!.runOnce();
+    await stopJobs(jobs);
     expect((await rowFor('scheduler-1@example.com')).sendStatus).toBe('sent');
     expect(received.filter((r) => r.to === 'scheduler-1@example.com')).toHaveLength(1);
   });

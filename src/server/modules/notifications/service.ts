@@ -1,21 +1,19 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
-import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
-import { isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { isValidTimeZone } from '@shared/domain/local-date';
 import { queryRows } from '../../db/client';
 import { notificationClaims, userSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { accessEndingMail, dailyReminderMail } from '../../lib/mail-templates';
+import { accessEndingMail } from '../../lib/mail-templates';
 import { billingProviderKind } from '../subscription/provider';
-import { sendPush } from '../../lib/push';
-import { effectiveTimeZone } from '../profile/time-zone';
-import { reminderDue, secondsPastHour } from './reminder-due';
-import { reminderLag, reminderResults } from '../../lib/metrics';
+import { reminderResults } from '../../lib/metrics';
+import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
 
-// The nudges (decision 0020): the daily reminder at each member's own hour, and the trial-ending
-// notice. Both are claimed in notification_claims before they are sent, so any number of scheduler
-// processes, and the admin's 'Trigger Daily Reminders', send each one at most once.
+// The nudges (decision 0020): the daily reminder at each member's own hour (daily-reminders.ts,
+// decision 0050), and the trial-ending notice. Both are claimed in notification_claims before they
+// are sent, so any number of processes, and the admin's 'Trigger Daily Reminders', send each one at
+// most once.
 
 const TRIAL_NOTICE_DAYS = 3;
 const DAY_MS = 86_400_000;
@@ -29,23 +27,6 @@ export interface DueRemindersResult {
   dueLaterToday: number;
 }
 
-interface ReminderCandidate {
-  user_id: string;
-  email: string;
-  display_name: string | null;
-  first_name: string | null;
-  reminder_hour: number;
-  email_nudges: boolean;
-  push_nudges: boolean;
-  timezone: string;
-  pending_timezone: string | null;
-  pending_timezone_from: string | Date | null;
-  start_date: string;
-  last_day: number;
-  last_run: number;
-  last_checkin_date: string | null;
-}
-
 /** Claims `key` once for ever: true for the one caller whose insert made the row. */
 async function claim(ctx: ServiceContext, key: string, userId: string): Promise<boolean> {
   const rows = await ctx.db
@@ -55,8 +36,6 @@ async function claim(ctx: ServiceContext, key: string, userId: string): Promise<
     .returning({ key: notificationClaims.key });
   return rows.length === 1;
 }
-
-const reminderKey = (userId: string, date: LocalDate) => `reminder:${userId}:${date}`;
 
 /**
  * Sends every daily reminder due now: members with e-mail nudges on, a cycle in progress, no check-in
@@ -74,132 +53,15 @@ export async function sendDueReminders(ctx: ServiceContext): Promise<DueReminder
       }),
     );
   }
-  const { sent: reminders, later: dueLaterToday } = await sendDailyReminders(ctx);
+  const reminders = await sendDailyReminders(ctx);
+  // Only the admin's trigger reports it: it reads every member owed later today.
+  const dueLaterToday =
+    ctx.actor.kind === 'admin' ? await remindersLaterToday(ctx.db, ctx.now()) : 0;
   const trialNotices = await sendTrialEndingNotices(ctx);
   reminderResults.inc({ kind: 'reminder', outcome: 'sent' }, reminders);
   reminderResults.inc({ kind: 'trial_notice', outcome: 'sent' }, trialNotices);
   if (reminders || trialNotices) ctx.logger.info({ reminders, trialNotices }, 'nudges sent');
   return { reminders, trialNotices, dueLaterToday };
-}
-
-async function sendDailyReminders(ctx: ServiceContext): Promise<{ sent: number; later: number }> {
-  const now = ctx.now();
-  const candidates = await queryRows<ReminderCandidate>(
-    ctx.db,
-    sql`select u.id as user_id, u.email, p.display_name, p.first_name,
-          s.reminder_hour, s.email_nudges, s.push_nudges, s.timezone, s.pending_timezone, s.pending_timezone_from,
-          c.start_date, c.last_day, c.last_run,
-          (select max(k.local_date)::text from checkins k where k.cycle_id = c.id) as last_checkin_date
-        from user_settings s
-        join "user" u on u.id = s.user_id and u.email_verified
-        join cycles c on c.user_id = u.id and c.is_active
-        left join profiles p on p.id = u.id
-        where s.email_nudges or s.push_nudges`,
-  );
-  // Today's claims, read once, so members already reminded cost no insert attempt per run.
-  const claimed = new Set(
-    (
-      await ctx.db
-        .select({ key: notificationClaims.key })
-        .from(notificationClaims)
-        .where(
-          and(
-            sql`${notificationClaims.key} like 'reminder:%'`,
-            gt(notificationClaims.createdAt, new Date(now.getTime() - 2 * DAY_MS)),
-          ),
-        )
-    ).map((row) => row.key),
-  );
-
-  let sent = 0;
-  let later = 0;
-  for (const member of candidates) {
-    try {
-      const outcome = await remindOne(ctx, member, claimed, now);
-      if (outcome === 'sent') sent += 1;
-      else if (outcome === 'later') later += 1;
-    } catch (error) {
-      // One member's bad data never stops everyone else's reminder.
-      reminderResults.inc({ kind: 'reminder', outcome: 'failed' });
-      ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
-    }
-  }
-  return { sent, later };
-}
-
-async function remindOne(
-  ctx: ServiceContext,
-  member: ReminderCandidate,
-  claimed: Set<string>,
-  now: Date,
-): Promise<'sent' | 'later' | 'none'> {
-  const stored = {
-    timezone: member.timezone,
-    pendingTimezone: member.pending_timezone,
-    pendingTimezoneFrom: member.pending_timezone_from
-      ? new Date(member.pending_timezone_from)
-      : null,
-  };
-  if (!isValidTimeZone(member.timezone)) {
-    // Old data: the member's day is counted in the default zone (modules/profile/time-zone.ts), so
-    // the reminder follows the same clock; logged so the data can be fixed.
-    ctx.logger.warn(
-      { userId: member.user_id, timezone: member.timezone, fallback: DEFAULT_SETTINGS_TIMEZONE },
-      'invalid time zone in user_settings: reminder uses the default zone',
-    );
-  }
-  const timeZone = effectiveTimeZone(stored, now);
-  const today = localDateIn(now, timeZone);
-  if (isCycleComplete(member.start_date, today) || member.start_date > today) return 'none';
-  const { due, later, localDate } = reminderDue(
-    {
-      timeZone,
-      reminderHour: member.reminder_hour,
-      lastCheckinDate: member.last_checkin_date,
-      lastReminderDate: claimed.has(reminderKey(member.user_id, today)) ? today : null,
-    },
-    now,
-  );
-  if (later) return 'later';
-  if (!due) return 'none';
-  if (!(await claim(ctx, reminderKey(member.user_id, localDate), member.user_id))) return 'none';
-  reminderLag.observe(secondsPastHour(now, timeZone, member.reminder_hour));
-
-  const day = cycleDay(member.start_date, localDate);
-  // The run still counts if it ended yesterday; today's check-in is not in yet.
-  const streak = member.last_day === day - 1 ? member.last_run : 0;
-  let sent = false;
-  if (member.email_nudges) {
-    const mail = await ctx.mailer.send(
-      dailyReminderMail(
-        {
-          to: member.email,
-          userId: member.user_id,
-          name: member.first_name || member.display_name,
-          day,
-          streak,
-        },
-        {
-          publicUrl: ctx.config.publicUrl,
-          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id),
-        },
-      ),
-    );
-    sent = mail.ok;
-  }
-  if (member.push_nudges) {
-    const devices = await sendPush(ctx, member.user_id, {
-      title: `Day ${day}: time to check in`,
-      body:
-        streak > 0
-          ? `Streak ${streak}. Today's check-in keeps it going.`
-          : "Today's check-in is still open.",
-      url: '/app',
-      tag: `reminder-${localDate}`,
-    });
-    sent ||= devices > 0;
-  }
-  return sent ? 'sent' : 'none';
 }
 
 /**

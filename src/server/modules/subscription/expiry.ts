@@ -1,6 +1,7 @@
 /**
  * Ends trials, free months and month comps whose period has passed (decision 0018), on time: the
- * server runs `expireEndedPeriods` every BILLING_EXPIRY_INTERVAL_SECONDS. One conditional UPDATE ...
+ * server's billing-expiry job (src/server/jobs.ts) runs `expireEndedPeriods` every
+ * BILLING_EXPIRY_INTERVAL_SECONDS. One conditional UPDATE ...
  * RETURNING claims the rows, so two processes running it at once each end a row at most once between
  * them, and every ended row gets its audit record in the same transaction. Rows Stripe manages (a
  * Stripe subscription id) are left to Stripe's webhooks; lifetime comps have no period end.
@@ -8,13 +9,7 @@
 import { and, inArray, isNull, lte } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import {
-  requireAdmin,
-  systemContext,
-  withTransaction,
-  type ServiceContext,
-} from '../../lib/context';
-import type { AppDeps } from '../../lib/deps';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 
 export async function expireEndedPeriods(ctx: ServiceContext): Promise<{ expired: number }> {
   requireAdmin(ctx); // the system actor
@@ -45,31 +40,4 @@ export async function expireEndedPeriods(ctx: ServiceContext): Promise<{ expired
     if (ended.length) ctx.logger.info({ expired: ended.length }, 'billing: periods ended');
     return { expired: ended.length };
   });
-}
-
-/**
- * Runs the expiry every interval (and once at start); returns a stop function that resolves once a
- * run in progress has finished.
- */
-export function startBillingExpiryJob(deps: AppDeps): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= expireEndedPeriods(systemContext(deps, 'billing-expiry'))
-      .then(
-        () => {},
-        (error: unknown) => {
-          deps.logger.error({ err: error }, 'billing expiry failed');
-        },
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, deps.config.billingExpiryIntervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

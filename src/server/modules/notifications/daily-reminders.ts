@@ -1,0 +1,202 @@
+import pLimit from 'p-limit';
+import { sql, type SQL } from 'drizzle-orm';
+import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { cycleDay } from '@shared/domain/cycle-day';
+import type { LocalDate } from '@shared/domain/local-date';
+import { queryRows, type DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { dailyReminderMail } from '../../lib/mail-templates';
+import { reminderLag, reminderResults } from '../../lib/metrics';
+import { sendPush } from '../../lib/push';
+import { secondsPastHour } from './reminder-due';
+
+// The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
+// zone, reading through an index only the members whose `next_reminder_at` has come; a batch is
+// claimed with FOR UPDATE SKIP LOCKED, so processes running at once take different members, and its
+// claims (notification_claims, one per member and local date) commit before any mail goes out:
+// at most one reminder per member and day, whoever runs. The mail of a batch goes out concurrently,
+// REMINDER_SEND_CONCURRENCY at a time.
+
+/** Members read (and claimed when due) per transaction. */
+export const REMINDER_BATCH = 200;
+/** Reminders handed to the mailer at once, per process. */
+export const REMINDER_SEND_CONCURRENCY = 16;
+
+export interface DueReminder {
+  user_id: string;
+  email: string;
+  first_name: string | null;
+  display_name: string | null;
+  zone: string;
+  reminder_hour: number;
+  email_nudges: boolean;
+  push_nudges: boolean;
+  local_date: LocalDate;
+  start_date: LocalDate;
+  last_day: number;
+  last_run: number;
+}
+
+/** The zone a member's day is counted in at `at`, as effectiveTimeZone (modules/profile/time-zone.ts). */
+const zoneAt = (at: SQL) =>
+  sql`case when s.pending_timezone is not null and s.pending_timezone_from <= ${at}
+                and stackdays_known_zone(s.pending_timezone) then s.pending_timezone
+           when stackdays_known_zone(s.timezone) then s.timezone
+           else ${DEFAULT_SETTINGS_TIMEZONE}::text end`;
+
+/**
+ * One batch: up to `limit` members whose next_reminder_at has come (skipping rows another process
+ * holds), judged in their zone at `now`. The due ones are claimed and answered; every member read
+ * gets the next instant a reminder can be owed (today's hour if it has not come, else tomorrow's;
+ * sooner if a pending zone takes over first). Answers how many were read, and the claimed ones.
+ */
+export async function claimDueReminders(
+  db: DbOrTx,
+  now: Date,
+  limit = REMINDER_BATCH,
+): Promise<{ read: number; due: DueReminder[] }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await queryRows<DueReminder & { read: number }>(
+    db,
+    sql`with picked as (
+          select s.user_id, s.reminder_hour, s.email_nudges, s.push_nudges, s.pending_timezone_from,
+                 ${zoneAt(at)} as zone
+          from user_settings s
+          where (s.email_nudges or s.push_nudges) and s.next_reminder_at <= ${at}
+          order by s.next_reminder_at
+          limit ${limit}
+          for update of s skip locked
+        ),
+        clock as (
+          select p.*, (${at} at time zone p.zone) as wall from picked p
+        ),
+        judged as (
+          select c.user_id, c.zone, c.reminder_hour, c.email_nudges, c.push_nudges,
+                 c.pending_timezone_from, c.wall::date as local_date,
+                 u.email, pr.first_name, pr.display_name,
+                 cy.start_date, cy.last_day, cy.last_run,
+                 (u.email_verified and cy.id is not null
+                   and cy.start_date <= c.wall::date
+                   and c.wall::date - cy.start_date < ${CYCLE_LENGTH_DAYS}
+                   and not exists (select 1 from checkins k
+                                   where k.cycle_id = cy.id and k.local_date = c.wall::date)
+                   and not exists (select 1 from notification_claims n
+                                   where n.key = 'reminder:' || c.user_id || ':' || c.wall::date::text)
+                 ) as owed,
+                 extract(hour from c.wall)::int >= c.reminder_hour as hour_come
+          from clock c
+          join "user" u on u.id = c.user_id
+          left join profiles pr on pr.id = c.user_id
+          left join cycles cy on cy.user_id = c.user_id and cy.is_active
+        ),
+        claimed as (
+          insert into notification_claims (key, user_id, created_at)
+          select 'reminder:' || j.user_id || ':' || j.local_date::text, j.user_id, ${at}
+          from judged j where j.owed and j.hour_come
+          on conflict do nothing
+          returning user_id
+        ),
+        moved as (
+          update user_settings s set next_reminder_at = least(
+            case when j.owed and not j.hour_come
+                 then (j.local_date + make_interval(hours => j.reminder_hour))::timestamp at time zone j.zone
+                 else (j.local_date + 1 + make_interval(hours => j.reminder_hour))::timestamp at time zone j.zone
+            end,
+            case when j.pending_timezone_from > ${at} then j.pending_timezone_from end)
+          from judged j where s.user_id = j.user_id
+          returning s.user_id
+        )
+        select j.user_id, j.email, j.first_name, j.display_name, j.zone, j.reminder_hour,
+               j.email_nudges, j.push_nudges, j.local_date::text as local_date,
+               j.start_date::text as start_date, j.last_day, j.last_run,
+               (select count(*) from moved)::int as read
+        from (select 1) one
+        left join (judged j join claimed c on c.user_id = j.user_id) on true`,
+  );
+  const read = rows[0]?.read ?? 0;
+  return { read, due: rows.filter((r) => r.user_id !== null) };
+}
+
+/**
+ * Sends every daily reminder due at ctx.now(), a batch at a time until no member's moment has come.
+ * Any number of processes may run it at once; each due member is claimed by exactly one of them.
+ */
+export async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
+  const now = ctx.now();
+  const limit = pLimit(REMINDER_SEND_CONCURRENCY);
+  let sent = 0;
+  for (;;) {
+    const { read, due } = await ctx.db.transaction((tx) => claimDueReminders(tx, now));
+    const results = await Promise.all(
+      due.map((member) =>
+        limit(() =>
+          remindOne(ctx, member, now).catch((error: unknown) => {
+            // One member's bad data never stops everyone else's reminder.
+            reminderResults.inc({ kind: 'reminder', outcome: 'failed' });
+            ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
+            return false;
+          }),
+        ),
+      ),
+    );
+    sent += results.filter(Boolean).length;
+    if (read < REMINDER_BATCH) return sent;
+  }
+}
+
+async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): Promise<boolean> {
+  reminderLag.observe(secondsPastHour(now, member.zone, member.reminder_hour));
+  const day = cycleDay(member.start_date, member.local_date);
+  // The run still counts if it ended yesterday; today's check-in is not in yet.
+  const streak = member.last_day === day - 1 ? member.last_run : 0;
+  let sent = false;
+  if (member.email_nudges) {
+    const mail = await ctx.mailer.send(
+      dailyReminderMail(
+        {
+          to: member.email,
+          userId: member.user_id,
+          name: member.first_name || member.display_name,
+          day,
+          streak,
+        },
+        {
+          publicUrl: ctx.config.publicUrl,
+          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id),
+        },
+      ),
+    );
+    sent = mail.ok;
+  }
+  if (member.push_nudges) {
+    const devices = await sendPush(ctx, member.user_id, {
+      title: `Day ${day}: time to check in`,
+      body:
+        streak > 0
+          ? `Streak ${streak}. Today's check-in keeps it going.`
+          : "Today's check-in is still open.",
+      url: '/app',
+      tag: `reminder-${member.local_date}`,
+    });
+    sent ||= devices > 0;
+  }
+  return sent;
+}
+
+/**
+ * Members owed today's reminder whose hour has not come yet (the admin's trigger reports it): after a
+ * run, exactly those whose next_reminder_at is later today in their own zone.
+ */
+export async function remindersLaterToday(db: DbOrTx, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          select s.next_reminder_at, ${zoneAt(at)} as zone from user_settings s
+          where (s.email_nudges or s.push_nudges)
+            and s.next_reminder_at > ${at} and s.next_reminder_at < ${at} + interval '1 day'
+        ) z
+        where (z.next_reminder_at at time zone z.zone)::date = (${at} at time zone z.zone)::date`,
+  );
+  return row.n;
+}
