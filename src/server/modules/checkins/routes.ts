@@ -6,7 +6,7 @@ import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
 import { idempotencyRequest } from '../../lib/idempotency';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
 import {
   addCheckinMedia,
   addUpdateMedia,
@@ -20,7 +20,7 @@ import {
 
 // Each route: build the context, parse the input with the shared schemas, call one service, answer.
 
-const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const idParam = uuidPathParam();
 const sortIndexQuery = (max: number) =>
   z.object({
     index: z.coerce
