@@ -13,3 +13,6 @@ BEGIN
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- better-auth's own rate limiter is off (ours is rate_limits, decision 0004), so its table is unused.
+DROP TABLE IF EXISTS "rate_limit";

@@ -60,7 +60,6 @@ function uploadedFile(c: Context<AppEnv>): UploadedFile {
 export const checkinRoutes = new Hono<AppEnv>()
   .get('/today', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await getToday(ctx));
   })
   .post('/', async (c) => {

@@ -23,12 +23,10 @@ const ok: OkResponse = { ok: true };
 export const feedRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await communityFeed(ctx, { cursor: c.req.query('cursor') || undefined }));
   })
   .get('/buddies', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await buddyFeed(ctx));
   });
 
