@@ -25,6 +25,7 @@ import {
   TRIAL_DAYS,
   type BadgeDay,
 } from '../src/shared/constants';
+import { postCaption } from '../src/shared/domain/checkin';
 import { addDays, localDateIn } from '../src/shared/domain/local-date';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/client';
 import {
@@ -56,7 +57,6 @@ const USAGE = `Usage: npm run seed:demo -- [options]
   --fast        skip the optional extras (health profiles, consents, comments) for big benchmark runs`;
 
 const CHUNK_ROWS = 1000;
-const DEFAULT_CAPTION = 'Daily check-in complete!';
 const DEMO_ID_LIKE = sql.raw(`'demo\\_%'`);
 
 // ---------------------------------------------------------------------------
@@ -742,7 +742,7 @@ async function seedDemo(
           id: postId,
           checkinId,
           userId: m.id,
-          caption: journalMd ?? DEFAULT_CAPTION,
+          caption: postCaption(journalMd),
           createdAt: at,
         });
 

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from './db/test-database';
 import type { MailMessage } from './lib/mail';
 import { profiles, rateLimits, user, userSettings } from './db/schema';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_UNIT_PREF } from '@shared/constants';
+import { DEFAULT_SETTINGS_TIMEZONE, DEFAULT_UNIT_PREF } from '@shared/constants';
+import { displayNameFromEmail } from '@shared/domain/display';
 import { createContext, systemContext, type ServiceContext } from './lib/context';
 import { forgetSessions } from './lib/session-cache';
 
@@ -181,11 +182,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         userId,
         email: row.user.email,
         emailVerified: row.user.emailVerified,
-        displayName: row.profile?.displayName ?? row.user.email.split('@')[0],
+        displayName: row.profile?.displayName ?? displayNameFromEmail(row.user.email),
         avatarUrl: row.profile?.avatarUrl ?? null,
         isAdmin: row.profile?.isAdmin ?? false,
         createdAt: row.user.createdAt.toISOString(),
-        timeZone: row.timeZone ?? 'America/Denver',
+        timeZone: row.timeZone ?? DEFAULT_SETTINGS_TIMEZONE,
         unitPref: row.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
       };
       const { now } = options;

@@ -91,9 +91,6 @@ export const OTP_MAX_ATTEMPTS = 5 as const;
 /** Wrong codes per account (across codes) before code entry pauses for the rest of the window. */
 export const CODE_FAILURES_PER_ACCOUNT = 15 as const;
 export const CODE_FAILURE_WINDOW_MINUTES = 60 as const;
-/** After the code is verified the password sign-in is retried once, 1 s later. */
-export const SIGN_IN_RETRY_DELAY_MS = 1000 as const;
-export const SIGN_IN_RETRIES = 1 as const;
 
 export const PASSWORD_MIN_LENGTH = 8 as const;
 /** Upper bound keeps password hashing cheap enough to resist abuse (not in the spec). */
@@ -109,9 +106,6 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'user';
 
-export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
-export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
-
 /** Shown in the avatar menu when the member has no display name. */
 export const AVATAR_FALLBACK_INITIAL = 'U' as const;
 
@@ -120,7 +114,6 @@ export const AVATAR_FALLBACK_INITIAL = 'U' as const;
 // ---------------------------------------------------------------------------
 
 export const TRIAL_DAYS = 30 as const;
-export const TRIAL_REQUIRES_CARD = false as const;
 
 export const PRICES = {
   monthly: {
@@ -140,16 +133,6 @@ export type PlanKey = keyof typeof PRICES;
 export const PRICE_IDS = [PRICES.monthly.priceId, PRICES.yearly.priceId] as const;
 export type PriceId = (typeof PRICE_IDS)[number];
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'inactive',
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-/** What a member without a subscription record has. */
-export const DEFAULT_SUBSCRIPTION_STATUS: SubscriptionStatus = 'inactive';
 export const SUBSCRIBED_STATUSES = ['active', 'trialing'] as const;
 /** After change-plan the status is read again this much later. */
 export const PLAN_CHANGE_REFRESH_DELAY_MS = 1000 as const;
@@ -171,7 +154,6 @@ export type CouponFailureReason = (typeof COUPON_FAILURE_REASONS)[number];
 
 export const INVITE_FREE_MONTHS = 1 as const;
 export const INVITES_PER_DAY = 10 as const;
-export const INVITE_RATE_LIMITED_ERROR = 'invite_rate_limited' as const;
 
 /** Admin "comp" choices when creating a user: months free, or free for life. */
 export const COMP_OPTIONS = [
@@ -270,7 +252,6 @@ export const COMMENTS_PER_DAY = 300 as const;
 /** Not in the spec: updates on the member's own check-ins. */
 export const UPDATES_PER_HOUR = 10 as const;
 export const UPDATES_PER_DAY = 30 as const;
-export const POST_VISIBILITY = 'public' as const;
 
 export const REACTION_KEYS = ['like', 'strong', 'celebrate', 'fireworks'] as const;
 export type ReactionKey = (typeof REACTION_KEYS)[number];
@@ -280,10 +261,6 @@ export const REACTION_EMOJI = {
   celebrate: '🎉',
   fireworks: '🎆',
 } as const satisfies Record<ReactionKey, string>;
-
-/** The spec shows only "resolved"; new reports start "open". */
-export const REPORT_STATUSES = ['open', 'resolved'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 // ---------------------------------------------------------------------------
 // Community, My Cycle insights
@@ -478,7 +455,6 @@ export const ONBOARDING_EQUIPMENT = [
   'home_gym',
   'none',
 ] as const;
-export type OnboardingEquipment = (typeof ONBOARDING_EQUIPMENT)[number];
 
 export const STEP_TRACKERS = ['watch', 'tracker', 'phone', 'none'] as const;
 export type StepTracker = (typeof STEP_TRACKERS)[number];
@@ -532,7 +508,6 @@ export const ADMIN_SECTIONS = [
   'badges',
   'coupons',
 ] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const NOTIFICATION_LOG_LIMIT = 100 as const;
 export const NOTIFICATION_STATUSES = [
@@ -591,14 +566,6 @@ export const ROUTES = {
   adminUsers: '/app/admin/users',
 } as const;
 
-export const NAV_LINKS = [
-  { label: 'Home', to: ROUTES.app },
-  { label: 'Feed', to: ROUTES.feed },
-  { label: 'My Cycle', to: ROUTES.cycle },
-  { label: 'AI Workouts', to: ROUTES.aiWorkouts },
-  { label: 'Community', to: ROUTES.community },
-] as const;
-
 /** Data-query retry policy: 3 retries, 1 s doubling up to 30 s; unused data dropped after 5 min. */
 export const DATA_QUERY = {
   retries: 3,
@@ -606,9 +573,6 @@ export const DATA_QUERY = {
   retryMaxDelayMs: 30_000,
   gcTimeMs: 5 * 60 * 1000,
 } as const;
-/** Token refresh retries back off from 200 ms, doubling. */
-export const TOKEN_REFRESH_BASE_DELAY_MS = 200 as const;
-export const SESSION_EXPIRY_WARNING_MINUTES = 5 as const;
 /** /api/ready gives the database and the storage this long each before it calls them unreachable. */
 export const READY_CHECK_TIMEOUT_MS = 2_000 as const;
 /** An incoming X-Request-Id is kept only up to this length (letters, digits, _ - =); else one is made. */

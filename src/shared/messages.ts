@@ -72,8 +72,6 @@ export const msg = {
   fillInDisplayName: 'Please fill in your display name',
   acceptTerms: 'Please accept the terms of service and privacy policy',
   enterVerificationCode: 'Please enter the verification code',
-  emailOrPhoneAndPasswordRequired:
-    'You must provide either an email or phone number and a password',
   sendCodeFailed: "We couldn't send a code. Please try again.",
   verifyCodeFailed: 'Invalid or expired code. Please try again.',
   authenticationFailed: 'Authentication failed. Please try again.',
@@ -129,7 +127,6 @@ export const msg = {
     `${formatNumber(length)}/${formatNumber(max)}`,
   enterLinkUrl: 'Enter link URL:',
   linkTextDefault: 'link text',
-  defaultCaption: 'Daily check-in complete!',
 
   errorLoadingCycle: 'Error loading your cycle',
   errorCompletingCheckin: 'Error completing check-in',
@@ -139,7 +136,6 @@ export const msg = {
   saveUpdateFailed: 'Failed to save update',
   addTextOrMedia: 'Please add some text or media',
   signInToAddUpdates: 'Please sign in to add updates',
-  noActiveCycle: 'No active cycle found',
 
   checkinCompleted: 'Check-in completed!',
   checkinUpdated: 'Check-in updated successfully!',
@@ -181,7 +177,6 @@ export const msg = {
   errorLoadingSettings: 'Error loading settings',
   errorUpdatingSettings: 'Error updating settings',
   errorUpdatingMarketing: 'Error updating marketing preferences',
-  errorSigningOut: 'Error signing out',
 
   profileUpdated: 'Profile updated successfully!',
   avatarUpdated: 'Avatar updated successfully!',
@@ -273,7 +268,6 @@ export const msg = {
   updateAdminStatusFailed: 'Failed to update admin status',
   resendInvitationFailed: 'Failed to resend invitation',
   deleteUserFailed: 'Failed to delete user',
-  notAuthenticated: 'Not authenticated',
   userCreated: 'User created successfully',
   adminStatusGranted: 'Admin status granted',
   adminStatusRevoked: 'Admin status revoked',
@@ -404,7 +398,6 @@ export const msg = {
   forbidden: "You don't have access to this.",
   notFound: "We couldn't find that.",
   validation: 'Please check the highlighted fields.',
-  sessionExpired: 'Your session has ended. Please sign in again.',
   adminInviteInvalid: 'This invitation link is not valid. Ask your administrator for a new one.',
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
@@ -421,7 +414,6 @@ export const msg = {
   displayNameTooLong: `Display name can be up to ${DISPLAY_NAME_MAX} characters.`,
   nameTooLong: 'That name is too long.',
   codeFormat: `Enter the ${CODE_LENGTH}-digit code from your email.`,
-  codeTooManyAttempts: 'Too many wrong codes. Please request a new one.',
   couponCodeTooLong: 'That coupon code is too long.',
   couponMonthsRange: `Months free must be between ${COUPON_MONTHS_MIN} and ${COUPON_MONTHS_MAX}.`,
   couponMaxRedemptionsInvalid: 'Max redemptions must be a whole number of 1 or more.',
@@ -482,7 +474,6 @@ export const msg = {
   textTooLong: 'That text is too long.',
   invalidReminderHour: 'Please choose a reminder time from the list.',
   invalidOption: 'Please choose an option from the list.',
-  adminNotAvailableYet: 'This is not available yet. Please try again later.',
   cannotRevokeSelf: 'You cannot revoke your own admin status.',
   lastAdmin: 'The last admin cannot be removed. Make someone else an admin first.',
   cannotDeleteSelf: 'You cannot delete your own account here. Use Settings instead.',
@@ -606,7 +597,6 @@ export const msg = {
     'This check-in was made before your current cycle started, so it was not added.',
   checkinMadeAtInvalid: 'The time this check-in was made is not valid.',
   feedOfflineNotice: "You're offline. This is the feed as you last saw it.",
-  appOfflineNotice: "You're offline. Your check-in still works, and sends when you're back.",
   idempotencyKeyInvalid: `The Idempotency-Key header must be 8 to ${IDEMPOTENCY_KEY_MAX_LENGTH} letters, digits or _ - : .`,
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_BADGE_CODES } from '@shared/constants';
+import { displayNameFromEmail } from '@shared/domain/display';
 import type { Db } from './client';
 import {
   badges,
@@ -355,6 +356,16 @@ describe('defaults', () => {
       pushNudges: false,
       timezone: 'America/Denver',
     });
+  });
+
+  it('names an account made without a name after its e-mail, by the same rule as the server', async () => {
+    // A quoted local part may hold an "@": the name is everything before the last one.
+    for (const email of ['"sam@home"@example.com', 'jo.lee@example.com']) {
+      const id = `named_${randomUUID().slice(0, 8)}`;
+      await db.insert(user).values({ id, name: ' ', email });
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, id));
+      expect(profile.displayName).toBe(displayNameFromEmail(email));
+    }
   });
 
   it("gives a profile its account's creation time, whatever made the profile", async () => {

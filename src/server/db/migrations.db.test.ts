@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   migrateDatabase,
@@ -11,6 +12,7 @@ import {
   type Database,
   type Db,
 } from './client';
+import * as schema from './schema';
 import { createScratchDatabase, createTestDatabase } from './test-database';
 
 /** Every table the product spec names, plus better-auth's four. */
@@ -161,6 +163,19 @@ describe('migrations', () => {
     try {
       const tables = await publicTables(migrated.db);
       expect(SPEC_TABLES.filter((name) => !tables.includes(name))).toEqual([]);
+    } finally {
+      await migrated.close();
+    }
+  });
+
+  it('leave no table the code does not use: every public table is in the Drizzle schema', async () => {
+    const migrated = await createTestDatabase();
+    try {
+      const known = (Object.values(schema) as unknown[])
+        .filter((value): value is PgTable => is(value, PgTable))
+        .map((table) => getTableName(table));
+      const tables = await publicTables(migrated.db);
+      expect(tables.filter((name) => !known.includes(name) && !name.startsWith('__'))).toEqual([]);
     } finally {
       await migrated.close();
     }

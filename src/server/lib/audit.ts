@@ -1,10 +1,11 @@
+import type { AuditAction } from '@shared/audit-actions';
 import { auditEvents } from '../db/schema';
 import { actorId, type ServiceContext } from './context';
 import { AppError } from './errors';
 
 export interface AuditEntry {
-  /** What happened, as `area.verb`: 'admin.grant', 'subscription.trial_start', 'coupon.redeem'. */
-  action: string;
+  /** What happened, from the one list in src/shared/audit-actions.ts. */
+  action: AuditAction;
   target: { type: string; id: string };
   before?: unknown;
   after?: unknown;

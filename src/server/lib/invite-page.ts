@@ -4,6 +4,7 @@ import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN, INVITE_TOKEN_PATTERN } from '@s
 import { checkInvite } from '../modules/invites/service';
 import type { AppEnv } from './deps';
 import { AppError } from './errors';
+import { escapeHtml } from './html';
 import { serviceContext } from './request-context';
 
 /** What the invite page shows for a token (decision 0022). */
@@ -56,16 +57,6 @@ export async function checkInvitePage(
     );
     return { state: 'unchecked', status: 503 };
   }
-}
-
-/** Text made safe for HTML text and for a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 }
 
 const PLACEHOLDERS = new RegExp(`${INVITE_PAGE_INVITER}|${INVITE_PAGE_TOKEN}`, 'g');

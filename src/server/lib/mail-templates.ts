@@ -1,15 +1,12 @@
 import { CODE_LENGTH, OTP_TTL_MINUTES, PRODUCT_NAME, TAGLINE } from '@shared/constants';
 import { contactHref } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
+import { escapeHtml } from './html';
 import type { MailMessage } from './mail';
 
 // Every mail the product sends, in plain text and HTML (decision 0020). One layout with the brand's
 // look (slate ink, one lime accent used only for the button that moves the member forward), a link
 // back to PUBLIC_URL, and for nudges a footer with a one-click unsubscribe.
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 const INK = '#0f172a';
 const MUTED = '#475569';

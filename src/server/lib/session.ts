@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
 import { DEFAULT_UNIT_PREF } from '@shared/constants';
+import { displayNameFromEmail } from '@shared/domain/display';
 import type { AppEnv } from './deps';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -99,7 +100,7 @@ async function readSession(db: Db, token: string) {
     userId: row.userId,
     email: row.email,
     emailVerified: row.emailVerified,
-    displayName: row.displayName ?? row.email.split('@')[0],
+    displayName: row.displayName ?? displayNameFromEmail(row.email),
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { msg } from '@shared/messages';
 import { AppError } from './errors';
 import { MAX_JSON_BYTES } from './http/body-limit';
@@ -22,6 +22,14 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
     });
   }
   return result.data;
+}
+
+/**
+ * The `:id` of a path that names a row by its uuid. A malformed id (a NUL, a forged string) is refused
+ * with the given message before any query, so it is a 4xx and never a database error.
+ */
+export function uuidPathParam(message: string = msg.notFound) {
+  return z.object({ id: z.uuid({ error: message }) });
 }
 
 /**

@@ -44,4 +44,8 @@ describe('displayNameFromEmail', () => {
     expect(displayNameFromEmail('sam.lee@example.com')).toBe('sam.lee');
     expect(displayNameFromEmail(' jo@x.io ')).toBe('jo');
   });
+
+  it('keeps a quoted local part whole, up to the last "@"', () => {
+    expect(displayNameFromEmail('"sam@home"@example.com')).toBe('"sam@home"');
+  });
 });

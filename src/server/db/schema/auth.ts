@@ -9,8 +9,8 @@
  *
  * Rules that matter (see docs/notes/better-auth.md):
  *   - The object passed as `drizzleAdapter(db, { schema })` must have the keys
- *     `user`, `session`, `account`, `verification` (and `rateLimit` only if
- *     `rateLimit.storage: "database"`). With `usePlural: true` they would have to
+ *     `user`, `session`, `account`, `verification` (better-auth's own rate limiter is off, so
+ *     it needs no `rateLimit` table: ours is `rate_limits`). With `usePlural: true` they would have to
  *     be `users`, `sessions`, ... instead. We use singular keys (the default).
  *   - TS property names must equal better-auth field names (camelCase). The SQL
  *     column names are free (snake_case here); the adapter never sees them.
@@ -22,16 +22,7 @@
  *   - ids are text: better-auth generates 32-char random strings itself.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true } as const;
 
@@ -129,17 +120,5 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-/**
- * Only used when `rateLimit: { storage: "database" }`. Harmless otherwise
- * (the schema check only looks at tables the current config writes).
- * `lastRequest` is epoch milliseconds (better-auth field type number, bigint: true).
- */
-export const rateLimit = pgTable('rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique('rate_limit_key_unique'),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
-
 /** Pass this to `drizzleAdapter(db, { provider: "pg", schema: authSchema })`. */
-export const authSchema = { user, session, account, verification, rateLimit };
+export const authSchema = { user, session, account, verification };

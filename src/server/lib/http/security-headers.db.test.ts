@@ -82,6 +82,17 @@ describe(`security headers (${label})`, () => {
       expect(res.headers.get('cache-control'), p).toBe('no-store');
     }
     const { client } = await t.member();
+    for (const p of [
+      '/api/account/session',
+      '/api/checkins/today',
+      '/api/cycle',
+      '/api/feed',
+      '/api/feed/buddies',
+    ]) {
+      const res = await client.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-store');
+    }
     const board = await client.request('/api/community');
     expect(board.status).toBe(200);
     expect(board.headers.get('cache-control')).toBe('private, max-age=30');

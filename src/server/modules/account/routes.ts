@@ -54,7 +54,6 @@ function clearPendingSignUp(c: Context<AppEnv>) {
 
 export const accountRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
-    c.header('Cache-Control', 'no-store');
     return c.json({ user: await currentUser(c) } satisfies SessionResponse);
   })
   .post('/sign-up', async (c) => {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { OTP_MAX_ATTEMPTS } from '@shared/constants';
 import { isValidTimeZone } from '@shared/domain/local-date';
 import { couponMessage } from '@shared/domain/coupon-status';
+import { displayNameFromEmail } from '@shared/domain/display';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { account, consents, healthProfile, profiles, user, userSettings } from '../../db/schema';
@@ -106,7 +107,7 @@ async function createUnprovenAccount(ctx: ServiceContext, email: string) {
     .insert(user)
     .values({
       id: newToken(),
-      name: localPart(email),
+      name: displayNameFromEmail(email),
       email,
       emailVerified: false,
       createdAt: now,
@@ -114,8 +115,6 @@ async function createUnprovenAccount(ctx: ServiceContext, email: string) {
     })
     .onConflictDoNothing();
 }
-
-const localPart = (email: string) => email.split('@')[0];
 
 /**
  * Records a sign-up without touching any account: what was chosen is sealed into this browser's
@@ -223,7 +222,7 @@ export async function startAfresh(
   const pending = input.invitedByAdmin ? null : input.pending;
   const zone = [pending?.timeZone, input.timeZone].find((z) => z && isValidTimeZone(z));
   if (!input.invitedByAdmin) {
-    const name = pending?.displayName ?? localPart(input.email);
+    const name = pending?.displayName ?? displayNameFromEmail(input.email);
     await ctx.db.update(user).set({ name, updatedAt: now }).where(eq(user.id, input.userId));
     await ctx.db
       .update(profiles)

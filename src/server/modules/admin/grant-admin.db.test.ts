@@ -132,7 +132,7 @@ describe('the audit trail', () => {
 
   it('refuses to write a record outside a transaction', async () => {
     await expect(
-      audit(cli(), { action: 'test', target: { type: 'user', id: 'x' } }),
+      audit(cli(), { action: 'admin.grant', target: { type: 'user', id: 'x' } }),
     ).rejects.toThrow(/withTransaction/);
   });
 
@@ -147,5 +147,34 @@ describe('the audit trail', () => {
     const allowed = await member.client.request('/api/admin/audit?targetType=user&targetId=bob');
     expect(allowed.status).toBe(200);
     expect((await allowed.json()).events).toHaveLength(2);
+  });
+});
+
+describe('the admin CLI and the last admin', () => {
+  let solo: TestApp;
+  beforeAll(async () => {
+    solo = await createTestApp();
+    await solo.deps.db
+      .insert(user)
+      .values({ id: 'only', name: 'Only Admin', email: 'only@example.com', emailVerified: true });
+  });
+  afterAll(() => solo.close());
+
+  it('cannot revoke the last admin, and leaves no record of trying', async () => {
+    const cli = () => solo.system('cli');
+    await setAdmin(cli(), { email: 'only@example.com', isAdmin: true });
+    await expect(
+      setAdmin(cli(), { email: 'only@example.com', isAdmin: false }),
+    ).rejects.toMatchObject({ code: 'conflict', message: msg.lastAdmin });
+    const [row] = await solo.deps.db
+      .select({ isAdmin: profiles.isAdmin })
+      .from(profiles)
+      .where(eq(profiles.id, 'only'));
+    expect(row?.isAdmin).toBe(true);
+    const actions = await solo.deps.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, 'only'));
+    expect(actions.map((a) => a.action)).toEqual(['admin.grant']);
   });
 });

@@ -1,13 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { profiles, user } from '../../db/schema';
-import { audit } from '../../lib/audit';
 import { afterCommit, requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { forgetSessions } from '../../lib/session-cache';
+import { setUserAdmin } from './users';
 
 /**
- * Makes the account with this e-mail an administrator, or a plain member again: profiles.is_admin is
- * the one admin flag (read with the session). Audited in the same transaction. This runs outside a
- * request (the admin CLI), so it clears the session caches itself (decision 0030).
+ * Makes the account with this e-mail an administrator, or a plain member again, through the same
+ * setUserAdmin as the admin area: the last admin cannot be revoked (409), and the change is audited
+ * in its transaction. This runs outside a request (the admin CLI), so it clears the session caches
+ * itself (decision 0030).
  * E-mails match case-insensitively; if two accounts differ only in case, the exact spelling wins,
  * else the oldest account.
  */
@@ -19,9 +20,8 @@ export async function setAdmin(
   const wanted = input.email.trim();
   return withTransaction(ctx, async (ctx) => {
     const [found] = await ctx.db
-      .select({ id: user.id, name: user.name, isAdmin: profiles.isAdmin })
+      .select({ id: user.id, name: user.name })
       .from(user)
-      .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(sql`lower(${user.email})`, wanted.toLowerCase()))
       .orderBy(sql`${user.email} <> ${wanted}`, asc(user.createdAt))
       .limit(1);
@@ -29,17 +29,9 @@ export async function setAdmin(
     // A profile normally exists from sign-up; create it if an older account lacks one.
     await ctx.db
       .insert(profiles)
-      .values({ id: found.id, displayName: found.name, isAdmin: input.isAdmin })
-      .onConflictDoUpdate({
-        target: profiles.id,
-        set: { isAdmin: input.isAdmin, updatedAt: ctx.now() },
-      });
-    await audit(ctx, {
-      action: input.isAdmin ? 'admin.grant' : 'admin.revoke',
-      target: { type: 'user', id: found.id },
-      before: { isAdmin: found.isAdmin ?? false },
-      after: { isAdmin: input.isAdmin },
-    });
+      .values({ id: found.id, displayName: found.name })
+      .onConflictDoNothing({ target: profiles.id });
+    await setUserAdmin(ctx, { userId: found.id, isAdmin: input.isAdmin });
     afterCommit(ctx, () => forgetSessions(ctx));
     return { ok: true };
   });

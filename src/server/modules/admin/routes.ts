@@ -31,7 +31,7 @@ import type {
 import type { AppEnv } from '../../lib/deps';
 import { adminOnly, serviceContext } from '../../lib/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
 import { grantComp } from '../subscription/service';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';
@@ -74,7 +74,7 @@ const notificationsQuery = pageQuery.extend({
     .transform((s) => (s === NOTIFICATION_FILTER_ALL ? undefined : s)),
 });
 const userId = z.object({ id: storableText().min(1).max(100) });
-const uuidParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const uuidParam = uuidPathParam();
 const badgeParam = z.object({
   id: z.coerce
     .number({ error: msg.notFound })

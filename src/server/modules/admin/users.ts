@@ -13,6 +13,7 @@ import {
 import { msg } from '@shared/messages';
 import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
+import { displayNameFromEmail } from '@shared/domain/display';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -243,7 +244,7 @@ export async function createUser(
   const displayName =
     input.displayName?.trim() ||
     [input.firstName, input.lastName].filter(Boolean).join(' ').trim() ||
-    email.split('@')[0];
+    displayNameFromEmail(email);
   return withTransaction(ctx, async (ctx) => {
     const { userId, token } = await createInvitedAccount(ctx, {
       email,

@@ -6,7 +6,7 @@ import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
 import { idempotencyRequest } from '../../lib/idempotency';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
 import {
   addCheckinMedia,
   addUpdateMedia,
@@ -20,7 +20,7 @@ import {
 
 // Each route: build the context, parse the input with the shared schemas, call one service, answer.
 
-const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const idParam = uuidPathParam();
 const sortIndexQuery = (max: number) =>
   z.object({
     index: z.coerce
@@ -60,7 +60,6 @@ function uploadedFile(c: Context<AppEnv>): UploadedFile {
 export const checkinRoutes = new Hono<AppEnv>()
   .get('/today', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await getToday(ctx));
   })
   .post('/', async (c) => {

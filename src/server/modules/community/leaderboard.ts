@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CYCLE_LENGTH_DAYS, LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
+import {
+  CYCLE_LENGTH_DAYS,
+  DEFAULT_SETTINGS_TIMEZONE,
+  LEADERBOARD_TOP,
+  LONGEST_STREAKS_TOP,
+} from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
@@ -29,7 +34,7 @@ export async function computeCommunityBoard(
     with active as (
       select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
              least(${CYCLE_LENGTH_DAYS}, greatest(1,
-               ((${nowIso}::timestamptz at time zone coalesce(s.timezone, 'America/Denver'))::date - c.start_date) + 1
+               ((${nowIso}::timestamptz at time zone coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
              ))::int as current_day
       from cycles c
       left join user_settings s on s.user_id = c.user_id

@@ -6,7 +6,6 @@ import { getMyCycle, startNewCycle } from './service';
 export const cycleRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await getMyCycle(ctx));
   })
   .post('/restart', async (c) => {

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { OkResponse } from '@shared/api-types';
 import { commentSchema, reactionSchema, reportSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
 import {
   addComment,
   buddyFeed,
@@ -17,19 +16,17 @@ import {
   setReaction,
 } from './service';
 
-const postParam = z.object({ id: z.uuid({ error: msg.postNotAvailable }) });
-const commentParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const postParam = uuidPathParam(msg.postNotAvailable);
+const commentParam = uuidPathParam();
 const ok: OkResponse = { ok: true };
 
 export const feedRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await communityFeed(ctx, { cursor: c.req.query('cursor') || undefined }));
   })
   .get('/buddies', async (c) => {
     const ctx = await serviceContext(c);
-    c.header('Cache-Control', 'no-store');
     return c.json(await buddyFeed(ctx));
   });
 

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 import type { OkResponse, PushKeyResponse } from '@shared/api-types';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
+import { escapeHtml } from '../../lib/html';
 import { serviceContext } from '../../lib/request-context';
 import { jsonBody } from '../../lib/validate';
 import { getPushKey, subscribePush, unsubscribePush } from './push';
@@ -43,7 +44,7 @@ export const notificationRoutes = new Hono<AppEnv>()
       c,
       'Unsubscribe from e-mail nudges',
       `<p>Stop the daily check-in reminders and other nudges by e-mail. Codes and account mails still come.</p>
-<form method="post" action="${action.replace(/&/g, '&amp;')}"><button type="submit" style="font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:.6rem;border:0;background:#a3e635;color:#0f172a;min-height:44px">Turn off e-mail nudges</button></form>`,
+<form method="post" action="${escapeHtml(action)}"><button type="submit" style="font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:.6rem;border:0;background:#a3e635;color:#0f172a;min-height:44px">Turn off e-mail nudges</button></form>`,
     );
   })
   .post('/unsubscribe', async (c) => {

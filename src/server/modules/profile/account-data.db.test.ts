@@ -94,6 +94,7 @@ async function download(client: TestClient) {
   const res = await client.request(url);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/zip');
+  expect(res.headers.get('cache-control')).toBe('no-store');
   expect(res.headers.get('content-disposition')).toMatch(
     /^attachment; filename="stackdays-export-\d{4}-\d{2}-\d{2}\.zip"$/,
   );

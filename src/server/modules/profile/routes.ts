@@ -109,7 +109,6 @@ export const accountDataRoutes = new Hono<AppEnv>()
     const { filename, stream } = await streamExport(ctx, { token });
     c.header('Content-Type', 'application/zip');
     c.header('Content-Disposition', `attachment; filename="${filename}"`);
-    c.header('Cache-Control', 'no-store');
     return c.body(stream);
   })
   .post('/delete', async (c) => {

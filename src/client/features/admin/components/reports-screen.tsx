@@ -73,7 +73,7 @@ export function ReportsScreen() {
                     }
                   }}
                 >
-                  Mark Resolved
+                  {msg.markResolved}
                 </Button>
               </Cell>
             </tr>
