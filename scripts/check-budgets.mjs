@@ -17,7 +17,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { PAGES as MANIFEST } from '../src/shared/pages.ts';
 import { startMailbox } from '../tests/e2e/support/mailbox.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, startBuiltServer } from './lighthouse-server.mjs';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  freePort,
+  mailedCode,
+  startBuiltServer,
+} from './lighthouse-server.mjs';
 
 const KB = 1000;
 const landingJsBudget = Number(process.env.BUDGET_LANDING_JS_KB ?? 90) * KB;
@@ -60,13 +66,7 @@ async function signedUpMember(serverUrl, mailboxUrl) {
     }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status}`);
-  let code;
-  for (let i = 0; i < 60 && !code; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const mails = await (await fetch(`${mailboxUrl}/?to=${encodeURIComponent(email)}`)).json();
-    code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
-  }
-  if (!code) throw new Error('no sign-up code arrived');
+  const code = await mailedCode(mailboxUrl, email);
   const verified = await fetch(`${serverUrl}/api/account/verify-email`, {
     method: 'POST',
     headers,
