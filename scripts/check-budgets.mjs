@@ -7,31 +7,78 @@
 // network is idle, prints them and exits 1 when a budget is passed. 1 KB = 1,000 bytes.
 // For information (no budget): the pages that load the app on the visitor's first intent (boot.ts)
 // are then sent a key press (Tab), and what they cost once the app has taken over is printed too.
+// The pages are the page manifest's (src/shared/pages.ts): every prerendered page, and every
+// server-rendered member screen, opened by a member signed up here (the same page budget).
+// Run with tsx's loader (`npm run check:budgets`), which reads the manifest and the test mailbox.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, startBuiltServer } from './lighthouse-server.mjs';
+import { PAGES as MANIFEST } from '../src/shared/pages.ts';
+import { startMailbox } from '../tests/e2e/support/mailbox.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  freePort,
+  mailedCode,
+  startBuiltServer,
+} from './lighthouse-server.mjs';
 
 const KB = 1000;
 const landingJsBudget = Number(process.env.BUDGET_LANDING_JS_KB ?? 90) * KB;
 const pageBudget = Number(process.env.BUDGET_PAGE_KB ?? 170) * KB;
 const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
 
-/** [name, path, loads the app on the first intent]. Every one is held to the same budget. */
+/**
+ * [name, path, loads the app on the first intent, a member's page] from the manifest: the prerendered
+ * pages the server answers (the invite page with an unknown token: the page of a valid invite is the
+ * same but for the name and the link; the 404 at an unknown address), then the server-rendered
+ * screens. Every one is held to the same budget.
+ */
 const PAGES = [
-  ['landing', '/', false],
-  ['pricing', '/pricing', true],
-  ['sign in', '/signin', true],
-  ['sign up', '/signup', true],
-  // An unknown token: the page of a valid invite is the same but for the name and the link.
-  ['invite', '/invite/budget-check-invite-token', false],
-  ['terms', '/terms', false],
-  ['privacy', '/privacy', false],
-  ['health', '/health-disclaimer', false],
-  ['404', '/no/such/page', false],
+  ...MANIFEST.filter((page) => page.kind === 'prerendered').map((page) => [
+    page.name,
+    page.path === '*' ? '/no/such/page' : page.path.replace(':token', 'budget-check-invite-token'),
+    page.load === 'intent',
+    false,
+  ]),
+  ...MANIFEST.filter((page) => page.kind === 'server').map((page) => [
+    page.name,
+    page.path,
+    true,
+    true,
+  ]),
 ];
+
+/** A member signed up and verified through the API, as the sign-up page does: their cookies. */
+async function signedUpMember(serverUrl, mailboxUrl) {
+  const email = `budget-${Date.now()}@stackdays.local`;
+  const headers = { 'Content-Type': 'application/json', Origin: serverUrl };
+  const signUp = await fetch(`${serverUrl}/api/account/sign-up`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      displayName: 'Budget Member',
+      email,
+      password: 'stack-days-2026',
+      acceptTerms: true,
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status}`);
+  const code = await mailedCode(mailboxUrl, email);
+  const verified = await fetch(`${serverUrl}/api/account/verify-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, code }),
+  });
+  if (!verified.ok) throw new Error(`verify-email: ${verified.status}`);
+  return verified.headers.getSetCookie().map((cookie) => {
+    const [pair] = cookie.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: serverUrl };
+  });
+}
 
 /** The gzip size of a built file, as the budget is stated in gzip whatever the browser got. */
 function gzipSize(urlPath) {
@@ -66,8 +113,9 @@ function trackRequests(cdp, quietMs = 500) {
  * With `intent`, then presses Tab (the app loads on a first key press, boot.ts), waits until the
  * app has taken the page over and the network is idle, and adds up everything received by then.
  */
-async function measure(browser, url, { intent = false } = {}) {
+async function measure(browser, url, { intent = false, cookies = [] } = {}) {
   const context = await browser.newContext();
+  await context.addCookies(cookies);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -86,6 +134,7 @@ async function measure(browser, url, { intent = false } = {}) {
   await page.waitForTimeout(500);
   const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
   const firstLoad = [...requests.values()];
+  const served = (await page.locator('#root[data-prerendered="member"]').count()) === 1;
   const scripts = firstLoad.filter((r) => r.type === 'Script');
   const result = {
     total: sum(firstLoad),
@@ -93,6 +142,7 @@ async function measure(browser, url, { intent = false } = {}) {
     scriptsGzip: scripts.reduce((total, r) => total + gzipSize(new URL(r.url).pathname), 0),
     fonts: sum(firstLoad.filter((r) => r.type === 'Font')),
     requests: firstLoad.length,
+    served,
   };
   if (intent) {
     await page.keyboard.press('Tab');
@@ -105,25 +155,33 @@ async function measure(browser, url, { intent = false } = {}) {
   return result;
 }
 
-const server = await startBuiltServer();
+const smtpPort = await freePort();
+const mailboxUrl = `http://127.0.0.1:${await freePort()}`;
+const mailbox = await startMailbox(smtpPort, Number(new URL(mailboxUrl).port));
+const server = await startBuiltServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const failures = [];
 try {
+  const cookies = await signedUpMember(server.url, mailboxUrl);
   const kb = (bytes) => (bytes / KB).toFixed(1).padStart(6);
   console.log(
-    `Budgets: landing JS ≤ ${landingJsBudget / KB} KB gzip; every public page ≤ ${pageBudget / KB} KB on first load`,
+    `Budgets: landing JS ≤ ${landingJsBudget / KB} KB gzip; every public page and served member screen ≤ ${pageBudget / KB} KB on first load`,
   );
   console.log(
-    'page       requests  total KB  scripts KB (gzip)  fonts KB  │ after a first key press KB (no budget)',
+    'page              requests  total KB  scripts KB (gzip)  fonts KB  │ after a first key press KB (no budget)',
   );
-  for (const [name, pathname, intent] of PAGES) {
-    const m = await measure(browser, server.url + pathname, { intent });
+  for (const [name, pathname, intent, member] of PAGES) {
+    const m = await measure(browser, server.url + pathname, {
+      intent,
+      cookies: member ? cookies : [],
+    });
     const after = m.afterIntent === undefined ? '' : `  │ ${kb(m.afterIntent)}`;
     console.log(
-      `${name.padEnd(10)} ${String(m.requests).padStart(8)}  ${kb(m.total)}    ${kb(m.scripts)} (${kb(m.scriptsGzip)})   ${kb(m.fonts)}${after}`,
+      `${name.padEnd(17)} ${String(m.requests).padStart(8)}  ${kb(m.total)}    ${kb(m.scripts)} (${kb(m.scriptsGzip)})   ${kb(m.fonts)}${after}`,
     );
     if (m.total > pageBudget)
       failures.push(`${name} (${pathname}): ${kb(m.total)} KB > ${pageBudget / KB} KB`);
+    if (member && !m.served) failures.push(`${name} (${pathname}): not rendered on the server`);
     if (name === 'landing' && m.scriptsGzip > landingJsBudget)
       failures.push(
         `landing JavaScript: ${kb(m.scriptsGzip)} KB gzip > ${landingJsBudget / KB} KB`,
@@ -132,6 +190,7 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await mailbox.close();
 }
 if (failures.length) {
   console.error(`Budget passed:\n  ${failures.join('\n  ')}`);

@@ -47,7 +47,8 @@ export async function alternate(options: {
         await measureSignedIn({
           chromePort: options.chromePort,
           url: server.url + page,
-          cookie: server.cookie,
+          // The member screens signed in; the public pages as a visitor (no cookie).
+          cookie: page.startsWith('/app') ? server.cookie : undefined,
           label: `${server.name.padEnd(width)} ${page.padEnd(10)}`,
           outDir: options.outDir,
           name: `${server.name}${page.replace(/\W+/g, '_')}-${round}`,
@@ -65,7 +66,7 @@ export async function alternate(options: {
 async function measureSignedIn(options: {
   chromePort: number;
   url: string;
-  cookie: string;
+  cookie: string | undefined;
   label: string;
   outDir?: string;
   name: string;
@@ -79,7 +80,7 @@ async function measureSignedIn(options: {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      extraHeaders: { Cookie: options.cookie },
+      extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
     },
     undefined,
   );

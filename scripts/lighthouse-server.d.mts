@@ -12,3 +12,4 @@ export function signInWithMailedCode(
   mailboxUrl: string,
   email: string,
 ): Promise<string>;
+export function mailedCode(mailboxUrl: string, email: string): Promise<string>;

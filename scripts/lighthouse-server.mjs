@@ -88,6 +88,17 @@ export async function startBuiltServer({ port, dataDir, env = {}, appDir = root 
   return { url, dataDir: dir, stop };
 }
 
+/** The 6-digit code in the newest mail to `email` in the test mailbox at `mailboxUrl`. */
+export async function mailedCode(mailboxUrl, email) {
+  for (let i = 0; i < 60; i += 1) {
+    await new Promise((r) => setTimeout(r, 250));
+    const mails = await (await fetch(`${mailboxUrl}/?to=${encodeURIComponent(email)}`)).json();
+    const code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code arrived for ${email}`);
+}
+
 /**
  * Signs in as `email` the way the sign-in page does (a code e-mailed to the test mailbox at
  * `mailboxUrl`, tests/e2e/support/mailbox.ts) and returns the session cookie for a Cookie header.
@@ -100,13 +111,7 @@ export async function signInWithMailedCode(serverUrl, mailboxUrl, email) {
     body: JSON.stringify({ email, purpose: 'sign-in' }),
   });
   if (!sent.ok) throw new Error(`send-code: ${sent.status}`);
-  let code;
-  for (let i = 0; i < 60 && !code; i += 1) {
-    await new Promise((r) => setTimeout(r, 250));
-    const mails = await (await fetch(`${mailboxUrl}/?to=${encodeURIComponent(email)}`)).json();
-    code = mails.at(-1)?.subject.match(/\b(\d{6})\b/)?.[1];
-  }
-  if (!code) throw new Error('no sign-in code arrived');
+  const code = await mailedCode(mailboxUrl, email);
   const signedIn = await fetch(`${serverUrl}/api/account/sign-in`, {
     method: 'POST',
     headers,

@@ -427,3 +427,69 @@ test('every admin table fits the screen at 375 and 1280 px; Notifications subjec
     }
   }
 });
+
+/** This page's CPU slowed `rate` times (Chromium's own throttling, through CDP). */
+async function slowCpu(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+test('typing during the takeover is never lost: sign-in, sign-up and set-password at once, on a CPU slowed 6x', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  // An admin invite to set a password through (the link the invite mail carries).
+  const invitedEmail = uniqueEmail('typed-invite', info);
+  const admin = await adminPage(browser);
+  const created = await admin.request.post('/api/admin/users', {
+    data: { email: invitedEmail, firstName: 'Tia', lastName: 'Typed', sendInvite: true },
+  });
+  expect(created.status()).toBe(201);
+  const raw = await newestMail(invitedEmail, 0);
+  const link = new URL(
+    raw.match(/https?:\/\/[^\s"<>]+\/signup\?admin_invite=[^\s"<>]+/)![0].replace(/&amp;/g, '&'),
+  );
+
+  const pages = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const page = await (await browser.newContext()).newPage();
+      await slowCpu(page, 6);
+      return page;
+    }),
+  );
+  const [signIn, signUp, setPassword] = pages;
+  const signInEmail = uniqueEmail('typed-signin', info);
+  const signUpEmail = uniqueEmail('typed-signup', info);
+  // Each typed the moment its field shows, at a person's pace, all three at the same time: the app
+  // takes sign-in and sign-up over somewhere along the way (the first key is its cue), and the
+  // set-password form is the app's own, typed into right after it opened.
+  await Promise.all([
+    (async () => {
+      await signIn.goto('/signin');
+      await signIn.getByLabel('Email').pressSequentially(signInEmail, { delay: 15 });
+    })(),
+    (async () => {
+      await signUp.goto('/signup');
+      await signUp.getByLabel('Display name').pressSequentially('Tobi Typed', { delay: 15 });
+      await signUp.getByLabel('Email').pressSequentially(signUpEmail, { delay: 15 });
+      await signUp.getByLabel('Password').pressSequentially(PASSWORD, { delay: 15 });
+    })(),
+    (async () => {
+      await setPassword.goto(`${link.pathname}${link.search}`);
+      await setPassword.getByLabel('Choose a password').pressSequentially(PASSWORD, { delay: 15 });
+    })(),
+  ]);
+
+  // Every page is the app's by now, with every character where it was typed.
+  for (const page of [signIn, signUp])
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await expect(signIn.getByLabel('Email')).toHaveValue(signInEmail);
+  await expect(signUp.getByLabel('Display name')).toHaveValue('Tobi Typed');
+  await expect(signUp.getByLabel('Email')).toHaveValue(signUpEmail);
+  await expect(signUp.getByLabel('Password')).toHaveValue(PASSWORD);
+  await expect(setPassword.getByLabel('Choose a password')).toHaveValue(PASSWORD);
+  // And the app has them, not only the boxes: the set-password form sends what was typed.
+  await setPassword.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(setPassword.getByText('Account activated successfully!')).toBeVisible();
+  for (const page of pages) await page.context().close();
+});

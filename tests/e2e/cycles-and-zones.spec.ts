@@ -137,3 +137,28 @@ test('one time zone: shown on the profile, chosen in Settings, the one My Cycle 
   await expect(page.getByText('Pacific Time (Los Angeles)')).toBeVisible();
   noConsoleErrors();
 });
+
+test("the server's first paint of each member screen is what the app shows once it has loaded, in the member's zone", async ({
+  page,
+}, info) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  await signUpAndVerify(page.request, uniqueEmail('zone-paint', info), 'Ona Paint', {
+    timeZone: ZONE,
+  });
+  await checkIn(page);
+  /**
+   * What the member reads of the screen (the shell's navigation and the screen itself). The feed's
+   * times are compared by the test above: its posts change as other journeys post.
+   */
+  const shown = () => page.locator('#root').innerText();
+  for (const path of ['/app', '/app/cycle']) {
+    await page.goto(path);
+    await expect(served(page)).toBeAttached();
+    const firstPaint = await shown();
+    await takeOver(page);
+    // The app's reads of the same data behind the screen have landed too.
+    await page.waitForLoadState('networkidle');
+    expect(await shown(), path).toBe(firstPaint);
+  }
+  noConsoleErrors();
+});
