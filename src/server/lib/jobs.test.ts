@@ -52,21 +52,24 @@ describe('startJob', () => {
     await job.stop();
   });
 
-  it('stop() waits for the run in progress and starts no other', async () => {
+  it('stop() tells the run in progress, waits for it and starts no other', async () => {
     let calls = 0;
     let finished = false;
+    let seen: AbortSignal | null = null;
     const job = startJob({
       name: 'test-stop',
       everyMs: 5,
       logger,
-      run: async () => {
+      run: async (signal) => {
         calls += 1;
+        seen = signal;
         await new Promise((r) => setTimeout(r, 50));
         finished = true;
       },
     });
     await job.stop();
     expect(finished).toBe(true);
+    expect(seen!.aborted).toBe(true);
     const after = calls;
     await new Promise((r) => setTimeout(r, 30));
     expect(calls).toBe(after);
