@@ -3,8 +3,9 @@
  * server holding 10,000 demo members x 60 days; then a load test (200 members checking in and reading
  * the feed) that counts every acknowledged check-in in the database. Figures: docs/benchmarks.md.
  *
- * 1. Seeds BENCH_DATABASE_URL once (default postgres://postgres@127.0.0.1:5432/stackdays_bench) and
- *    brings it to the current migrations. That database is never written by a run: each run works on
+ * 1. Seeds BENCH_DATABASE_URL once (default postgres://postgres@127.0.0.1:5432/stackdays_bench), in
+ *    SQL (bench/seed.ts: members spread over the cycle, up to BENCH_DAYS in), and brings it to the
+ *    current migrations; a template seeded for another size (its database comment) is seeded again. That database is never written by a run: each run works on
  *    a fresh copy (`<name>_load`, made with CREATE DATABASE ... TEMPLATE), so check-ins made by one
  *    run do not shrink the next run's pool of members who have not checked in today.
  * 2. Starts the real server on the copy (TRUST_PROXY=1: each sign-in request comes from its own
@@ -17,10 +18,14 @@
  *    BENCH_LOAD_SECONDS (60). Every 201 is an acknowledged check-in; afterwards each must be in the
  *    database with its post, and no other check-in or orphan post may have appeared.
  * 5. The upload-memory measurement (bench/upload-memory.ts), when that file exists.
+ * 6. The reminder burst (bench/reminder-burst.ts): BENCH_BURST_DUE (30,000) members due in the same
+ *    hour, two server processes, a local SMTP sink; targets printed with PASS or FAIL.
  *
+ * Every target is printed with PASS or FAIL: reads, check-in create, sign-in (transactions, and its
+ * share of health against the last run at fewer members, bench/.last-runs.json), the burst.
  * Exit code 1 when any request errored or any acknowledged check-in is missing; BENCH_STRICT=1 also
  * fails on a missed target. Other options: BENCH_MEMBERS (10000), BENCH_DAYS (60), BENCH_RESEED=1,
- * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure), BENCH_LOAD_SECONDS=0 (no load test),
+ * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure; also load, upload, burst), BENCH_LOAD_SECONDS=0 (no load test),
  * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the server, e.g. --cpu-prof),
  * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs).
  */

@@ -19,7 +19,7 @@ const STORAGE_SWEEP_UTC_HOUR = 4;
 
 export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Job[] {
   const ctx = (name: string) => systemContext(deps, name, options.now);
-  const job = (name: string, everyMs: number, run: () => Promise<unknown>) =>
+  const job = (name: string, everyMs: number, run: (signal: AbortSignal) => Promise<unknown>) =>
     startJob({ name, everyMs, run, logger: deps.logger });
   const storage = ctx('storage');
 
@@ -27,7 +27,7 @@ export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Jo
     // Queued mail whose next attempt is due (decision 0020).
     job('mail-queue', MINUTE_MS, () => deps.mailer.flush(ctx('mail-queue').now())),
     // Daily reminders and trial-ending notices (decisions 0020, 0050).
-    job('reminders', MINUTE_MS, () => sendDueReminders(ctx('reminders'))),
+    job('reminders', MINUTE_MS, (signal) => sendDueReminders(ctx('reminders'), { signal })),
     // Rate-limit counters whose window is over (decision 0004).
     job('rate-limits', MINUTE_MS, () => pruneRateLimits(deps.db, ctx('rate-limits').now())),
     // Trials, free months and month comps end on time (decision 0018).

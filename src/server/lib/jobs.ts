@@ -11,8 +11,11 @@ export interface JobOptions {
   name: string;
   /** Time between the start of one tick and the next. */
   everyMs: number;
-  /** The work of one run. A throw is logged and counted; the next tick runs as usual. */
-  run: () => Promise<unknown>;
+  /**
+   * The work of one run. A throw is logged and counted; the next tick runs as usual. `signal` is
+   * aborted when the job is stopped: a long run should end at its next safe point.
+   */
+  run: (signal: AbortSignal) => Promise<unknown>;
   logger: Logger;
   /** Run once at start (default true), so work missed while the server was down starts at once. */
   runAtStart?: boolean;
@@ -30,11 +33,12 @@ export function startJob(options: JobOptions): Job {
   const { name, everyMs, run, logger } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
 
   const tick = async () => {
     const end = jobDuration.startTimer({ job: name });
     try {
-      await run();
+      await run(stopping.signal);
       jobRuns.inc({ job: name, outcome: 'ok' });
     } catch (error) {
       jobRuns.inc({ job: name, outcome: 'error' });
@@ -62,6 +66,7 @@ export function startJob(options: JobOptions): Job {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

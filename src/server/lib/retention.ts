@@ -21,8 +21,12 @@ const DAY_MS = 86_400_000;
 
 interface Prunable {
   table: string;
-  /** Deletes up to `batch` rows older than `before`, oldest first; answers how many. */
-  prune(before: SQL, batch: number): SQL;
+  /** The primary key the delete matches on. */
+  key: string;
+  /** The time column the retention counts from (its index serves the prune). */
+  column: string;
+  /** Rows never pruned, whatever their age. */
+  keep?: SQL;
   days: number | null;
 }
 
@@ -31,37 +35,46 @@ function prunables(config: Pick<Config, 'retentionDays'>): Prunable[] {
   return [
     {
       table: 'notification_logs',
+      key: 'id',
+      column: 'created_at',
+      keep: sql`send_status = 'queued'`,
       days: retentionDays.notificationLogs,
-      prune: (before, batch) =>
-        sql`delete from notification_logs where id in (
-              select id from notification_logs where created_at < ${before} and send_status <> 'queued'
-              order by created_at limit ${batch})`,
     },
     {
       table: 'billing_events',
+      key: 'id',
+      column: 'processed_at',
       days: retentionDays.billingEvents,
-      prune: (before, batch) =>
-        sql`delete from billing_events where id in (
-              select id from billing_events where processed_at < ${before}
-              order by processed_at limit ${batch})`,
     },
     {
       table: 'notification_claims',
+      key: 'key',
+      column: 'created_at',
+      keep: sql`key not like 'reminder:%'`,
       days: REMINDER_CLAIM_RETENTION_DAYS,
-      prune: (before, batch) =>
-        sql`delete from notification_claims where key in (
-              select key from notification_claims where key like 'reminder:%' and created_at < ${before}
-              order by created_at limit ${batch})`,
     },
-    {
-      table: 'audit_events',
-      days: retentionDays.auditEvents,
-      prune: (before, batch) =>
-        sql`delete from audit_events where id in (
-              select id from audit_events where created_at < ${before}
-              order by created_at, id limit ${batch})`,
-    },
+    { table: 'audit_events', key: 'id', column: 'created_at', days: retentionDays.auditEvents },
   ];
+}
+
+/** Deletes up to `batch` rows older than `before`, oldest first; answers how many. */
+async function pruneBatch(db: Db, p: Prunable, before: SQL, batch: number): Promise<number> {
+  const [table, key, column] = [
+    sql.identifier(p.table),
+    sql.identifier(p.key),
+    sql.identifier(p.column),
+  ];
+  const keep = p.keep ? sql` and not (${p.keep})` : sql``;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (
+          delete from ${table} where ${key} in (
+            select ${key} from ${table} where ${column} < ${before}${keep}
+            order by ${column} limit ${batch})
+          returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return row.n;
 }
 
 /** One retention run: answers the rows deleted per table. */
@@ -72,20 +85,16 @@ export async function pruneRetained(
   batch = PRUNE_BATCH,
 ): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const { table, days, prune } of prunables(config)) {
-    if (days === null) continue;
-    const before = sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`;
-    deleted[table] = 0;
+  for (const prunable of prunables(config)) {
+    if (prunable.days === null) continue;
+    const before = sql`${new Date(now.getTime() - prunable.days * DAY_MS).toISOString()}::timestamptz`;
+    let total = 0;
     for (let i = 0; i < PRUNE_MAX_BATCHES; i++) {
-      const rows = await queryRows(
-        db,
-        sql`with gone as (${prune(before, batch)} returning 1)
-        select count(*)::int as n from gone`,
-      );
-      const n = (rows[0] as { n: number }).n;
-      deleted[table] += n;
+      const n = await pruneBatch(db, prunable, before, batch);
+      total += n;
       if (n < batch) break;
     }
+    deleted[prunable.table] = total;
   }
   return deleted;
 }

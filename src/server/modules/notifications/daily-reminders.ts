@@ -120,8 +120,13 @@ export async function claimDueReminders(
 /**
  * Sends every daily reminder due at ctx.now(), a batch at a time until no member's moment has come.
  * Any number of processes may run it at once; each due member is claimed by exactly one of them.
+ * Once `signal` is aborted (the server is stopping) no new batch is claimed: the batch in hand is
+ * sent, and the rest is left to the other processes or the next start.
  */
-export async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
+export async function sendDailyReminders(
+  ctx: ServiceContext,
+  signal?: AbortSignal,
+): Promise<number> {
   const now = ctx.now();
   const limit = pLimit(REMINDER_SEND_CONCURRENCY);
   let sent = 0;
@@ -140,7 +145,7 @@ export async function sendDailyReminders(ctx: ServiceContext): Promise<number> {
       ),
     );
     sent += results.filter(Boolean).length;
-    if (read < REMINDER_BATCH) return sent;
+    if (read < REMINDER_BATCH || signal?.aborted) return sent;
   }
 }
 

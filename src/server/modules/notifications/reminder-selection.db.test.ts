@@ -44,6 +44,22 @@ interface Spec {
 
 let serial = 0;
 
+/** The member's zone in effect at `now` and their local date there. */
+function todayOf(spec: Spec, now: Date): { zone: string; today: LocalDate } {
+  const pendingFrom = spec.pending
+    ? new Date(now.getTime() + spec.pending.fromMinutes * 60_000)
+    : null;
+  const zone = effectiveTimeZone(
+    {
+      timezone: spec.zone,
+      pendingTimezone: spec.pending?.zone ?? null,
+      pendingTimezoneFrom: pendingFrom,
+    },
+    now,
+  );
+  return { zone, today: localDateIn(now, zone) };
+}
+
 /** Inserts members as `specs` say, as of `now` (their "today" is in their zone in effect at `now`). */
 async function insertMembers(db: DbOrTx, specs: Spec[], now: Date): Promise<string[]> {
   const ids: string[] = [];
@@ -63,15 +79,7 @@ async function insertMembers(db: DbOrTx, specs: Spec[], now: Date): Promise<stri
             pending_timezone_from = ${pendingFrom?.toISOString() ?? null}::timestamptz
           where user_id = ${id}`,
     );
-    const zone = effectiveTimeZone(
-      {
-        timezone: spec.zone,
-        pendingTimezone: spec.pending?.zone ?? null,
-        pendingTimezoneFrom: pendingFrom,
-      },
-      now,
-    );
-    const today = localDateIn(now, zone);
+    const { today } = todayOf(spec, now);
     if (spec.startOffset !== null) {
       const start = addDays(today, -spec.startOffset);
       const [cycle] = await queryRows<{ id: string }>(
@@ -106,18 +114,7 @@ function expectedDue(spec: Spec, now: Date): boolean {
   if (!(spec.verified ?? true) || spec.startOffset === null) return false;
   // A cycle in progress: started, and not past its last day.
   if (spec.startOffset < 0 || spec.startOffset >= CYCLE_LENGTH_DAYS) return false;
-  const pendingFrom = spec.pending
-    ? new Date(now.getTime() + spec.pending.fromMinutes * 60_000)
-    : null;
-  const zone = effectiveTimeZone(
-    {
-      timezone: spec.zone,
-      pendingTimezone: spec.pending?.zone ?? null,
-      pendingTimezoneFrom: pendingFrom,
-    },
-    now,
-  );
-  const today = localDateIn(now, zone);
+  const { zone, today } = todayOf(spec, now);
   return reminderDue(
     {
       timeZone: zone,

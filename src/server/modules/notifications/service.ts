@@ -43,7 +43,10 @@ async function claim(ctx: ServiceContext, key: string, userId: string): Promise<
  * had today's reminder. Also sends trial-ending notices. The scheduler calls it every few minutes
  * (as the system), and an admin's 'Trigger Daily Reminders' calls it at once.
  */
-export async function sendDueReminders(ctx: ServiceContext): Promise<DueRemindersResult> {
+export async function sendDueReminders(
+  ctx: ServiceContext,
+  options: { signal?: AbortSignal } = {},
+): Promise<DueRemindersResult> {
   requireAdmin(ctx);
   if (ctx.actor.kind === 'admin') {
     await withTransaction(ctx, (tx) =>
@@ -53,7 +56,7 @@ export async function sendDueReminders(ctx: ServiceContext): Promise<DueReminder
       }),
     );
   }
-  const reminders = await sendDailyReminders(ctx);
+  const reminders = await sendDailyReminders(ctx, options.signal);
   // Only the admin's trigger reports it: it reads every member owed later today.
   const dueLaterToday =
     ctx.actor.kind === 'admin' ? await remindersLaterToday(ctx.db, ctx.now()) : 0;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { createTestApp, type TestApp } from '../test-app';
+import { pruneRetained } from './retention';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const DAY = 86_400_000;
+const now = new Date('2026-11-25T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+
+async function count(table: string, where = sql`true`): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+  );
+  return row.n;
+}
+
+describe(`retention (${label})`, () => {
+  it('prunes old logs, webhook events and reminder claims in batches; keeps queued mail, other claims and the audit trail', async () => {
+    const db = t.database.db;
+    const m = await t.member();
+    for (const [days, status] of [
+      [200, 'sent'],
+      [200, 'failed'],
+      [200, 'queued'],
+      [10, 'sent'],
+    ] as const)
+      await db.execute(
+        sql`insert into notification_logs (to_email, kind, subject, send_status, created_at)
+            select 'x@example.com', 'test', 'Old', ${status}, ${daysAgo(days)}::timestamptz
+            from generate_series(1, 5)`,
+      );
+    await db.execute(
+      sql`insert into billing_events (id, type, processed_at)
+          select 'evt_old_' || g, 'invoice.paid', ${daysAgo(100)}::timestamptz from generate_series(1, 7) g
+          union all select 'evt_new', 'invoice.paid', ${daysAgo(1)}::timestamptz`,
+    );
+    await db.execute(
+      sql`insert into notification_claims (key, user_id, created_at) values
+          ('reminder:' || ${m.userId} || ':2026-11-01', ${m.userId}, ${daysAgo(24)}::timestamptz),
+          ('reminder:' || ${m.userId} || ':2026-11-24', ${m.userId}, ${daysAgo(1)}::timestamptz),
+          ('trial_ending:old', ${m.userId}, ${daysAgo(400)}::timestamptz)`,
+    );
+    await db.execute(
+      sql`insert into audit_events (actor_kind, action, target_type, target_id, created_at)
+          values ('system', 'test.old', 'job', 'x', ${daysAgo(4000)}::timestamptz)`,
+    );
+    const auditBefore = await count('audit_events');
+
+    // Batches of 2: the 10 old sent and failed logs take five batches in one run.
+    const deleted = await pruneRetained(db, t.deps.config, now, 2);
+    expect(deleted).toEqual({
+      notification_logs: 10,
+      billing_events: 7,
+      notification_claims: 1,
+    });
+    expect(await count('notification_logs', sql`subject = 'Old' and send_status = 'queued'`)).toBe(
+      5,
+    );
+    expect(await count('notification_logs', sql`subject = 'Old'`)).toBe(10);
+    expect(await count('billing_events')).toBe(1);
+    expect(await count('notification_claims', sql`user_id = ${m.userId}`)).toBe(2);
+    expect(await count('audit_events')).toBe(auditBefore);
+
+    // An operator who sets AUDIT_RETENTION_DAYS prunes the trail too.
+    const withAudit = {
+      retentionDays: { ...t.deps.config.retentionDays, auditEvents: 3650 },
+    };
+    expect((await pruneRetained(db, withAudit, now)).audit_events).toBe(1);
+    expect(await count('audit_events', sql`action = 'test.old'`)).toBe(0);
+  });
+});
