@@ -37,5 +37,5 @@ export function createServices(input: {
   const auth = createAuth({ config, db, mailer, logger, secret });
   const storage = createStorage({ ...config.storage, dataDir: config.dataDir });
   const cacheBus = input.cacheBus ?? localCacheBus();
-  return { config, db, logger, auth, mailer, storage, cacheBus };
+  return { config, db, logger, auth, secret, mailer, storage, cacheBus };
 }

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from './support/test';
 
+// The first journey throws an uncaught error on purpose, to see it reported.
+test.use({ allowedConsoleErrors: [/an uncaught error for the report/] });
+
 // What members' browsers report (decision 0040): in a real Chromium, a sampled page view sends its
 // web vitals and uncaught errors with sendBeacon when it is hidden, the server takes it (204), and an
 // unsampled one sends nothing. Headless Chromium never hides a tab, and a beacon sent while the page

@@ -2,6 +2,10 @@ import { expect, test } from './support/test';
 import type { APIRequestContext } from '@playwright/test';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
 
+// Playwright's contexts are incognito, where Chromium has no push service and says so in the console
+// when the app subscribes: the browser's note about where it runs, not an error of ours.
+test.use({ allowedConsoleErrors: [/does not support the Push API in incognito mode/] });
+
 /** The Day-1 Health Intake would open over the settings: skipped, as a member may. */
 async function skipIntake(request: APIRequestContext) {
   expect((await request.post('/api/profile/intake/skip')).ok()).toBe(true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
+import { hashPassword, sessionCookieSettings } from './auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +61,19 @@ describe(`only ok and sign-out answer under /api/auth (${label})`, () => {
       if (res.status !== 404) answered.push(`${method} ${path} ${res.status}`);
     }
     expect(answered.sort()).toEqual(['GET /ok 200', 'POST /sign-out 200']);
+  });
+});
+
+describe(`what the app reads of better-auth (${label})`, () => {
+  it('signs the session cookie with the app’s own secret, the one that signs its links', async () => {
+    const cookie = await sessionCookieSettings(t.deps.auth);
+    expect(cookie.secret).toBe(t.deps.secret);
+    expect(cookie.name).toBe('stackdays.session_token');
+    expect(cookie.expiresIn).toBeGreaterThan(cookie.updateAge);
+  });
+
+  it('hashes a password so that better-auth accepts it, and never as the password itself', async () => {
+    const hash = await hashPassword(t.deps.auth, 'correct horse 1');
+    expect(hash).not.toContain('correct horse 1');
   });
 });

@@ -115,3 +115,34 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// What the app uses of better-auth beyond its API calls. Its internal `$context` is read here and
+// nowhere else, so an upgrade that moves these internals (docs/notes/better-auth.md) touches one file.
+
+/** The session cookie as better-auth writes it: name, attributes, lifetime, refresh age, signing key. */
+export async function sessionCookieSettings(auth: Auth) {
+  const internals = await auth.$context;
+  const cookie = internals.authCookies.sessionToken;
+  return {
+    name: cookie.name,
+    attributes: cookie.attributes,
+    expiresIn: internals.sessionConfig.expiresIn,
+    updateAge: internals.sessionConfig.updateAge,
+    secret: internals.secret,
+  };
+}
+
+/** A password hashed the way better-auth checks it. */
+export async function hashPassword(auth: Auth, password: string): Promise<string> {
+  return (await auth.$context).password.hash(password);
+}
+
+/** The stored code row (value and expiry) of an e-mailed code, as the email-OTP plugin keeps it. */
+export async function storedCode(auth: Auth, identifier: string) {
+  return (await auth.$context).internalAdapter.findVerificationValue(identifier);
+}
+
+/** Opens a session for an account; the route sets its cookie (setSessionCookie in lib/session.ts). */
+export async function createSession(auth: Auth, userId: string) {
+  return (await auth.$context).internalAdapter.createSession(userId);
+}

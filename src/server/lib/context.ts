@@ -44,12 +44,13 @@ export function createContext(
     now?: () => Date;
   },
 ): ServiceContext {
-  const { db, config, logger, auth, mailer, storage, cacheBus } = deps;
+  const { db, config, logger, auth, secret, mailer, storage, cacheBus } = deps;
   return {
     db,
     config,
     logger: input.requestId ? logger.child({ requestId: input.requestId }) : logger,
     auth,
+    secret,
     mailer,
     storage,
     cacheBus,

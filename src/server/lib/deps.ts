@@ -13,6 +13,8 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   auth: Auth;
+  /** The app's own secret (AUTH_SECRET or the generated one): it signs links and seals what we store. */
+  secret: string;
   mailer: Mailer;
   storage: MediaStorage;
   /** Tells the other processes which caches to forget (decision 0024); a no-op on PGlite. */

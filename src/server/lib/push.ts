@@ -75,7 +75,7 @@ async function loadVapidKeys(ctx: ServiceContext): Promise<VapidKeys> {
   if (vapid.publicKey || vapid.privateKey) {
     ctx.logger.warn('set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: using the stored pair');
   }
-  const secret = (await ctx.auth.$context).secret;
+  const secret = ctx.secret;
   const box = sealer(secret, 'vapid v1');
   const db: DbOrTx = ctx.db;
   const generated = webpush.generateVAPIDKeys();

@@ -4,6 +4,7 @@ import type { SessionUser } from '@shared/api-types';
 import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import { displayNameFromEmail } from '@shared/domain/display';
 import type { AppEnv } from './deps';
+import { sessionCookieSettings } from './auth';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
@@ -64,13 +65,13 @@ const sessionByToken = preparedPer(prepareSessionByToken);
 
 async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const deps = c.get('deps');
-  const ctx = await deps.auth.$context;
-  const raw = getCookie(c, ctx.authCookies.sessionToken.name);
+  const cookie = await sessionCookieSettings(deps.auth);
+  const raw = getCookie(c, cookie.name);
   if (!raw) return null;
   const dot = raw.lastIndexOf('.');
   if (dot <= 0) return null;
   const token = raw.slice(0, dot);
-  const expected = Buffer.from(createHmac('sha256', ctx.secret).update(token).digest('base64'));
+  const expected = Buffer.from(createHmac('sha256', cookie.secret).update(token).digest('base64'));
   const given = Buffer.from(raw.slice(dot + 1));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
@@ -79,7 +80,7 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   if (!found) return null;
 
   const now = Date.now();
-  const { expiresIn, updateAge } = ctx.sessionConfig;
+  const { expiresIn, updateAge } = cookie;
   const refreshDue = found.expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
   if (found.expiresAt <= now || refreshDue) {
     const result = await deps.auth.api
@@ -139,11 +140,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
-  const auth = await c.get('deps').auth.$context;
-  const cookie = auth.authCookies.sessionToken;
-  await setSignedCookie(c, cookie.name, token, auth.secret, {
+  const cookie = await sessionCookieSettings(c.get('deps').auth);
+  await setSignedCookie(c, cookie.name, token, cookie.secret, {
     ...cookie.attributes,
     sameSite: 'Lax',
-    maxAge: auth.sessionConfig.expiresIn,
+    maxAge: cookie.expiresIn,
   } as Parameters<typeof setSignedCookie>[4]);
 }

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { matchPage, pageChain, withoutTrailingSlash } from '@shared/pages';
 import type { LegalPageName } from '@shared/legal';
 import type { AppEnv } from './deps';
+import { sessionCookieSettings } from './auth';
 import { negotiateEncoding } from './http/compression';
 import { customLegalPages, type LegalPageBody } from './legal-pages';
 import { checkInvitePage, fillInvitePage } from './invite-page';
@@ -120,8 +121,8 @@ function sendLegalPage(c: Context<AppEnv>, page: LegalPageBody) {
 
 /** Whether the request carries a session cookie (not checked: a stale one only loads the app early). */
 async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
-  const auth = await c.get('deps').auth.$context;
-  return Boolean(getCookie(c, auth.authCookies.sessionToken.name));
+  const { name } = await sessionCookieSettings(c.get('deps').auth);
+  return Boolean(getCookie(c, name));
 }
 
 /**

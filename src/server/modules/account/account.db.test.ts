@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../test-app';
 import {
+  auditEvents,
   coupons,
   notificationLogs,
   profiles,
@@ -37,19 +38,9 @@ async function signUp(client: TestClient, email: string, extra: Record<string, u
   });
 }
 
-/** A verified, signed-in member. */
-async function member(email = uniqueEmail()) {
-  const client = t.client();
-  await signUp(client, email);
-  const code = await t.lastCode(email);
-  const res = await client.request('/api/account/verify-email', {
-    method: 'POST',
-    json: { email, code },
-  });
-  expect(res.status).toBe(200);
-  await t.resetLimits();
-  return { client, email };
-}
+/** A verified, signed-in member, from the harness's one factory: Ava Stone, in Tokyo. */
+const member = (email = uniqueEmail()) =>
+  t.member({ email, displayName: 'Ava Stone', timeZone: 'Asia/Tokyo' });
 
 async function session_(client: TestClient) {
   const res = await client.request('/api/account/session');
@@ -512,7 +503,26 @@ describe('coupons and the trial', () => {
     expect(Math.round((new Date(sub.currentPeriodEnd).getTime() - Date.now()) / 86_400_000)).toBe(
       30,
     );
-    const rows = await t.deps.db.select().from(subscriptions);
-    expect(rows.filter((r) => r.status === 'trialing').length).toBeGreaterThan(0);
+
+    // Starting it again answers the same trial: nothing restarts or extends it.
+    const again = await client.request('/api/subscription/start-trial', { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      status: 'trialing',
+      currentPeriodEnd: sub.currentPeriodEnd,
+    });
+    const session = await (await client.request('/api/account/session')).json();
+    const rows = await t.deps.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, session.user.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'trialing' });
+    expect(rows[0]!.currentPeriodEnd?.toISOString()).toBe(sub.currentPeriodEnd);
+    const started = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, session.user.userId));
+    expect(started.filter((e) => e.action === 'subscription.trial_start')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { createSession, hashPassword } from '../../lib/auth';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
@@ -78,8 +79,7 @@ export async function acceptAdminInvite(
   input: { email: string; token: string; password: string; timeZone?: string },
 ): Promise<{ isAdmin: boolean; sessionToken: string }> {
   const now = ctx.now();
-  const auth = await ctx.auth.$context;
-  const hash = await auth.password.hash(input.password);
+  const hash = await hashPassword(ctx.auth, input.password);
   const invited = await withTransaction(ctx, async (ctx) => {
     const invited = await findInvited(ctx.db, input.email, input.token, now);
     // Claim the token first: of two racing requests only one gets past this line.
@@ -119,7 +119,7 @@ export async function acceptAdminInvite(
       .where(eq(user.id, invited.userId));
     return invited;
   });
-  const session = await auth.internalAdapter.createSession(invited.userId);
+  const session = await createSession(ctx.auth, invited.userId);
   return { isAdmin: invited.isAdmin, sessionToken: session.token };
 }
 

@@ -27,7 +27,7 @@ const pendingSignUpSchema = z.object({
 export type PendingSignUp = z.infer<typeof pendingSignUpSchema>;
 
 async function pendingSealer(ctx: ServiceContext) {
-  return sealer((await ctx.auth.$context).secret, 'pending sign-up');
+  return sealer(ctx.secret, 'pending sign-up');
 }
 
 export async function sealPendingSignUp(

@@ -8,7 +8,13 @@ import type { DbOrTx } from '../../db/client';
 import { account, consents, healthProfile, profiles, user, userSettings } from '../../db/schema';
 import { newToken } from '../../lib/tokens';
 import { AppError } from '../../lib/errors';
-import { CLIENT_IP_HEADER, codeMailNote } from '../../lib/auth';
+import {
+  CLIENT_IP_HEADER,
+  codeMailNote,
+  hashPassword,
+  sessionCookieSettings,
+  storedCode,
+} from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
@@ -75,8 +81,7 @@ type CodeType = 'sign-in' | 'email-verification';
 
 /** Whether this address holds a code that still works (a re-send would mail that same code). */
 async function hasLiveCode(ctx: ServiceContext, type: CodeType, email: string) {
-  const auth = await ctx.auth.$context;
-  const row = await auth.internalAdapter.findVerificationValue(`${type}-otp-${email}`);
+  const row = await storedCode(ctx.auth, `${type}-otp-${email}`);
   if (!row || row.expiresAt.getTime() <= ctx.now().getTime()) return false;
   const attempts = Number.parseInt(row.value.slice(row.value.lastIndexOf(':') + 1), 10) || 0;
   return attempts < OTP_MAX_ATTEMPTS;
@@ -141,7 +146,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput) {
   const pendingSignUp = await sealPendingSignUp(ctx, {
     email: input.email,
     displayName: input.displayName,
-    passwordHash: await (await ctx.auth.$context).password.hash(input.password),
+    passwordHash: await hashPassword(ctx.auth, input.password),
     timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : undefined,
     coupon: input.coupon,
     termsAcceptedAt: ctx.now().toISOString(),
@@ -394,8 +399,8 @@ export async function signOut(ctx: ServiceContext): Promise<SignedIn> {
     .signOut({ headers: authHeaders(ctx), returnHeaders: true })
     .catch(() => null);
   if (result) return { cookies: result.headers?.getSetCookie() ?? [] };
-  const auth = await ctx.auth.$context;
+  const { name } = await sessionCookieSettings(ctx.auth);
   return {
-    cookies: [`${auth.authCookies.sessionToken.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`],
+    cookies: [`${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`],
   };
 }

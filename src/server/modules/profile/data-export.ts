@@ -73,7 +73,7 @@ async function signature(
   expires: number,
   nonce: string,
 ): Promise<string> {
-  const { secret } = await ctx.auth.$context;
+  const { secret } = ctx;
   return sign(secret, `data-export:${userId}:${expires}:${nonce}`);
 }
 

@@ -25,10 +25,6 @@ const checkin = {
 
 async function memberIn(timeZone: string) {
   const m = await t.member({ timeZone });
-  await t.deps.db
-    .update(userSettings)
-    .set({ timezone: timeZone })
-    .where(eq(userSettings.userId, m.userId));
   const at = (iso: string) => t.contextFor(m.userId, { now: new Date(iso) });
   return { ...m, at };
 }

@@ -4,7 +4,7 @@ import { WORKOUT_GENERATIONS_PER_HOUR } from '@shared/constants';
 import type { GenerateWorkoutResponse, WorkoutWeeksResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp } from '../../test-app';
-import { userSettings, workoutPrefs, workoutWeeks } from '../../db/schema';
+import { workoutPrefs, workoutWeeks } from '../../db/schema';
 import { generateWeek, listWeeks } from './service';
 
 let t: TestApp;
@@ -32,14 +32,7 @@ const weeks = async (client: Client) =>
   ((await (await client.request('/api/workouts/weeks')).json()) as WorkoutWeeksResponse).weeks;
 
 /** A member whose day is counted in `timeZone`. */
-async function memberIn(timeZone: string) {
-  const m = await t.member({ timeZone });
-  await t.deps.db
-    .update(userSettings)
-    .set({ timezone: timeZone })
-    .where(eq(userSettings.userId, m.userId));
-  return m;
-}
+const memberIn = (timeZone: string) => t.member({ timeZone });
 
 describe('workout preferences', () => {
   it('are empty at first, then saved, loaded back and replaced: one row per member', async () => {
