@@ -60,6 +60,12 @@ const Problem = z
   })
   .openapi('Problem', { description: 'An error, as RFC 9457 problem details.' });
 
+const ActivityInput = connectionActivitySchema.openapi('ActivityInput', {
+  description:
+    'Steps and move minutes for today (decimals are rounded), where they come from, and optionally the day the phone counted them for.',
+  example: { steps: 8432, moveMinutes: 37, source: 'Apple Health', date: '2026-11-25' },
+});
+
 const Activity = z
   .object({
     date: localDate,
@@ -215,7 +221,7 @@ const putActivity = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: connectionActivitySchema } },
+      content: { 'application/json': { schema: ActivityInput } },
     },
   },
   responses: {
