@@ -168,7 +168,9 @@ describe('a token’s life', () => {
   it('is deleted with the account', async () => {
     const m = await t.member();
     await newToken(m.client);
-    await deleteAccount(await t.contextFor(m.userId), { confirmation: ACCOUNT_DELETE_CONFIRMATION });
+    await deleteAccount(await t.contextFor(m.userId), {
+      confirmation: ACCOUNT_DELETE_CONFIRMATION,
+    });
     const rows = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.userId, m.userId));
     expect(rows).toEqual([]);
   });
@@ -234,7 +236,8 @@ describe('scopes and members', () => {
     const { token } = await newToken(client, ['read']);
     await t.resetLimits();
     let last: Response | undefined;
-    for (let i = 0; i <= API_REQUESTS_PER_MINUTE; i++) last = await phone(token)('/api/v1/me/today');
+    for (let i = 0; i <= API_REQUESTS_PER_MINUTE; i++)
+      last = await phone(token)('/api/v1/me/today');
     const problem = await expectProblem(last!, 429, 'rate_limited');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(problem.message).toMatch(/Try again in/);
@@ -273,7 +276,11 @@ describe('bad input gets problem details', () => {
     ['no source', { steps: 1, moveMinutes: 1 }, msg.activitySourceRequired],
     ['blank source', { ...valid, source: '   ' }, msg.activitySourceRequired],
     ['a NUL in the source', { ...valid, source: 'Apple\u0000Health' }, msg.textHasNullCharacter],
-    ['a line break in the source', { ...valid, source: 'Apple\nHealth' }, msg.textHasControlCharacter],
+    [
+      'a line break in the source',
+      { ...valid, source: 'Apple\nHealth' },
+      msg.textHasControlCharacter,
+    ],
     ['a long source', { ...valid, source: 'x'.repeat(41) }, msg.activitySourceTooLong],
     ['a bad date', { ...valid, date: '25/11/2026' }, msg.activityDateInvalid],
   ])('%s: 422', async (_name, body, message) => {
@@ -357,7 +364,11 @@ describe('the member’s day', () => {
     ]);
     const today = await getToday(await at(m, local('2031-03-11', '08:00')));
     expect(today.checkin).toBeNull();
-    expect(today.connection).toMatchObject({ date: '2031-03-11', steps: 12, source: 'Apple Health' });
+    expect(today.connection).toMatchObject({
+      date: '2031-03-11',
+      steps: 12,
+      source: 'Apple Health',
+    });
   });
 
   it('fills in the form, and a check-in that keeps the numbers carries their source', async () => {
@@ -434,7 +445,10 @@ describe('the member’s day', () => {
       source: 'Apple Health',
       date: '2031-05-20',
     });
-    await expect(refused).rejects.toMatchObject({ code: 'conflict', message: msg.activityDayEnded });
+    await expect(refused).rejects.toMatchObject({
+      code: 'conflict',
+      message: msg.activityDayEnded,
+    });
     const unnamed = await putTodayActivity(nextDay, {
       steps: 20000,
       moveMinutes: 99,

@@ -12,7 +12,10 @@ let token: string;
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, unknown> }>
+  >;
 }
 
 const call = (path: string, init: RequestInit = {}, bearer: string | null = token) =>

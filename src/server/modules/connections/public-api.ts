@@ -60,7 +60,8 @@ const Problem = z
   })
   .openapi('Problem', { description: 'An error, as RFC 9457 problem details.' });
 
-const ActivityInput = connectionActivitySchema.openapi('ActivityInput', {
+const ActivityInput = connectionActivitySchema.meta({
+  id: 'ActivityInput',
   description:
     'Steps and move minutes for today (decimals are rounded), where they come from, and optionally the day the phone counted them for.',
   example: { steps: 8432, moveMinutes: 37, source: 'Apple Health', date: '2026-11-25' },
@@ -276,11 +277,9 @@ export function publicApi() {
     // A request the schemas refuse is a 422 problem naming each field, like every other form.
     defaultHook: (result) => {
       if (!result.success)
-        throw new AppError(
-          'validation_failed',
-          result.error.issues[0]?.message ?? msg.validation,
-          { fields: fieldErrors(result.error) },
-        );
+        throw new AppError('validation_failed', result.error.issues[0]?.message ?? msg.validation, {
+          fields: fieldErrors(result.error),
+        });
     },
   });
   v1.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -456,12 +455,7 @@ const bearerToken: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /** Counts one request against a one-minute window; past `max`, 429 with Retry-After. */
-async function limit(
-  db: AppEnv['Variables']['deps']['db'],
-  key: string,
-  max: number,
-  now: Date,
-) {
+async function limit(db: AppEnv['Variables']['deps']['db'], key: string, max: number, now: Date) {
   const result = await hit(db, { key, max, windowSeconds: 60 }, now);
   if (!result.allowed)
     throw new AppError('rate_limited', msg.apiRateLimited(result.retryAfter), {
@@ -476,7 +470,10 @@ async function tokenContext(
 ): Promise<ServiceContext> {
   const holder = c.get('holder');
   if (!holder.scopes.includes(scope)) {
-    c.header('WWW-Authenticate', `Bearer realm="StackDays", error="insufficient_scope", scope="${scope}"`);
+    c.header(
+      'WWW-Authenticate',
+      `Bearer realm="StackDays", error="insufficient_scope", scope="${scope}"`,
+    );
     throw new AppError('forbidden', msg.apiTokenScopeMissing(scope));
   }
   const deps = c.get('deps');

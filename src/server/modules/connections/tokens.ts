@@ -195,4 +195,3 @@ export async function tokensForExport(db: DbOrTx, userId: string) {
     .orderBy(asc(apiTokens.createdAt));
   return rows.map(view);
 }
-
