@@ -646,6 +646,9 @@ export const msg = {
   activityDayNotStarted: 'That day has not started yet in your StackDays time zone.',
   activityDateInvalid: 'The date must look like 2026-11-25.',
   connectionFrom: (source: string, time: string) => `from ${source}, ${time}`,
+  activityFromLead: 'Steps and minutes',
+  activityFilledInLead: 'Filled in',
+  activityFilledInHint: 'Change them if they are off.',
   connectionCreated: 'Connection created. Copy the token now: it is shown only this once.',
   connectionRevoked: 'Connection revoked. Its token stopped working.',
 } as const;
