@@ -41,10 +41,10 @@ export function ConnectionRecipes({ origin, token }: { origin: string; token: st
         </li>
         <li>
           Add <b>Get Contents of URL</b> with the address above. Method <b>PUT</b>; header{' '}
-          <code>Authorization</code> = <code>Bearer {shownToken}</code>; request body <b>JSON</b>{' '}
-          with <code>steps</code> (Number: the first sum), <code>moveMinutes</code> (Number: the
-          second sum), <code>source</code> (Text: <code>Apple Health</code>) and <code>date</code>{' '}
-          (Text: the formatted date).
+          <code>Authorization</code> = <code className="break-all">Bearer {shownToken}</code>;
+          request body <b>JSON</b> with <code>steps</code> (Number: the first sum),{' '}
+          <code>moveMinutes</code> (Number: the second sum), <code>source</code> (Text:{' '}
+          <code>Apple Health</code>) and <code>date</code> (Text: the formatted date).
         </li>
         <li>
           Optional: a second automation at 11:30 PM, so the steps of a late walk still raise
@@ -64,7 +64,7 @@ export function ConnectionRecipes({ origin, token }: { origin: string; token: st
         </li>
         <li>
           Add <b>HTTP Request</b>: method <b>PUT</b>, the address above, header{' '}
-          <code>Authorization:Bearer {shownToken}</code>, body{' '}
+          <code className="break-all">Authorization:Bearer {shownToken}</code>, body{' '}
           <code>
             {
               '{"steps": %steps, "moveMinutes": %minutes, "source": "Health Connect", "date": "%date"}'
