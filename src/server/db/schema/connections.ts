@@ -60,6 +60,9 @@ export const connectionActivity = pgTable(
     primaryKey({ columns: [t.userId, t.localDate] }),
     check('connection_activity_steps_check', sql`${t.steps} between 0 and 200000`),
     check('connection_activity_moved_minutes_check', sql`${t.movedMinutes} between 0 and 1440`),
-    check('connection_activity_source_length_check', sql`char_length(${t.source}) between 1 and 40`),
+    check(
+      'connection_activity_source_length_check',
+      sql`char_length(${t.source}) between 1 and 40`,
+    ),
   ],
 );
