@@ -69,7 +69,7 @@ import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { assertStorageQuota } from '../media/quota';
 import { mediaView } from '../media/urls';
-import { connectionActivityOn, sourceOfNumbers } from '../connections/activity';
+import { activitySourceOf, connectionActivityOn, sourceOfNumbers } from '../connections/activity';
 
 /** The home screen: the active cycle (made if needed) and today's check-in, if done. */
 export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
@@ -588,10 +588,7 @@ async function loadCheckinView(
     proteinTargetHit: checkin.proteinTargetHit,
     hydrationGoalHit: checkin.hydrationGoalHit,
     journalMd: checkin.journalMd ?? '',
-    activitySource:
-      checkin.activitySource && checkin.activityAt
-        ? { source: checkin.activitySource, at: checkin.activityAt.toISOString() }
-        : null,
+    activitySource: activitySourceOf(checkin),
     createdAt: checkin.createdAt.toISOString(),
     editableUntil: checkinEditableUntil(checkin.createdAt).toISOString(),
     editable: isCheckinEditable(checkin.createdAt, now),

@@ -138,6 +138,16 @@ export function sourceOfNumbers(
   return kept ? { source: activity.source, at: activity.receivedAt } : null;
 }
 
+/** Where a check-in row's steps and minutes came from (null: the member typed them). */
+export function activitySourceOf(row: {
+  activitySource: string | null;
+  activityAt: Date | null;
+}): ActivitySourceView | null {
+  return row.activitySource && row.activityAt
+    ? { source: row.activitySource, at: row.activityAt.toISOString() }
+    : null;
+}
+
 function activityView(row: {
   localDate: string;
   steps: number;

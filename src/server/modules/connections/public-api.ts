@@ -20,6 +20,7 @@ import {
   PRODUCT_NAME,
   type ApiTokenScope,
 } from '@shared/constants';
+import type { CheckinView } from '@shared/api-types';
 import { connectionActivitySchema } from '@shared/domain/schemas';
 import { isSubscribed } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
@@ -35,7 +36,7 @@ import { fieldErrors } from '../../lib/validate';
 import { getMyCycle } from '../cycles/service';
 import { getToday } from '../checkins/service';
 import { subscriptionRow } from '../subscription/service';
-import { putTodayActivity } from './activity';
+import { activitySourceOf, putTodayActivity } from './activity';
 import { authenticateApiToken, type TokenHolder } from './tokens';
 
 type ApiEnv = { Variables: AppEnv['Variables'] & { holder: TokenHolder } };
@@ -269,6 +270,34 @@ const getCycleRoute = createRoute({
   },
 });
 
+/** A check-in as the public API writes it (`date`, `moveMinutes`), from the app's own view. */
+const checkinOut = (
+  k: Pick<
+    CheckinView,
+    | 'id'
+    | 'localDate'
+    | 'dayNumber'
+    | 'steps'
+    | 'movedMinutes'
+    | 'proteinTargetHit'
+    | 'hydrationGoalHit'
+    | 'journalMd'
+    | 'activitySource'
+    | 'createdAt'
+  >,
+): z.infer<typeof Checkin> => ({
+  id: k.id,
+  date: k.localDate,
+  dayNumber: k.dayNumber,
+  steps: k.steps,
+  moveMinutes: k.movedMinutes,
+  proteinTargetHit: k.proteinTargetHit,
+  hydrationGoalHit: k.hydrationGoalHit,
+  journalMd: k.journalMd,
+  activitySource: k.activitySource,
+  createdAt: k.createdAt,
+});
+
 const cursors = pageCursors({ t: z.iso.date(), id: z.uuid() });
 
 /** The public API, mounted at /api/v1. */
@@ -308,18 +337,7 @@ export function publicApi() {
         date: cycle.today,
         timeZone: cycle.timeZone,
         checkedIn: checkin !== null,
-        checkin: checkin && {
-          id: checkin.id,
-          date: checkin.localDate,
-          dayNumber: checkin.dayNumber,
-          steps: checkin.steps,
-          moveMinutes: checkin.movedMinutes,
-          proteinTargetHit: checkin.proteinTargetHit,
-          hydrationGoalHit: checkin.hydrationGoalHit,
-          journalMd: checkin.journalMd,
-          activitySource: checkin.activitySource,
-          createdAt: checkin.createdAt,
-        },
+        checkin: checkin && checkinOut(checkin),
         connection,
       },
       200,
@@ -351,21 +369,14 @@ export function publicApi() {
     const last = page.at(-1);
     return c.json(
       {
-        checkins: page.map((k) => ({
-          id: k.id,
-          date: k.localDate,
-          dayNumber: k.dayNumber,
-          steps: k.steps,
-          moveMinutes: k.movedMinutes,
-          proteinTargetHit: k.proteinTargetHit,
-          hydrationGoalHit: k.hydrationGoalHit,
-          journalMd: k.journalMd ?? '',
-          activitySource:
-            k.activitySource && k.activityAt
-              ? { source: k.activitySource, at: k.activityAt.toISOString() }
-              : null,
-          createdAt: k.createdAt.toISOString(),
-        })),
+        checkins: page.map((k) =>
+          checkinOut({
+            ...k,
+            journalMd: k.journalMd ?? '',
+            activitySource: activitySourceOf(k),
+            createdAt: k.createdAt.toISOString(),
+          }),
+        ),
         nextCursor: rows.length > limit && last ? cursors.encode(last.localDate, last.id) : null,
       },
       200,
