@@ -15,8 +15,6 @@ import {
   API_TOKEN_PREFIX,
   API_TOKEN_SCOPES,
   API_TOKENS_MAX,
-  DEFAULT_SETTINGS_TIMEZONE,
-  DEFAULT_UNIT_PREF,
   type ApiTokenScope,
 } from '@shared/constants';
 import type {
@@ -32,7 +30,7 @@ import { apiTokens, profiles, user, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { effectiveTimeZone } from '../profile/time-zone';
+import { sessionUserOf } from '../../lib/session';
 
 type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -163,26 +161,8 @@ export async function authenticateApiToken(
   return {
     tokenId: row.tokenId,
     scopes: row.scopes.filter(isScope),
-    user: {
-      userId: row.userId,
-      email: row.email,
-      emailVerified: row.emailVerified,
-      displayName: row.displayName ?? row.email.split('@')[0],
-      avatarUrl: row.avatarUrl ?? null,
-      isAdmin: false,
-      createdAt: row.createdAt.toISOString(),
-      timeZone: row.timezone
-        ? effectiveTimeZone(
-            {
-              timezone: row.timezone,
-              pendingTimezone: row.pendingTimezone,
-              pendingTimezoneFrom: row.pendingTimezoneFrom,
-            },
-            now,
-          )
-        : DEFAULT_SETTINGS_TIMEZONE,
-      unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
-    },
+    // Always a plain member: a token never carries the admin role.
+    user: sessionUserOf({ ...row, isAdmin: false }, now),
   };
 }
 
