@@ -12,6 +12,9 @@ import { apiBodyLimit } from './lib/http/body-limit';
 import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
 import { compression } from './lib/http/compression';
 import { redactPath } from './lib/http/redact';
+import { codeForStatus, errorAnswer, isPublicApiPath } from './lib/http/problem';
+import { connectionRoutes } from './modules/connections/routes';
+import { publicApi } from './modules/connections/public-api';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
 import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
@@ -72,6 +75,10 @@ export function createApp(deps: AppDeps) {
   app.use(allowedHosts(deps.config));
   app.use('/api/*', noStoreByDefault, apiBodyLimit());
 
+  // The public API (decision 0044): bearer tokens only, no cookie, no same-origin check (phones
+  // are not browsers), problem details for errors. Mounted before /api so it never meets a session.
+  app.route('/api/v1', publicApi());
+
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
   api.use(sessionWrites); // clears the session caches (decision 0030)
@@ -100,6 +107,7 @@ export function createApp(deps: AppDeps) {
   api.route('/workouts', workoutRoutes);
   api.route('/notifications', notificationRoutes);
   api.route('/client-reports', clientReportRoutes);
+  api.route('/connections', connectionRoutes);
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });
@@ -135,12 +143,17 @@ export function createApp(deps: AppDeps) {
           { err: error.cause ?? error, requestId: reqId, path: c.req.path },
           error.message,
         );
-      return c.json(body, error.status);
+      return errorAnswer(c, body, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       if (error.status === 429) c.header('Retry-After', String(retryAfterSeconds(undefined)));
-      return c.json(
-        { code: 'bad_request', message: error.message || 'Bad request', requestId: reqId },
+      return errorAnswer(
+        c,
+        {
+          code: isPublicApiPath(c.req.path) ? codeForStatus(error.status) : 'bad_request',
+          message: error.message || 'Bad request',
+          requestId: reqId,
+        },
         error.status,
       );
     }
@@ -149,22 +162,16 @@ export function createApp(deps: AppDeps) {
       // is not at fault and may be tried again shortly (decision 0041).
       deps.logger.warn({ err: error, requestId: reqId, path: c.req.path }, 'database unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(
-        {
-          code: 'unavailable',
-          message: msg.serviceUnavailable,
-          requestId: reqId,
-        } satisfies ErrorBody,
+      return errorAnswer(
+        c,
+        { code: 'unavailable', message: msg.serviceUnavailable, requestId: reqId },
         503,
       );
     }
     deps.logger.error({ err: error, requestId: reqId, path: c.req.path }, 'unhandled error');
-    return c.json(
-      {
-        code: 'internal',
-        message: 'An unexpected error occurred',
-        requestId: reqId,
-      } satisfies ErrorBody,
+    return errorAnswer(
+      c,
+      { code: 'internal', message: 'An unexpected error occurred', requestId: reqId },
       500,
     );
   });

@@ -1,4 +1,5 @@
 import type {
+  ApiTokenScope,
   CouponFailureReason,
   Equipment,
   FitnessGoal,
@@ -47,6 +48,24 @@ export interface UpdateView {
   media: MediaView[];
 }
 
+/**
+ * Where a check-in's steps and minutes came from when a connection sent them (decision 0045), and
+ * when they arrived; null when the member typed them.
+ */
+export interface ActivitySourceView {
+  source: string;
+  at: string;
+}
+
+/** The numbers a connection last sent for one of the member's days (decision 0045). */
+export interface ConnectionActivityView {
+  date: string;
+  steps: number;
+  moveMinutes: number;
+  source: string;
+  receivedAt: string;
+}
+
 /** GET /api/checkins/today → checkin. */
 export interface CheckinView {
   id: string;
@@ -59,6 +78,7 @@ export interface CheckinView {
   proteinTargetHit: boolean;
   hydrationGoalHit: boolean;
   journalMd: string;
+  activitySource: ActivitySourceView | null;
   createdAt: string;
   editableUntil: string;
   editable: boolean;
@@ -71,6 +91,8 @@ export interface TodayResponse {
   cycle: CycleView;
   /** Today's check-in (by the member's local date), or null before it is done. */
   checkin: CheckinView | null;
+  /** What a connection sent for today, for the check-in form to start from (decision 0045). */
+  connection: ConnectionActivityView | null;
 }
 
 /** A streak badge a check-in has just earned. */
@@ -172,6 +194,8 @@ export interface FeedPost {
   dayNumber: number | null;
   movedMinutes: number;
   steps: number;
+  /** Where the day's steps and minutes came from, when a connection sent them. */
+  activitySource: ActivitySourceView | null;
   cumulativeMinutes: number;
   cumulativeSteps: number;
   media: MediaView[];
@@ -673,4 +697,25 @@ export interface GenerateWorkoutResponse {
 /** GET /api/notifications/push/key: the VAPID public key for PushManager.subscribe (decision 0020). */
 export interface PushKeyResponse {
   publicKey: string;
+}
+
+/** A personal access token as its member's list shows it: never the token itself (decision 0044). */
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  scopes: ApiTokenScope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** GET /api/connections/tokens. */
+export interface ApiTokenListResponse {
+  tokens: ApiTokenView[];
+  max: number;
+}
+
+/** POST /api/connections/tokens (201): the token, shown this once. */
+export interface CreateApiTokenResponse {
+  token: string;
+  apiToken: ApiTokenView;
 }

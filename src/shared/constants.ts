@@ -587,3 +587,24 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 72 as const;
 export const OFFLINE_CHECKIN_MAX_AGE_HOURS = 12 as const;
 /** A device clock this far ahead of the server's is still believed (not further). */
 export const CLIENT_CLOCK_SKEW_MINUTES = 5 as const;
+
+// Connections (issue 29; decisions 0044 and 0045)
+/** What a personal access token may do: send today's steps and minutes, and read the member's own data. */
+export const API_TOKEN_SCOPES = ['activity:write', 'read'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/** At most this many tokens per member. */
+export const API_TOKENS_MAX = 10 as const;
+export const API_TOKEN_NAME_MAX = 60 as const;
+/** Every token starts with this, so a leaked one is recognisable (secret scanners, logs). */
+export const API_TOKEN_PREFIX = 'sdk_' as const;
+/** Requests one token may make per minute; past it, 429 with Retry-After. */
+export const API_REQUESTS_PER_MINUTE = 60 as const;
+/** Failed token checks one address may cause per minute. */
+export const API_FAILED_AUTH_PER_MINUTE = 20 as const;
+/** `last used` is written at most this often per token (a phone sending every minute writes little). */
+export const API_TOKEN_LAST_USED_EVERY_SECONDS = 60 as const;
+/** A connection's label ("Apple Health"): at most this long. */
+export const ACTIVITY_SOURCE_MAX = 40 as const;
+/** GET /api/v1/me/checkins: default and largest page. */
+export const API_PAGE_SIZE = 30 as const;
+export const API_PAGE_SIZE_MAX = 100 as const;

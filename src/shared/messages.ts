@@ -24,6 +24,9 @@ import {
   ACCOUNT_DELETE_CONFIRMATION,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OFFLINE_CHECKIN_MAX_AGE_HOURS,
+  API_TOKENS_MAX,
+  API_TOKEN_NAME_MAX,
+  ACTIVITY_SOURCE_MAX,
 } from './constants';
 import { formatNumber } from './format';
 
@@ -613,6 +616,31 @@ export const msg = {
   // Operations (decision 0025)
   metricsForbidden:
     'Metrics are only for your monitoring: send METRICS_TOKEN as a bearer token, or ask from this machine.',
+  // Connections (issue 29; decisions 0044 and 0045)
+  apiTokenNameRequired: 'Give the connection a name, like "iPhone Shortcut".',
+  apiTokenNameTooLong: `A connection name can be at most ${API_TOKEN_NAME_MAX} characters.`,
+  apiTokenScopesRequired: 'Choose what the connection may do.',
+  apiTokenLimit: `You can have at most ${API_TOKENS_MAX} connections. Revoke one you no longer use first.`,
+  apiTokenMissing: 'Send your connection token as "Authorization: Bearer <token>".',
+  apiTokenInvalid: 'This connection token is not valid. It may have been revoked.',
+  apiTokenScopeMissing: (scope: string) =>
+    `This connection token may not do that. It needs the "${scope}" permission.`,
+  apiRateLimited: (seconds: number) =>
+    `Too many requests from this connection. Try again in ${waitTime(seconds)}.`,
+  apiNotFound: 'There is no such operation in the StackDays API.',
+  activitySourceRequired: 'Say where the numbers come from, like "Apple Health".',
+  activitySourceTooLong: `The source can be at most ${ACTIVITY_SOURCE_MAX} characters.`,
+  activityNotANumber: 'Send steps and move minutes as numbers.',
+  activityDayEnded:
+    'That day has ended in your StackDays time zone, so its numbers can no longer change.',
+  activityDayNotStarted: 'That day has not started yet in your StackDays time zone.',
+  activityDateInvalid: 'The date must look like 2026-11-25.',
+  connectionFrom: (source: string, time: string) => `from ${source}, ${time}`,
+  activityFromLead: 'Steps and minutes',
+  activityFilledInLead: 'Filled in',
+  activityFilledInHint: 'Change them if they are off.',
+  connectionCreated: 'Connection created. Copy the token now: it is shown only this once.',
+  connectionRevoked: 'Connection revoked. Its token stopped working.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

@@ -51,6 +51,9 @@ export const queryKeys = {
   settings: {
     all: ['settings'] as const,
   },
+  connections: {
+    all: ['connections'] as const,
+  },
   billing: {
     all: ['billing'] as const,
     /** GET /api/subscription/provider: this server's billing provider (public). */

@@ -97,7 +97,31 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
 async function readSession(db: Db, token: string) {
   const [row] = await sessionByToken(db).execute({ token });
   if (!row) return null;
-  const user: SessionUser = {
+  return { user: sessionUserOf(row, new Date()), expiresAt: row.expiresAt.getTime() };
+}
+
+/**
+ * The member as every request sees them, from their account, profile and settings columns: the zone
+ * in effect at `now`, as every day count reads it (a cached answer lives SESSION_CACHE_MS). A personal
+ * access token builds the same member (modules/connections/tokens.ts).
+ */
+export function sessionUserOf(
+  row: {
+    userId: string;
+    email: string;
+    emailVerified: boolean;
+    createdAt: Date;
+    displayName: string | null;
+    avatarUrl: string | null;
+    isAdmin: boolean | null;
+    timezone: string | null;
+    pendingTimezone: string | null;
+    pendingTimezoneFrom: Date | null;
+    unitPref: string | null;
+  },
+  now: Date,
+): SessionUser {
+  return {
     userId: row.userId,
     email: row.email,
     emailVerified: row.emailVerified,
@@ -105,7 +129,6 @@ async function readSession(db: Db, token: string) {
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),
-    // The zone in effect now, as every day count reads it (a cached answer lives SESSION_CACHE_MS).
     timeZone: row.timezone
       ? effectiveTimeZone(
           {
@@ -113,12 +136,11 @@ async function readSession(db: Db, token: string) {
             pendingTimezone: row.pendingTimezone,
             pendingTimezoneFrom: row.pendingTimezoneFrom,
           },
-          new Date(),
+          now,
         )
       : DEFAULT_SETTINGS_TIMEZONE,
     unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
   };
-  return { user, expiresAt: row.expiresAt.getTime() };
 }
 
 /**

@@ -4,7 +4,7 @@ import { msg } from '@shared/messages';
 import { AppError } from './errors';
 import { MAX_JSON_BYTES } from './http/body-limit';
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';

@@ -4,6 +4,9 @@
 
 import { z } from 'zod';
 import {
+  ACTIVITY_SOURCE_MAX,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
   BADGE_CODE_MAX,
   BADGE_DESCRIPTION_MAX,
   BADGE_NAME_MAX,
@@ -558,3 +561,46 @@ export type PushSubscriptionData = z.output<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({
   endpoint: storableText().max(1000, { error: msg.validation }),
 });
+
+// ---------------------------------------------------------------------------
+// Connections (issue 29; decisions 0044 and 0045)
+// ---------------------------------------------------------------------------
+
+/** A new personal access token: a name for the member's own list, and what it may do. */
+export const apiTokenCreateSchema = z.object({
+  name: storableText({ error: msg.apiTokenNameRequired })
+    .trim()
+    .refine(oneLine, oneLineError)
+    .min(1, { error: msg.apiTokenNameRequired, abort: true })
+    .max(API_TOKEN_NAME_MAX, { error: msg.apiTokenNameTooLong }),
+  scopes: z
+    .array(z.enum(API_TOKEN_SCOPES, { error: msg.apiTokenScopesRequired }), {
+      error: msg.apiTokenScopesRequired,
+    })
+    .min(1, { error: msg.apiTokenScopesRequired })
+    .max(API_TOKEN_SCOPES.length, { error: msg.apiTokenScopesRequired }),
+});
+export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;
+
+/**
+ * What a phone sends for today: whole or decimal numbers (rounded when stored), never text, and a
+ * short one-line label of where they come from. `date`, when sent, is the day the phone counted
+ * them for: a day other than today in the member's zone is refused rather than moved.
+ */
+export const connectionActivitySchema = z.object({
+  steps: z
+    .number({ error: msg.activityNotANumber })
+    .min(0, { error: msg.numberNotNegative })
+    .max(STEPS_MAX, { error: msg.stepsTooHigh }),
+  moveMinutes: z
+    .number({ error: msg.activityNotANumber })
+    .min(0, { error: msg.numberNotNegative })
+    .max(MOVE_MINUTES_MAX, { error: msg.moveMinutesTooHigh }),
+  source: storableText({ error: msg.activitySourceRequired })
+    .trim()
+    .refine(oneLine, oneLineError)
+    .min(1, { error: msg.activitySourceRequired, abort: true })
+    .max(ACTIVITY_SOURCE_MAX, { error: msg.activitySourceTooLong }),
+  date: z.iso.date({ error: msg.activityDateInvalid }).optional(),
+});
+export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;

@@ -63,6 +63,12 @@ export const checkins = pgTable(
     hydrationGoalHit: boolean('hydration_goal_hit').notNull().default(false),
     journalMd: text('journal_md'),
     mediaUrl: text('media_url'),
+    /**
+     * Where today's steps and minutes came from when a connection set them (decision 0045), and
+     * when it sent them; null when the member typed them.
+     */
+    activitySource: text('activity_source'),
+    activityAt: ts('activity_at'),
     createdAt: createdAt(),
     completedAt: ts('completed_at').notNull().defaultNow(),
     updatedAt: updatedAt(),

@@ -69,6 +69,7 @@ import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { assertStorageQuota } from '../media/quota';
 import { mediaView } from '../media/urls';
+import { activitySourceOf, connectionActivityOn, sourceOfNumbers } from '../connections/activity';
 
 /** The home screen: the active cycle (made if needed) and today's check-in, if done. */
 export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
@@ -85,7 +86,11 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
       .limit(1);
     checkinId = row?.id ?? null;
   }
-  return { cycle, checkin: checkinId ? await loadCheckinView(ctx.db, checkinId, now) : null };
+  const [checkin, connection] = await Promise.all([
+    checkinId ? loadCheckinView(ctx.db, checkinId, now) : null,
+    connectionActivityOn(ctx.db, member.userId, cycle.today),
+  ]);
+  return { cycle, checkin, connection };
 }
 
 /**
@@ -107,6 +112,11 @@ export async function createCheckin(
   return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
     const cycle = await activeCycle(ctx.db, member.userId, now);
     const day = checkinDay(cycle, options.madeAt, now);
+    // Numbers kept as a connection filled them in carry its source onto the post (decision 0045).
+    const source = sourceOfNumbers(
+      await connectionActivityOn(ctx.db, member.userId, day.localDate),
+      input,
+    );
     const [checkin] = await ctx.db
       .insert(checkins)
       .values({
@@ -120,6 +130,8 @@ export async function createCheckin(
         hydrationGoalHit: input.hydrationGoalHit,
         journalMd: journalOrNull(input.journalMd),
         mediaUrl: null,
+        activitySource: source?.source ?? null,
+        activityAt: source ? new Date(source.at) : null,
         createdAt: now,
         completedAt: now,
       })
@@ -194,6 +206,10 @@ export async function editCheckin(
     assertEditable(checkin.createdAt, now);
     const journalMd =
       changes.journalMd === undefined ? undefined : journalOrNull(changes.journalMd);
+    // Numbers the member changes are theirs: the post no longer names a connection for them.
+    const retyped =
+      (changes.steps !== undefined && changes.steps !== checkin.steps) ||
+      (changes.movedMinutes !== undefined && changes.movedMinutes !== checkin.movedMinutes);
     await ctx.db
       .update(checkins)
       .set({
@@ -202,6 +218,7 @@ export async function editCheckin(
         proteinTargetHit: changes.proteinTargetHit,
         hydrationGoalHit: changes.hydrationGoalHit,
         journalMd,
+        ...(retyped ? { activitySource: null, activityAt: null } : {}),
         updatedAt: now,
       })
       .where(eq(checkins.id, checkinId));
@@ -571,6 +588,7 @@ async function loadCheckinView(
     proteinTargetHit: checkin.proteinTargetHit,
     hydrationGoalHit: checkin.hydrationGoalHit,
     journalMd: checkin.journalMd ?? '',
+    activitySource: activitySourceOf(checkin),
     createdAt: checkin.createdAt.toISOString(),
     editableUntil: checkinEditableUntil(checkin.createdAt).toISOString(),
     editable: isCheckinEditable(checkin.createdAt, now),

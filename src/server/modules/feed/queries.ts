@@ -65,6 +65,7 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
       pr.display_name, pr.avatar_url,
       k.id as checkin_id, k.day_number, k.journal_md,
       coalesce(k.moved_minutes, 0) as moved_minutes, coalesce(k.steps, 0) as steps,
+      k.activity_source, k.activity_at,
       coalesce(cum.minutes, 0) as cumulative_minutes, coalesce(cum.steps, 0) as cumulative_steps,
       (select count(*)::int from likes l where l.post_id = p.id) as like_count,
       (select count(*)::int from comments cm where cm.post_id = p.id) as comment_count,
@@ -205,6 +206,9 @@ export function toFeedPost(row: Row): FeedCard {
     dayNumber: row.day_number == null ? null : Number(row.day_number),
     movedMinutes: Number(row.moved_minutes),
     steps: Number(row.steps),
+    activitySource: row.activity_source
+      ? { source: String(row.activity_source), at: iso(row.activity_at) }
+      : null,
     cumulativeMinutes: Number(row.cumulative_minutes),
     cumulativeSteps: Number(row.cumulative_steps),
     media: (row.media as Row[]).map((m) => mediaView(m as never)),

@@ -48,6 +48,7 @@ import {
   userBadges,
   userSettings,
   weightHistory,
+  connectionActivity,
   workoutPrefs,
   workoutWeeks,
 } from '../../db/schema';
@@ -57,6 +58,7 @@ import { sameSignature, sign } from '../../lib/tokens';
 import { enforce, hit } from '../../lib/rate-limit';
 import { toNodeReadable } from '../../lib/storage/file-stream';
 import { avatarKeyFromUrl } from './service';
+import { tokensForExport } from '../connections/tokens';
 
 // ---------------------------------------------------------------------------
 // The signed link
@@ -145,6 +147,12 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
     .from(weightHistory)
     .where(eq(weightHistory.userId, userId))
     .orderBy(asc(weightHistory.recordedAt));
+  const tokens = await tokensForExport(db, userId);
+  const activity = await db
+    .select()
+    .from(connectionActivity)
+    .where(eq(connectionActivity.userId, userId))
+    .orderBy(asc(connectionActivity.localDate));
   const [subscription] = await db
     .select()
     .from(subscriptions)
@@ -386,6 +394,15 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
         }
       : null,
     weightHistory: weights.map((w) => ({ weightKg: w.weightKg, recordedAt: iso(w.recordedAt) })),
+    // Connections (decision 0044): names, scopes and dates only; the tokens themselves were never kept.
+    apiTokens: tokens,
+    connectionActivity: activity.map((a) => ({
+      date: a.localDate,
+      steps: a.steps,
+      moveMinutes: a.movedMinutes,
+      source: a.source,
+      receivedAt: iso(a.receivedAt),
+    })),
     subscription: subscription
       ? {
           status: subscription.status,
@@ -538,7 +555,8 @@ function toCsv(rows: (string | number | boolean)[][]): string {
 const README = (exportedAt: string) => `${PRODUCT_NAME} data export, ${exportedAt}
 
 data.json      everything your account holds: profile, settings, consents, health profile,
-               weight history, cycles, check-ins and updates, posts, your comments, likes and reactions,
+               weight history, connections (names and scopes, never tokens) and the numbers
+               they sent, cycles, check-ins and updates, posts, your comments, likes and reactions,
                badges, invites you sent, subscription, sessions and e-mails sent to you.
 checkins.csv   one row per check-in day.
 media/         your photos and videos as stored (re-encoded on upload, without location data),

@@ -9,7 +9,12 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import type { AwardedBadge, CheckinView, TodayResponse } from '@shared/api-types';
+import type {
+  AwardedBadge,
+  CheckinView,
+  ConnectionActivityView,
+  TodayResponse,
+} from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -99,7 +104,7 @@ export function HomeRoute() {
             <CycleComplete />
           ) : (
             <Suspense fallback={<CheckinFormPlaceholder label={msg.loading} />}>
-              <TodayCheckin checkin={today.data.checkin} />
+              <TodayCheckin checkin={today.data.checkin} connection={today.data.connection} />
             </Suspense>
           )}
         </div>
@@ -132,7 +137,13 @@ export function HomeRoute() {
   );
 }
 
-function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
+function TodayCheckin({
+  checkin,
+  connection,
+}: {
+  checkin: CheckinView | null;
+  connection: ConnectionActivityView | null;
+}) {
   const [editing, setEditing] = useState(false);
   const [completed, setCompleted] = useState<{ badge: AwardedBadge | null } | null>(null);
   const canEdit = useStillEditable(checkin?.editable ?? false, checkin?.editableUntil ?? '');
@@ -155,6 +166,7 @@ function TodayCheckin({ checkin }: { checkin: CheckinView | null }) {
       <CheckinForm
         mode="create"
         userId={userId}
+        connection={connection}
         onCompleted={(badge) => {
           setCompleted({ badge });
           if (badge) {

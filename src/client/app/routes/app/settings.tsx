@@ -10,10 +10,11 @@ import { AccountSummary } from '@client/features/settings/components/account-sum
 import { BillingStatus } from '@client/features/settings/components/billing-status';
 import { SignOutCard } from '@client/features/settings/components/sign-out-card';
 import { YourData } from '@client/features/settings/components/your-data';
+import { ConnectionsCard } from '@client/features/connections/components/connections-card';
 
 const ACTIVATION_POLL_MS = 2000;
 
-/** /app/settings: account e-mail, member-since date, billing, your data and sign out. */
+/** /app/settings: account e-mail, member-since date, billing, connections, your data and sign out. */
 export function SettingsRoute() {
   const user = useSignedInUser();
   // Back from Stripe Checkout (?checkout=success): the plan starts when Stripe's webhook lands, so the
@@ -45,6 +46,7 @@ export function SettingsRoute() {
           screen="settings"
           returnedFromCheckout={returnedFromCheckout}
         />
+        <ConnectionsCard />
         <YourData />
         <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />
       </div>

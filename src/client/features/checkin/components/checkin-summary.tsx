@@ -84,7 +84,11 @@ export function CheckinSummary({
       </CardHeader>
 
       <CardContent className="flex flex-col gap-6">
-        <MoveAndSteps movedMinutes={checkin.movedMinutes} steps={checkin.steps} />
+        <MoveAndSteps
+          movedMinutes={checkin.movedMinutes}
+          steps={checkin.steps}
+          source={checkin.activitySource}
+        />
 
         <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
           <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">

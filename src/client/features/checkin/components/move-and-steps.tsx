@@ -1,10 +1,23 @@
 import type { ReactNode } from 'react';
 import { Footprints, Timer } from 'lucide-react';
+import type { ActivitySourceView } from '@shared/api-types';
 import { formatNumber } from '@shared/format';
+import { ActivitySourceNote } from '@client/components/activity-source-note';
 
-/** A check-in's move minutes and steps, large: today's summary and the check-in waiting to send. */
-export function MoveAndSteps({ movedMinutes, steps }: { movedMinutes: number; steps: number }) {
-  return (
+/**
+ * A check-in's move minutes and steps, large: today's summary and the check-in waiting to send,
+ * with where they came from when a connection sent them.
+ */
+export function MoveAndSteps({
+  movedMinutes,
+  steps,
+  source = null,
+}: {
+  movedMinutes: number;
+  steps: number;
+  source?: ActivitySourceView | null;
+}) {
+  const stats = (
     <dl className="grid grid-cols-2 gap-3">
       <Stat
         icon={<Timer aria-hidden className="size-4" />}
@@ -19,6 +32,13 @@ export function MoveAndSteps({ movedMinutes, steps }: { movedMinutes: number; st
         unit="steps"
       />
     </dl>
+  );
+  if (!source) return stats;
+  return (
+    <div className="flex flex-col gap-2">
+      {stats}
+      <ActivitySourceNote source={source} />
+    </div>
   );
 }
 

@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Droplets, Beef, Footprints, Timer } from 'lucide-react';
-import type { AwardedBadge, CheckinView, TodayResponse } from '@shared/api-types';
+import type {
+  AwardedBadge,
+  CheckinView,
+  ConnectionActivityView,
+  TodayResponse,
+} from '@shared/api-types';
 import { MAX_MEDIA_PER_CHECKIN, MOVE_MINUTES_MAX, STEPS_MAX } from '@shared/constants';
 import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
@@ -16,6 +21,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { JournalEditor } from '@client/components/journal-editor/journal-editor';
+import { ActivitySourceNote } from '@client/components/activity-source-note';
 import { queryKeys } from '@client/lib/query-keys';
 import { requestBackgroundSync } from '../offline/offline-sync';
 import { enqueueCheckin } from '../offline/queue';
@@ -35,11 +41,15 @@ const FORM_FIELDS: FormField[] = [
   'journalMd',
 ];
 
-function defaultValues(checkin?: CheckinView): CheckinInput {
+function defaultValues(
+  checkin?: CheckinView,
+  connection?: ConnectionActivityView | null,
+): CheckinInput {
   if (!checkin) {
+    // Numbers a connection sent for today start the form (decision 0045); the member may change them.
     return {
-      movedMinutes: '',
-      steps: '',
+      movedMinutes: connection ? String(connection.moveMinutes) : '',
+      steps: connection ? String(connection.steps) : '',
       proteinTargetHit: false,
       hydrationGoalHit: false,
       journalMd: '',
@@ -59,6 +69,8 @@ export type CheckinFormProps =
       mode: 'create';
       /** The signed-in member: a check-in kept offline is filed under them. */
       userId: string;
+      /** What a connection sent for today: the move minutes and steps start from it. */
+      connection?: ConnectionActivityView | null;
       /** Called once the check-in and its media are saved (badge if one was earned). */
       onCompleted: (badge: AwardedBadge | null) => void;
     }
@@ -74,6 +86,7 @@ export type CheckinFormProps =
 export function CheckinForm(props: CheckinFormProps) {
   const id = useId();
   const editing = props.mode === 'edit' ? props.checkin : undefined;
+  const connection = props.mode === 'create' ? (props.connection ?? null) : null;
   const alreadyAttached = editing?.media.length ?? 0;
   const media = useMediaSelection(
     Math.max(0, MAX_MEDIA_PER_CHECKIN - alreadyAttached),
@@ -86,8 +99,21 @@ export function CheckinForm(props: CheckinFormProps) {
 
   const form = useForm<CheckinInput, unknown, CheckinData>({
     resolver: zodResolver(checkinSchema),
-    defaultValues: defaultValues(editing),
+    defaultValues: defaultValues(editing, connection),
   });
+  // Numbers that arrive from a connection while the form is open fill it in, unless the member has
+  // already typed their own.
+  const arrived = connection?.receivedAt;
+  useEffect(() => {
+    if (!connection || !arrived) return;
+    const { dirtyFields } = form.formState;
+    if (!dirtyFields.movedMinutes)
+      form.setValue('movedMinutes', String(connection.moveMinutes), { shouldDirty: false });
+    if (!dirtyFields.steps)
+      form.setValue('steps', String(connection.steps), { shouldDirty: false });
+    // Only a new arrival fills in again, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived]);
   const { errors, isSubmitting } = form.formState;
   const busy = pending || isSubmitting;
 
@@ -290,6 +316,13 @@ export function CheckinForm(props: CheckinFormProps) {
                 STEPS_MAX,
               )}
             </div>
+            {connection && (
+              <ActivitySourceNote
+                source={{ source: connection.source, at: connection.receivedAt }}
+                lead={msg.activityFilledInLead}
+                className="-mt-3"
+              />
+            )}
 
             <div className="flex flex-col gap-2">
               <span className="text-sm font-semibold">Fuel</span>

@@ -121,6 +121,7 @@ export function PostCard({
         cumulativeSteps={post.cumulativeSteps}
         weightChangeKg={post.weightChangeKg}
         unitPref={unitPref}
+        activitySource={post.activitySource}
       />
 
       <PostMedia media={post.media} legacyUrl={post.legacyMediaUrl} label={who} />

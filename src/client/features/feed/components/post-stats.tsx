@@ -1,6 +1,8 @@
 import { Footprints, Scale, Timer } from 'lucide-react';
+import type { ActivitySourceView } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatWeightChange } from '@shared/format';
+import { ActivitySourceNote } from '@client/components/activity-source-note';
 
 /**
  * The day's minutes and steps, the author's running totals up to that day, and their weight change
@@ -13,6 +15,7 @@ export function PostStats({
   cumulativeSteps,
   weightChangeKg,
   unitPref,
+  activitySource = null,
 }: {
   movedMinutes: number;
   steps: number;
@@ -20,8 +23,10 @@ export function PostStats({
   cumulativeSteps: number;
   weightChangeKg: number | null;
   unitPref: UnitPref;
+  /** Where the day's steps and minutes came from, when a connection sent them. */
+  activitySource?: ActivitySourceView | null;
 }) {
-  return (
+  const stats = (
     <dl className="grid grid-cols-2 gap-2 text-sm">
       <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
         <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
@@ -57,5 +62,12 @@ export function PostStats({
         </div>
       )}
     </dl>
+  );
+  if (!activitySource) return stats;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {stats}
+      <ActivitySourceNote source={activitySource} />
+    </div>
   );
 }

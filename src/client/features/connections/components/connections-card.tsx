@@ -1,0 +1,236 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { KeyRound, Loader2, Smartphone, Trash2 } from 'lucide-react';
+import type { ApiTokenView } from '@shared/api-types';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shared/constants';
+import { apiTokenCreateSchema, type ApiTokenCreateInput } from '@shared/domain/schemas';
+import { formatDate, formatShortDateTime } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
+import { Button } from '@client/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens';
+import { ConnectionRecipes } from './connection-recipes';
+import { CopyField } from './copy-field';
+
+const SCOPE_LABELS: Record<ApiTokenScope, { label: string; hint: string }> = {
+  'activity:write': {
+    label: "Send today's steps and move minutes",
+    hint: 'activity:write',
+  },
+  read: { label: 'Read my check-ins and cycle', hint: 'read' },
+};
+
+/**
+ * Settings → Connections (decisions 0044, 0045): personal access tokens for a phone automation that
+ * sends today's steps and move minutes, the list of them with Revoke, and the recipes.
+ */
+export function ConnectionsCard() {
+  const id = useId();
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const [fresh, setFresh] = useState<string | null>(null);
+  const form = useForm<ApiTokenCreateInput>({
+    resolver: zodResolver(apiTokenCreateSchema),
+    defaultValues: { name: '', scopes: ['activity:write'] },
+  });
+  const { errors } = form.formState;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const full = (tokens.data?.tokens.length ?? 0) >= (tokens.data?.max ?? Infinity);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const made = await create.mutateAsync(input);
+      setFresh(made.token);
+      form.reset({ name: '', scopes: ['activity:write'] });
+      toast.success(msg.connectionCreated);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.unexpectedError));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Smartphone aria-hidden className="size-5 text-accent-text" />
+          Connections
+        </CardTitle>
+        <CardDescription>
+          Let your phone fill in today&apos;s steps and move minutes. Make a token here, put it in a
+          Shortcut or Tasker task, and your numbers are waiting when you check in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {fresh && (
+          <div
+            role="status"
+            className="flex flex-col gap-3 rounded-xl border border-primary bg-primary/10 p-4"
+          >
+            <p className="text-sm font-semibold">{msg.connectionCreated}</p>
+            <CopyField label="Your new token" value={fresh} />
+            <Button
+              type="button"
+              variant="ghost"
+              className="self-start"
+              onClick={() => setFresh(null)}
+            >
+              I have copied it
+            </Button>
+          </div>
+        )}
+
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby={`${id}-new`}
+          className="flex flex-col gap-4"
+        >
+          <h3 id={`${id}-new`} className="text-sm font-semibold">
+            New connection
+          </h3>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-name`}>Name</Label>
+            <Input
+              id={`${id}-name`}
+              placeholder="iPhone Shortcut"
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy(errors.name && `${id}-name-error`)}
+              {...form.register('name')}
+            />
+            <FieldMessage id={`${id}-name-error`} tone="error">
+              {errors.name?.message}
+            </FieldMessage>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">It may</legend>
+            <Controller
+              control={form.control}
+              name="scopes"
+              render={({ field }) => (
+                <>
+                  {API_TOKEN_SCOPES.map((scope) => {
+                    const checked = field.value?.includes(scope) ?? false;
+                    return (
+                      <label
+                        key={scope}
+                        htmlFor={`${id}-${scope}`}
+                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2"
+                      >
+                        <Checkbox
+                          id={`${id}-${scope}`}
+                          checked={checked}
+                          onCheckedChange={(on) =>
+                            field.onChange(
+                              on === true
+                                ? [...(field.value ?? []), scope]
+                                : (field.value ?? []).filter((s) => s !== scope),
+                            )
+                          }
+                        />
+                        <span className="flex flex-col text-sm">
+                          <span className="font-medium">{SCOPE_LABELS[scope].label}</span>
+                          <span className="font-mono text-xs text-muted-foreground">
+                            {SCOPE_LABELS[scope].hint}
+                          </span>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </>
+              )}
+            />
+            <FieldMessage id={`${id}-scopes-error`} tone="error">
+              {errors.scopes?.message}
+            </FieldMessage>
+          </fieldset>
+          <Button type="submit" className="self-start" disabled={create.isPending || full}>
+            {create.isPending ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <KeyRound aria-hidden className="size-4" />
+            )}
+            Create token
+          </Button>
+          {full && <p className="text-sm text-muted-foreground">{msg.apiTokenLimit}</p>}
+        </form>
+
+        <TokenList tokens={tokens.data?.tokens} loading={tokens.isPending} />
+
+        <section aria-labelledby={`${id}-recipes`} className="flex flex-col gap-3">
+          <h3 id={`${id}-recipes`} className="text-sm font-semibold">
+            Set up your phone
+          </h3>
+          <ConnectionRecipes origin={origin} token={fresh} />
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: boolean }) {
+  const id = useId();
+  const timeZone = useMemberTimeZone();
+  const revoke = useRevokeApiToken();
+  if (loading) return <p className="text-sm text-muted-foreground">{msg.loading}</p>;
+  if (!tokens?.length) return null;
+  const onRevoke = async (token: ApiTokenView) => {
+    try {
+      await revoke.mutateAsync(token.id);
+      toast.success(msg.connectionRevoked);
+    } catch (error) {
+      toast.error(errorMessage(error, msg.unexpectedError));
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-list`} className="flex flex-col gap-2">
+      <h3 id={`${id}-list`} className="text-sm font-semibold">
+        Your connections
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {tokens.map((token) => (
+          <li
+            key={token.id}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-3 py-2"
+          >
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <span className="truncate font-medium">{token.name}</span>
+              <span className="font-mono text-xs text-muted-foreground">
+                {token.scopes.join(', ')}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                Created {formatDate(token.createdAt, timeZone)} ·{' '}
+                {token.lastUsedAt
+                  ? `Last used ${formatShortDateTime(token.lastUsedAt, timeZone)}`
+                  : 'Never used'}
+              </span>
+            </div>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={revoke.isPending}
+              onClick={() => void onRevoke(token)}
+            >
+              <Trash2 aria-hidden className="size-4" />
+              Revoke<span className="sr-only"> {token.name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
