@@ -623,3 +623,18 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 72 as const;
 export const OFFLINE_CHECKIN_MAX_AGE_HOURS = 12 as const;
 /** A device clock this far ahead of the server's is still believed (not further). */
 export const CLIENT_CLOCK_SKEW_MINUTES = 5 as const;
+
+// ---------------------------------------------------------------------------
+// Crews and post audiences (issue 30, decisions 0046-0047)
+// ---------------------------------------------------------------------------
+
+/** A crew's name, trimmed, at most this many characters. */
+export const CREW_NAME_MAX = 40 as const;
+/** Members of one crew, the owner included. */
+export const CREW_MAX_MEMBERS = 20 as const;
+/** Open crews one member belongs to at once. */
+export const CREWS_PER_MEMBER = 5 as const;
+/** An invite link works this many days after it was made (or until the owner makes a new one). */
+export const CREW_INVITE_DAYS = 7 as const;
+/** Who sees a post: everyone (the community feed), one crew of the author's, or the author alone. */
+export const POST_AUDIENCE_KINDS = ['community', 'crew', 'only_me'] as const;

@@ -24,6 +24,9 @@ import {
   ACCOUNT_DELETE_CONFIRMATION,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OFFLINE_CHECKIN_MAX_AGE_HOURS,
+  CREW_NAME_MAX,
+  CREW_MAX_MEMBERS,
+  CREWS_PER_MEMBER,
 } from './constants';
 import { formatNumber } from './format';
 
@@ -623,6 +626,28 @@ export const msg = {
   // Operations (decision 0025)
   metricsForbidden:
     'Metrics are only for your monitoring: send METRICS_TOKEN as a bearer token, or ask from this machine.',
+  // Crews and post audiences (issue 30)
+  crews: 'Crews',
+  crewNameRequired: 'Give your crew a name.',
+  crewNameTooLong: `A crew name is at most ${CREW_NAME_MAX} characters.`,
+  crewNotFound: 'This crew does not exist, or you are not in it.',
+  crewOwnerOnly: 'Only the crew owner can do that.',
+  crewFull: `This crew is full: a crew has at most ${CREW_MAX_MEMBERS} members.`,
+  crewTooManyCrews: `You are already in ${CREWS_PER_MEMBER} crews, the most one member can be in. Leave one to join another.`,
+  crewAlreadyMember: 'You are already in this crew.',
+  crewClosed: 'This crew has been closed by its owner, so it takes no new members.',
+  crewLinkDead:
+    'This invite link no longer works: it expired or the owner made a new one. Ask a crew member for a fresh link.',
+  crewNotAMember: 'That person is not in this crew.',
+  crewCannotNudgeSelf: 'You cannot nudge yourself. Check in instead!',
+  crewNudgeAlreadyCheckedIn: (name: string) => `${name} has already checked in today.`,
+  crewNudgeAlreadySent: (name: string) =>
+    `You already nudged ${name} today. One nudge a day is plenty.`,
+  crewNudgeNotWanted: (name: string) => `${name} has turned nudges off, so no nudge was sent.`,
+  crewNudgeSent: (name: string) => `Nudge sent to ${name}.`,
+  audienceCrewNotYours: 'You can share a post only with a crew you are in.',
+  audienceCommunity: 'Community',
+  audienceOnlyMe: 'Only me',
 } as const;
 
 export type MessageKey = keyof typeof msg;
