@@ -48,7 +48,7 @@ export const crewMembers = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    joinedAt: createdAt(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.crewId, t.userId] }),

@@ -15,6 +15,7 @@ import { crewBodySchema, storableText } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
+import { AppError } from '../../lib/errors';
 import { jsonBody, parseWith } from '../../lib/validate';
 import {
   closeCrew,
@@ -31,13 +32,19 @@ import {
   revokeInviteLink,
 } from './service';
 
-// A forged or malformed crew id is not found, exactly like a crew the caller is not in.
-const crewParam = z.object({ id: z.uuid({ error: msg.crewNotFound }) });
-const memberParam = crewParam.extend({ userId: storableText().min(1).max(100) });
+const uuid = z.uuid();
+/** A forged or malformed crew id is not found (404), exactly like a crew the caller is not in. */
+function crewIdOf(id: string): string {
+  if (!uuid.safeParse(id).success) throw new AppError('not_found', msg.crewNotFound);
+  return id;
+}
+const memberParam = z.object({ userId: storableText().min(1).max(100) });
 const nudgeBody = z.object({ userId: storableText({ error: msg.crewNotAMember }).min(1).max(100) });
-const tokenParam = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: msg.crewLinkDead }),
-});
+/** A token that cannot be one of ours is a dead link (404), like a revoked one. */
+function tokenOf(token: string): string {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw new AppError('not_found', msg.crewLinkDead);
+  return token;
+}
 const feedQuery = z.object({ cursor: storableText().max(500).optional() });
 
 export const crewRoutes = new Hono<AppEnv>()
@@ -52,44 +59,45 @@ export const crewRoutes = new Hono<AppEnv>()
   })
   .get('/:id', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     return c.json((await getCrew(ctx, { crewId: id })) satisfies CrewDetail);
   })
   .patch('/:id', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     const { name } = await jsonBody(c, crewBodySchema);
     return c.json((await renameCrew(ctx, { crewId: id, name })) satisfies OkResponse);
   })
   .delete('/:id', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     return c.json((await closeCrew(ctx, { crewId: id })) satisfies OkResponse);
   })
   .get('/:id/feed', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     const { cursor } = parseWith(feedQuery, c.req.query());
     return c.json((await crewFeed(ctx, { crewId: id, cursor })) satisfies FeedPage);
   })
   .post('/:id/invite', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     return c.json((await newInviteLink(ctx, { crewId: id })) satisfies CrewInviteLink, 201);
   })
   .delete('/:id/invite', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     return c.json((await revokeInviteLink(ctx, { crewId: id })) satisfies OkResponse);
   })
   .delete('/:id/members/:userId', async (c) => {
     const ctx = await serviceContext(c);
-    const { id, userId } = parseWith(memberParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
+    const { userId } = parseWith(memberParam, c.req.param());
     return c.json((await removeMember(ctx, { crewId: id, userId })) satisfies OkResponse);
   })
   .post('/:id/nudges', async (c) => {
     const ctx = await serviceContext(c);
-    const { id } = parseWith(crewParam, c.req.param());
+    const id = crewIdOf(c.req.param('id'));
     const { userId } = await jsonBody(c, nudgeBody);
     return c.json((await nudgeCrewmate(ctx, { crewId: id, userId })) satisfies CrewNudgeSent, 201);
   });
@@ -97,11 +105,11 @@ export const crewRoutes = new Hono<AppEnv>()
 export const crewInviteRoutes = new Hono<AppEnv>()
   .get('/:token', async (c) => {
     const ctx = await serviceContext(c);
-    const { token } = parseWith(tokenParam, c.req.param());
+    const token = tokenOf(c.req.param('token'));
     return c.json((await previewInvite(ctx, { token })) satisfies CrewInvitePreview);
   })
   .post('/:token/join', async (c) => {
     const ctx = await serviceContext(c);
-    const { token } = parseWith(tokenParam, c.req.param());
+    const token = tokenOf(c.req.param('token'));
     return c.json((await joinByInvite(ctx, { token })) satisfies CrewJoined);
   });

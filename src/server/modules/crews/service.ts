@@ -243,8 +243,8 @@ export async function nudgeCrewmate(
   input: { crewId: string; userId: string },
 ): Promise<CrewNudgeSent> {
   const member = requireMember(ctx);
-  if (input.userId === member.userId) throw new AppError('conflict', msg.crewCannotNudgeSelf);
   const crew = await crewOf(ctx.db, input.crewId, member.userId);
+  if (input.userId === member.userId) throw new AppError('conflict', msg.crewCannotNudgeSelf);
   const [target] = await boardRows(ctx, crew.id, input.userId);
   if (!target) throw new AppError('not_found', msg.crewNotAMember);
   const name = String(target.display_name);
