@@ -648,6 +648,8 @@ export const msg = {
   audienceCrewNotYours: 'You can share a post only with a crew you are in.',
   audienceCommunity: 'Community',
   audienceOnlyMe: 'Only me',
+  audienceSaving: 'Saving...',
+  audienceSaved: 'Saved. Only the people you chose see this post now.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

@@ -35,6 +35,10 @@ const routes: RouteObject[] = [
     lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })),
   },
   {
+    path: '/crews/join/:token',
+    lazy: () => import('./routes/crew-join').then((m) => ({ Component: m.CrewJoinRoute })),
+  },
+  {
     // The member area: the guard and the navigation shell wrap every child.
     path: '/app',
     lazy: () => import('./routes/app/layout').then((m) => ({ Component: m.AppLayoutRoute })),
@@ -69,6 +73,14 @@ const routes: RouteObject[] = [
       {
         path: 'community',
         lazy: () => import('./routes/app/community').then((m) => ({ Component: m.CommunityRoute })),
+      },
+      {
+        path: 'crews',
+        lazy: () => import('./routes/app/crews').then((m) => ({ Component: m.CrewsRoute })),
+      },
+      {
+        path: 'crews/:crewId',
+        lazy: () => import('./routes/app/crews').then((m) => ({ Component: m.CrewRoute })),
       },
       {
         path: 'profile',
@@ -126,6 +138,11 @@ const routes: RouteObject[] = [
               import('./routes/app/admin/coupons').then((m) => ({
                 Component: m.AdminCouponsRoute,
               })),
+          },
+          {
+            path: 'crews',
+            lazy: () =>
+              import('./routes/app/admin/crews').then((m) => ({ Component: m.AdminCrewsRoute })),
           },
           {
             path: 'audit',

@@ -19,7 +19,11 @@ const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
  * sign-up (/signup?admin_invite=...&token=...) and the pages an invite is carried to (?invite=...).
  */
 function carriesToken(url: URL): boolean {
-  return url.pathname.startsWith('/invite/') || TOKEN_PARAMS.some((p) => url.searchParams.has(p));
+  return (
+    url.pathname.startsWith('/invite/') ||
+    url.pathname.startsWith('/crews/join/') ||
+    TOKEN_PARAMS.some((p) => url.searchParams.has(p))
+  );
 }
 
 /** Addresses with a page prerendered at build time (scripts/prerender.mjs → dist/pages/<name>.html). */
@@ -49,7 +53,7 @@ const MEMBER_SHELLS: Record<string, string> = {
 };
 const MEMBER_PATH = /^\/app\/.+$/;
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
-const SHELL_PATH = /^\/verify-email$/;
+const SHELL_PATH = /^\/verify-email$|^\/crews\/join\/[^/]+$/;
 
 type PageChoice = {
   file: string;

@@ -12,7 +12,6 @@ import type {
   CommentThread,
   CreatedComment,
   FeedPage,
-  FeedPost,
   LikeState,
   ReactionState,
 } from '@shared/api-types';
