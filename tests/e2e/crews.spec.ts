@@ -38,6 +38,8 @@ test('three members: a crew, a crew-only check-in with a photo, and a nudge by e
     const mayaEmail = uniqueEmail('crew-maya', info);
     await signUpAndVerify(maya.request, mayaEmail, 'Maya');
     await skipIntake(maya.request);
+    // Maya's cycle starts (as opening the home screen does), so the nudge can name her day.
+    expect((await maya.request.get('/api/checkins/today')).ok()).toBe(true);
     await signUpAndVerify(lee.request, uniqueEmail('crew-lee', info), 'Lee');
     await skipIntake(lee.request);
 
