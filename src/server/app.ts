@@ -40,6 +40,7 @@ import {
 import { notificationRoutes } from './modules/notifications/routes';
 import { workoutRoutes } from './modules/workouts/routes';
 import { clientReportRoutes } from './modules/client-reports/routes';
+import { crewInviteRoutes, crewRoutes } from './modules/crews/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps) {
   api.route('/feed', feedRoutes);
   api.route('/posts', postRoutes);
   api.route('/comments', commentRoutes);
+  api.route('/crews', crewRoutes);
+  api.route('/crew-invites', crewInviteRoutes);
   api.route('/cycle', cycleRoutes);
   api.route('/community', communityRoutes);
   api.route('/admin', adminRoutes);

@@ -12,6 +12,7 @@ import type {
   UnitPref,
 } from './constants';
 import type { InsightLevel } from './domain/consistency';
+import type { PostAudienceView } from './domain/audience';
 import type { MilestoneState } from './domain/milestones';
 
 // The shapes the API answers with: the server builds them, the client reads them. One definition each.
@@ -71,6 +72,8 @@ export interface CheckinView {
   id: string;
   cycleId: string;
   postId: string | null;
+  /** Who sees the check-in's post (decision 0046); null without a post. */
+  audience: PostAudienceView | null;
   dayNumber: number;
   localDate: string;
   movedMinutes: number;
@@ -212,6 +215,8 @@ export interface FeedPost {
    * for anyone but the author unless they share their weight progress.
    */
   weightChangeKg: number | null;
+  /** Who sees this post (decision 0046); the community feed holds only community posts. */
+  audience: PostAudienceView;
 }
 
 /** GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). */
@@ -718,4 +723,93 @@ export interface ApiTokenListResponse {
 export interface CreateApiTokenResponse {
   token: string;
   apiToken: ApiTokenView;
+}
+
+// ---------------------------------------------------------------------------
+// Crews (issue 30, decisions 0046-0047)
+// ---------------------------------------------------------------------------
+
+/** A crew as its members list it. */
+export interface CrewSummary {
+  id: string;
+  name: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  isOwner: boolean;
+  memberCount: number;
+  createdAt: string;
+}
+
+/** GET /api/crews: the member's open crews, oldest membership first. */
+export interface MyCrews {
+  crews: CrewSummary[];
+  /** How many crews one member may be in (CREWS_PER_MEMBER). */
+  maxCrews: number;
+}
+
+/** One member on a crew's board. */
+export interface CrewBoardEntry {
+  userId: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isOwner: boolean;
+  isMe: boolean;
+  /** The member's day of their cycle (null without a cycle in progress). */
+  currentDay: number | null;
+  /** Checked in for today, in the member's own time zone. */
+  checkedInToday: boolean;
+  streak: number;
+  /** Check-ins over days so far, in percent. */
+  consistency: number;
+  /** The viewer already nudged this member today (their day). */
+  nudgedToday: boolean;
+}
+
+/** The live invite link, shown to the owner. */
+export interface CrewInviteLink {
+  url: string;
+  expiresAt: string;
+}
+
+/** GET /api/crews/:id: the crew, its board sorted by consistency, and (owner only) its invite link. */
+export interface CrewDetail {
+  crew: CrewSummary;
+  maxMembers: number;
+  board: CrewBoardEntry[];
+  invite: CrewInviteLink | null;
+}
+
+/** GET /api/crew-invites/:token: what a signed-in member sees before joining. */
+export interface CrewInvitePreview {
+  ok: boolean;
+  /** Why the link cannot be used: dead (unknown, replaced, revoked or expired), closed or full. */
+  reason: 'dead' | 'closed' | 'full' | null;
+  message: string | null;
+  crew: { id: string; name: string; ownerName: string | null; memberCount: number } | null;
+  alreadyMember: boolean;
+}
+
+/** POST /api/crew-invites/:token/join. */
+export interface CrewJoined {
+  crewId: string;
+}
+
+/** POST /api/crews/:id/nudges. */
+export interface CrewNudgeSent {
+  message: string;
+}
+
+/** GET /api/admin/crews. */
+export interface AdminCrewView {
+  id: string;
+  name: string;
+  ownerName: string | null;
+  memberCount: number;
+  createdAt: string;
+  closedAt: string | null;
+}
+
+export interface AdminCrewsPage {
+  crews: AdminCrewView[];
+  nextCursor: string | null;
 }

@@ -608,3 +608,17 @@ export const ACTIVITY_SOURCE_MAX = 40 as const;
 /** GET /api/v1/me/checkins: default and largest page. */
 export const API_PAGE_SIZE = 30 as const;
 export const API_PAGE_SIZE_MAX = 100 as const;
+// ---------------------------------------------------------------------------
+// Crews and post audiences (issue 30, decisions 0046-0047)
+// ---------------------------------------------------------------------------
+
+/** A crew's name, trimmed, at most this many characters. */
+export const CREW_NAME_MAX = 40 as const;
+/** Members of one crew, the owner included. */
+export const CREW_MAX_MEMBERS = 20 as const;
+/** Open crews one member belongs to at once. */
+export const CREWS_PER_MEMBER = 5 as const;
+/** An invite link works this many days after it was made (or until the owner makes a new one). */
+export const CREW_INVITE_DAYS = 7 as const;
+/** Who sees a post: everyone (the community feed), one crew of the author's, or the author alone. */
+export const POST_AUDIENCE_KINDS = ['community', 'crew', 'only_me'] as const;

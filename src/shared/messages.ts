@@ -27,6 +27,9 @@ import {
   API_TOKENS_MAX,
   API_TOKEN_NAME_MAX,
   ACTIVITY_SOURCE_MAX,
+  CREW_NAME_MAX,
+  CREW_MAX_MEMBERS,
+  CREWS_PER_MEMBER,
 } from './constants';
 import { formatNumber } from './format';
 
@@ -641,6 +644,30 @@ export const msg = {
   activityFilledInHint: 'Change them if they are off.',
   connectionCreated: 'Connection created. Copy the token now: it is shown only this once.',
   connectionRevoked: 'Connection revoked. Its token stopped working.',
+  // Crews and post audiences (issue 30)
+  crews: 'Crews',
+  crewNameRequired: 'Give your crew a name.',
+  crewNameTooLong: `A crew name is at most ${CREW_NAME_MAX} characters.`,
+  crewNotFound: 'This crew does not exist, or you are not in it.',
+  crewOwnerOnly: 'Only the crew owner can do that.',
+  crewFull: `This crew is full: a crew has at most ${CREW_MAX_MEMBERS} members.`,
+  crewTooManyCrews: `You are already in ${CREWS_PER_MEMBER} crews, the most one member can be in. Leave one to join another.`,
+  crewAlreadyMember: 'You are already in this crew.',
+  crewClosed: 'This crew has been closed by its owner, so it takes no new members.',
+  crewLinkDead:
+    'This invite link no longer works: it expired or the owner made a new one. Ask a crew member for a fresh link.',
+  crewNotAMember: 'That person is not in this crew.',
+  crewCannotNudgeSelf: 'You cannot nudge yourself. Check in instead!',
+  crewNudgeAlreadyCheckedIn: (name: string) => `${name} has already checked in today.`,
+  crewNudgeAlreadySent: (name: string) =>
+    `You already nudged ${name} today. One nudge a day is plenty.`,
+  crewNudgeNotWanted: (name: string) => `${name} has turned nudges off, so no nudge was sent.`,
+  crewNudgeSent: (name: string) => `Nudge sent to ${name}.`,
+  audienceCrewNotYours: 'You can share a post only with a crew you are in.',
+  audienceCommunity: 'Community',
+  audienceOnlyMe: 'Only me',
+  audienceSaving: 'Saving...',
+  audienceSaved: 'Saved. Only the people you chose see this post now.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

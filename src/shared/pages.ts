@@ -111,6 +111,14 @@ export const PAGES: readonly PageEntry[] = [
     module: 'verify-email',
     component: 'VerifyEmailRoute',
   },
+  // A crew's invite link (decision 0046): the app's shell, which signs a visitor in first.
+  {
+    name: 'crew-join',
+    path: '/crews/join/:token',
+    kind: 'shell',
+    module: 'crew-join',
+    component: 'CrewJoinRoute',
+  },
   // The member area: the guard and the navigation shell around every screen.
   {
     name: 'app',
@@ -175,6 +183,22 @@ export const PAGES: readonly PageEntry[] = [
     component,
   })),
   {
+    name: 'app-crews',
+    path: '/app/crews',
+    parent: 'app',
+    kind: 'shell',
+    module: 'app/crews',
+    component: 'CrewsRoute',
+  },
+  {
+    name: 'app-crew',
+    path: '/app/crews/:crewId',
+    parent: 'app',
+    kind: 'shell',
+    module: 'app/crews',
+    component: 'CrewRoute',
+  },
+  {
     name: 'app-admin',
     path: '/app/admin',
     parent: 'app',
@@ -192,6 +216,7 @@ export const PAGES: readonly PageEntry[] = [
       ['reports', 'AdminReportsRoute'],
       ['badges', 'AdminBadgesRoute'],
       ['coupons', 'AdminCouponsRoute'],
+      ['crews', 'AdminCrewsRoute'],
       ['audit', 'AdminAuditRoute'],
     ] as const
   ).map(([name, component]): PageEntry => ({

@@ -34,6 +34,13 @@ export const queryKeys = {
     buddies: ['feed', 'buddies'] as const,
     comments: (postId: string) => ['feed', 'comments', postId] as const,
   },
+  crews: {
+    all: ['crews'] as const,
+    mine: ['crews', 'mine'] as const,
+    one: (crewId: string) => ['crews', 'one', crewId] as const,
+    feed: (crewId: string) => ['crews', 'feed', crewId] as const,
+    invite: (token: string) => ['crews', 'invite', token] as const,
+  },
   invites: {
     all: ['invites'] as const,
     check: (token: string) => ['invites', token] as const,
@@ -76,6 +83,7 @@ export const queryKeys = {
     badges: ['admin', 'badges'] as const,
     coupons: ['admin', 'coupons'] as const,
     audit: ['admin', 'audit'] as const,
+    crews: ['admin', 'crews'] as const,
   },
   workouts: {
     all: ['workouts'] as const,

@@ -220,6 +220,43 @@ export function dailyReminderMail(
   };
 }
 
+/**
+ * A crewmate's nudge (issue 30): reads like a friend wrote it. A nudge, so it carries the
+ * unsubscribe link and honours the member's e-mail nudge setting.
+ */
+export function crewNudgeMail(
+  input: {
+    to: string;
+    userId: string;
+    name?: string | null;
+    fromName: string;
+    crewName: string;
+    day: number | null;
+  },
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = greeting(input.name);
+  const waiting =
+    input.day === null ? "Today's check-in is waiting" : `Day ${input.day} is waiting`;
+  const title = `${input.fromName} nudged you: ${waiting}`;
+  const lead = `${input.fromName} from ${input.crewName} is cheering you on. One small step counts: check in and stack today together.`;
+  const checkinUrl = `${links.publicUrl}/app`;
+  const content: Layout = {
+    title,
+    paragraphs: [hello, lead],
+    button: { label: 'Check in for today', url: checkinUrl },
+  };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'crew_nudge',
+    subject: title,
+    text: text(links, content, [hello, title, lead, `Check in: ${checkinUrl}`]),
+    html: html(links, content),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
 /** How the server takes payments, for the ending notices' next step (decision 0034). */
 export interface BillingLinks {
   provider: 'stripe' | 'builtin';

@@ -20,7 +20,11 @@ const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
  * sign-up (/signup?admin_invite=...&token=...) and the pages an invite is carried to (?invite=...).
  */
 function carriesToken(url: URL): boolean {
-  return url.pathname.startsWith('/invite/') || TOKEN_PARAMS.some((p) => url.searchParams.has(p));
+  return (
+    url.pathname.startsWith('/invite/') ||
+    url.pathname.startsWith('/crews/join/') ||
+    TOKEN_PARAMS.some((p) => url.searchParams.has(p))
+  );
 }
 
 type PageChoice = {

@@ -22,6 +22,7 @@ import {
   COUPON_MONTHS_MAX,
   COUPON_MONTHS_MIN,
   COUPON_NOTES_MAX,
+  CREW_NAME_MAX,
   DEFAULT_COMP,
   DEFAULT_EMAIL_NUDGES,
   DEFAULT_PUSH_NUDGES,
@@ -158,6 +159,14 @@ export const displayNameSchema = storableText({ error: msg.fillInDisplayName })
   .refine(oneLine, oneLineError)
   .min(1, { error: msg.fillInDisplayName, abort: true })
   .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong });
+
+/** A crew's name (issue 30): one line, 1 to CREW_NAME_MAX characters after trimming. */
+export const crewNameSchema = storableText({ error: msg.crewNameRequired })
+  .trim()
+  .refine(oneLine, oneLineError)
+  .min(1, { error: msg.crewNameRequired, abort: true })
+  .max(CREW_NAME_MAX, { error: msg.crewNameTooLong });
+export const crewBodySchema = z.object({ name: crewNameSchema });
 
 const personNameSchema = optionalLine(PERSON_NAME_MAX, msg.nameTooLong);
 

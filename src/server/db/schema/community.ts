@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { checkins } from './cycles';
+import { crews } from './crews';
 import { createdAt, id, ts } from './columns';
 
 export const posts = pgTable(
@@ -26,7 +27,12 @@ export const posts = pgTable(
     caption: text('caption'),
     /** Legacy single media link; treated as a video when it contains .mp4 or .mov. */
     mediaUrl: text('media_url'),
+    /**
+     * Who sees the post (decision 0046): 'public' (the community), 'crew' (the members of crew_id)
+     * or 'private' (the author alone).
+     */
     visibility: text('visibility').notNull().default('public'),
+    crewId: uuid('crew_id').references(() => crews.id),
     isHidden: boolean('is_hidden').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -43,7 +49,12 @@ export const posts = pgTable(
       'gin',
       sql`to_tsvector('simple', coalesce(${t.caption}, ''))`,
     ),
-    check('posts_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+    // A crew's feed reads its crew posts by crew, newest first.
+    index('posts_crew_created_idx')
+      .on(t.crewId, t.createdAt)
+      .where(sql`${t.crewId} is not null`),
+    check('posts_visibility_check', sql`${t.visibility} in ('public', 'private', 'crew')`),
+    check('posts_crew_audience_check', sql`(${t.visibility} = 'crew') = (${t.crewId} is not null)`),
   ],
 );
 

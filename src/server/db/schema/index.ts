@@ -2,6 +2,7 @@ export * from './auth';
 export * from './members';
 export * from './cycles';
 export * from './community';
+export * from './crews';
 export * from './billing';
 export * from './programme';
 export * from './audit';

@@ -16,6 +16,7 @@ import type {
   AdminBadgeView,
   AdminCouponView,
   AdminCouponsPage,
+  AdminCrewsPage,
   AdminMemberOption,
   AdminNotificationsPage,
   AdminPostView,
@@ -33,6 +34,7 @@ import { adminOnly, serviceContext } from '../../lib/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
 import { grantComp } from '../subscription/service';
+import { closeCrewAsAdmin, listCrews } from '../crews/admin';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';
 import { awardBadge, createBadge, deleteBadge, listBadges, updateBadge } from './badges';
@@ -93,6 +95,15 @@ const ok = { ok: true } satisfies OkResponse;
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(adminOnly)
+  // Crews (issue 30)
+  .get('/crews', async (c) => {
+    const input = parseWith(pageQuery, c.req.query());
+    return c.json((await listCrews(await serviceContext(c), input)) satisfies AdminCrewsPage);
+  })
+  .post('/crews/:id/close', async (c) => {
+    const { id } = parseWith(uuidParam, c.req.param());
+    return c.json(await closeCrewAsAdmin(await serviceContext(c), { crewId: id }));
+  })
   .get('/audit', async (c) => {
     const input = parseWith(auditQuery, c.req.query());
     return c.json(

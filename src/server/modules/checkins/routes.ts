@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_MEDIA_PER_CHECKIN, MAX_MEDIA_PER_UPDATE } from '@shared/constants';
 import { checkinEditSchema, checkinSchema, checkinUpdateSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
+import { audienceSchema } from '@shared/domain/audience';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
 import { idempotencyRequest } from '../../lib/idempotency';
@@ -40,6 +41,7 @@ const updateBody = checkinUpdateSchema.extend({
 
 /** A check-in may say when it was made (queued offline, decision 0023); the server bounds it. */
 const createBody = checkinSchema.extend({
+  audience: audienceSchema.optional(),
   madeAt: z.iso.datetime({ offset: true, error: msg.checkinMadeAtInvalid }).optional(),
 });
 

@@ -49,9 +49,17 @@ import type {
 import { checkinEditableUntil, isCheckinEditable, postCaption } from '@shared/domain/checkin';
 import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { CheckinData, CheckinEditData } from '@shared/domain/schemas';
+import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
-import { checkinUpdateMedia, checkinUpdates, checkins, postMedia, posts } from '../../db/schema';
+import {
+  checkinUpdateMedia,
+  checkinUpdates,
+  checkins,
+  crews,
+  postMedia,
+  posts,
+} from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import {
@@ -70,6 +78,7 @@ import { invalidateFeedAfterCommit } from '../feed/cache';
 import { assertStorageQuota } from '../media/quota';
 import { mediaView } from '../media/urls';
 import { activitySourceOf, connectionActivityOn, sourceOfNumbers } from '../connections/activity';
+import { audienceView, resolveAudience } from '../crews/audience';
 
 /** The home screen: the active cycle (made if needed) and today's check-in, if done. */
 export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
@@ -104,7 +113,7 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
  */
 export async function createCheckin(
   ctx: ServiceContext,
-  input: CheckinData,
+  input: CheckinData & { audience?: PostAudience },
   options: { madeAt?: Date; idempotency?: IdempotencyRequest } = {},
 ): Promise<CreateCheckinResponse> {
   const member = requireMember(ctx);
@@ -138,11 +147,14 @@ export async function createCheckin(
       .onConflictDoNothing()
       .returning({ id: checkins.id, dayNumber: checkins.dayNumber });
     if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
+    // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
+    const audience = await resolveAudience(ctx.db, member.userId, input.audience);
     await ctx.db.insert(posts).values({
       checkinId: checkin.id,
       userId: member.userId,
       caption: postCaption(input.journalMd),
-      visibility: 'public',
+      visibility: audience.visibility,
+      crewId: audience.crewId,
       createdAt: now,
     });
     await refreshCycleStats(ctx.db, [cycle.id]);
@@ -414,9 +426,16 @@ async function ownCheckin(
   options: { lock?: boolean } = {},
 ) {
   const query = db
-    .select({ checkin: checkins, postId: posts.id })
+    .select({
+      checkin: checkins,
+      postId: posts.id,
+      visibility: posts.visibility,
+      crewId: posts.crewId,
+      crewName: crews.name,
+    })
     .from(checkins)
     .leftJoin(posts, eq(posts.checkinId, checkins.id))
+    .leftJoin(crews, eq(crews.id, posts.crewId))
     .where(and(eq(checkins.id, checkinId), eq(checkins.userId, userId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: checkins }) : await query;
@@ -544,13 +563,23 @@ async function loadCheckinView(
   now: Date,
 ): Promise<CheckinView | null> {
   const [row] = await db
-    .select({ checkin: checkins, postId: posts.id })
+    .select({
+      checkin: checkins,
+      postId: posts.id,
+      visibility: posts.visibility,
+      crewId: posts.crewId,
+      crewName: crews.name,
+    })
     .from(checkins)
     .leftJoin(posts, eq(posts.checkinId, checkins.id))
+    .leftJoin(crews, eq(crews.id, posts.crewId))
     .where(eq(checkins.id, checkinId))
     .limit(1);
   if (!row) return null;
   const { checkin, postId } = row;
+  const audience = postId
+    ? audienceView({ visibility: row.visibility, crew_id: row.crewId, crew_name: row.crewName })
+    : null;
   const [media, updates] = await Promise.all([
     postId
       ? db
@@ -581,6 +610,7 @@ async function loadCheckinView(
     id: checkin.id,
     cycleId: checkin.cycleId,
     postId,
+    audience,
     dayNumber: checkin.dayNumber,
     localDate: checkin.localDate,
     movedMinutes: checkin.movedMinutes,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CYCLE_LENGTH_DAYS,
   DEFAULT_SETTINGS_TIMEZONE,
@@ -19,6 +19,31 @@ export type { CommunityBoard, LeaderboardEntry };
 export const BOARD_TTL_MS = 30_000;
 
 /**
+ * The active cycles of the members `filter` (SQL over cycles `c`) selects, as the CTEs `active` and
+ * `scored`: each member's current day counted in their own time zone, consistency (check-ins over
+ * days so far, in percent) and the streak still alive (ending today or yesterday). The community
+ * board and a crew's board (modules/crews) read members the same way.
+ */
+export function scoredCycles(now: Date, filter: SQL): SQL {
+  const nowIso = now.toISOString();
+  return sql`active as (
+      select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
+             least(${CYCLE_LENGTH_DAYS}, greatest(1,
+               ((${nowIso}::timestamptz at time zone coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
+             ))::int as current_day
+      from cycles c
+      left join user_settings s on s.user_id = c.user_id
+      where c.is_active and ${filter}
+    ),
+    scored as (
+      select a.*,
+             least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
+             (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
+      from active a
+    )`;
+}
+
+/**
  * A building block (no authorization; see service.ts). One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
  * member's day counted in their own time zone. The streak is the real run of consecutive days that is
  * still alive (ending today or yesterday), not the check-in count (docs/decisions/0006).
@@ -31,21 +56,7 @@ export async function computeCommunityBoard(
   const rows = await queryRows(
     db,
     sql`
-    with active as (
-      select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
-             least(${CYCLE_LENGTH_DAYS}, greatest(1,
-               ((${nowIso}::timestamptz at time zone coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
-             ))::int as current_day
-      from cycles c
-      left join user_settings s on s.user_id = c.user_id
-      where c.is_active
-    ),
-    scored as (
-      select a.*,
-             least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
-             (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
-      from active a
-    ),
+    with ${scoredCycles(now, sql`true`)},
     leaders as (
       select 'leaderboard' as board, x.* from (
         select * from scored order by consistency desc, checkin_count desc, user_id limit ${LEADERBOARD_TOP}

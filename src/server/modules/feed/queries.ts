@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_SETTINGS_TIMEZONE,
+  FEED_PAGE_SIZE,
   FIRST_COMMENTS_SHOWN,
   REACTION_KEYS,
   type ReactionKey,
@@ -16,6 +17,8 @@ import {
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
+import { audienceView } from '../crews/audience';
+import { feedCursors } from './cursor';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
 
 export type { FeedPost };
@@ -50,18 +53,28 @@ const mediaJson = (alias: string) =>
  * numbers, the author's cumulative totals up to that day, counts, reactions, media, the first comments
  * and the updates, each gathered per post by an indexed subquery.
  */
-export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Promise<Row[]> {
+export async function selectFeedPosts(
+  db: DbOrTx,
+  where: SQL,
+  limit: number,
+  /**
+   * Which audiences the page may hold: the community feed's own (public posts) by default, the
+   * condition the partial index posts_feed_idx is made for; a crew's feed passes its own (decision 0046).
+   */
+  audience: SQL = sql`p.visibility = 'public'`,
+): Promise<Row[]> {
   // The page is picked first from the feed index, then decorated: the planner never sorts all posts.
   return queryRows(
     db,
     sql`
     with page as materialized (
       select p.* from posts p
-      where p.visibility = 'public' and not p.is_hidden and ${where}
+      where ${audience} and not p.is_hidden and ${where}
       order by p.created_at desc, p.id desc
       limit ${limit}
     )
     select p.id, p.created_at, p.created_at::text as cursor_ts, p.caption, p.media_url, p.user_id,
+      p.visibility, p.crew_id, (select cr.name from crews cr where cr.id = p.crew_id) as crew_name,
       pr.display_name, pr.avatar_url,
       k.id as checkin_id, k.day_number, k.journal_md,
       coalesce(k.moved_minutes, 0) as moved_minutes, coalesce(k.steps, 0) as steps,
@@ -98,6 +111,50 @@ export async function selectFeedPosts(db: DbOrTx, where: SQL, limit: number): Pr
     order by p.created_at desc, p.id desc
   `,
   );
+}
+
+/**
+ * One page of posts, newest first, after `cursor` (FEED_PAGE_SIZE a page, paged by (created_at, id),
+ * never by offset), as the cache keeps it: `withViewer` adds the viewer's own marks.
+ */
+export async function selectFeedPage(
+  db: DbOrTx,
+  cursor: string | undefined,
+  where: SQL,
+  audience?: SQL,
+): Promise<{ cards: FeedCard[]; nextCursor: string | null }> {
+  const after = cursor ? feedCursors.decode(cursor) : null;
+  const position = after
+    ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
+    : sql`true`;
+  const rows = await selectFeedPosts(
+    db,
+    sql`${position} and ${where}`,
+    FEED_PAGE_SIZE + 1,
+    audience,
+  );
+  const last = rows[FEED_PAGE_SIZE - 1];
+  return {
+    cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
+    nextCursor:
+      rows.length > FEED_PAGE_SIZE && last
+        ? feedCursors.encode(String(last.cursor_ts), String(last.id))
+        : null,
+  };
+}
+
+/** Cards as one viewer sees them: their own likes and reactions, their own comments marked. */
+export async function withViewer(
+  db: DbOrTx,
+  viewerId: string,
+  cards: FeedCard[],
+): Promise<FeedPost[]> {
+  const marks = await viewerMarks(
+    db,
+    viewerId,
+    cards.map((p) => p.id),
+  );
+  return cards.map((post) => forViewer(post, viewerId, marks));
 }
 
 /**
@@ -225,6 +282,7 @@ export function toFeedPost(row: Row): FeedCard {
       media: (u.media as Row[]).map((m) => mediaView(m as never)),
     })),
     weightChangeKg: row.weight_change_kg == null ? null : Number(row.weight_change_kg),
+    audience: audienceView(row),
     weightShared: Boolean(row.weight_shared),
   };
 }

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { OkResponse } from '@shared/api-types';
 import { commentSchema, reactionSchema, reportSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
+import { postAudienceBodySchema } from '@shared/domain/audience';
+import { setPostAudience } from '../crews/service';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../lib/request-context';
 import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
@@ -62,6 +64,12 @@ export const postRoutes = new Hono<AppEnv>()
     const { id } = parseWith(postParam, c.req.param());
     const { body } = await jsonBody(c, commentSchema);
     return c.json(await addComment(ctx, { postId: id, body }), 201);
+  })
+  .patch('/:id/audience', async (c) => {
+    const ctx = await serviceContext(c);
+    const { id } = parseWith(postParam, c.req.param());
+    const { audience } = await jsonBody(c, postAudienceBodySchema);
+    return c.json(await setPostAudience(ctx, { postId: id, audience }));
   })
   .post('/:id/reports', async (c) => {
     const ctx = await serviceContext(c);

@@ -4,7 +4,6 @@ import {
   BUDDY_FEED_LIMIT,
   COMMENTS_PER_DAY,
   COMMENTS_PER_MINUTE,
-  FEED_PAGE_SIZE,
   REACTION_KEYS,
   type ReactionKey,
 } from '@shared/constants';
@@ -13,19 +12,18 @@ import type {
   CommentThread,
   CreatedComment,
   FeedPage,
-  FeedPost,
   LikeState,
   ReactionState,
 } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
-import { comments, likes, postReactions, posts, profiles, reports } from '../../db/schema';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { comments, likes, postReactions, profiles, reports } from '../../db/schema';
+import { postVisibleTo } from '../crews/audience';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
-import { forViewer, selectFeedPosts, toFeedPost, viewerMarks, type FeedCard } from './queries';
+import { selectFeedPage, selectFeedPosts, toFeedPost, withViewer } from './queries';
 import { cachedFeedPage, invalidateFeedAfterCommit } from './cache';
-import { feedCursors } from './cursor';
 
 // The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed
 // cache after any change it commits. See modules/checkins/service.ts for the rules they follow.
@@ -36,21 +34,9 @@ export async function communityFeed(
   input: { cursor?: string },
 ): Promise<FeedPage> {
   const member = requireMember(ctx);
-  const after = input.cursor ? feedCursors.decode(input.cursor) : null;
-  const where = after
-    ? sql`(p.created_at, p.id) < (${after.t}::timestamptz, ${after.id}::uuid)`
-    : sql`true`;
-  const page = await cachedFeedPage(ctx, `community:${input.cursor ?? ''}`, async () => {
-    const rows = await selectFeedPosts(ctx.db, where, FEED_PAGE_SIZE + 1);
-    const last = rows[FEED_PAGE_SIZE - 1];
-    return {
-      cards: rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost),
-      nextCursor:
-        rows.length > FEED_PAGE_SIZE && last
-          ? feedCursors.encode(String(last.cursor_ts), String(last.id))
-          : null,
-    };
-  });
+  const page = await cachedFeedPage(ctx, `community:${input.cursor ?? ''}`, () =>
+    selectFeedPage(ctx.db, input.cursor, sql`true`),
+  );
   return {
     posts: await withViewer(ctx.db, member.userId, page.cards),
     nextCursor: page.nextCursor,
@@ -76,7 +62,7 @@ export async function setLike(
   const member = requireMember(ctx);
   const { postId } = input;
   await withTransaction(ctx, async (ctx) => {
-    await visiblePost(ctx.db, postId);
+    await visiblePost(ctx.db, postId, member.userId);
     const changed = input.liked
       ? await ctx.db
           .insert(likes)
@@ -101,7 +87,7 @@ export async function setReaction(
   const member = requireMember(ctx);
   const { postId, reaction } = input;
   await withTransaction(ctx, async (ctx) => {
-    await visiblePost(ctx.db, postId);
+    await visiblePost(ctx.db, postId, member.userId);
     const changed = reaction
       ? await ctx.db
           .insert(postReactions)
@@ -127,7 +113,7 @@ export async function listComments(
   input: { postId: string },
 ): Promise<CommentThread> {
   const member = requireMember(ctx);
-  await visiblePost(ctx.db, input.postId);
+  await visiblePost(ctx.db, input.postId, member.userId);
   const rows = await ctx.db
     .select({
       id: comments.id,
@@ -162,7 +148,7 @@ export async function addComment(
 ): Promise<CreatedComment> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
-    await visiblePost(ctx.db, input.postId);
+    await visiblePost(ctx.db, input.postId, member.userId);
     await enforce(
       ctx.db,
       [
@@ -207,7 +193,7 @@ export async function reportPost(
   input: { postId: string; reason: string },
 ): Promise<void> {
   const member = requireMember(ctx);
-  await visiblePost(ctx.db, input.postId);
+  await visiblePost(ctx.db, input.postId, member.userId);
   const inserted = await ctx.db
     .insert(reports)
     .values({
@@ -226,23 +212,16 @@ export async function reportPost(
 // Private steps of the services above
 // ---------------------------------------------------------------------------------------------------
 
-async function withViewer(db: DbOrTx, viewerId: string, cards: FeedCard[]): Promise<FeedPost[]> {
-  const marks = await viewerMarks(
+/**
+ * A post the viewer may interact with: not hidden, and in an audience the viewer is in (public, their
+ * own, or a crew of theirs; decision 0046). Anything else reads as gone.
+ */
+export async function visiblePost(db: DbOrTx, postId: string, viewerId: string): Promise<void> {
+  const rows = await queryRows(
     db,
-    viewerId,
-    cards.map((p) => p.id),
+    sql`select 1 from posts p where p.id = ${postId}::uuid and ${postVisibleTo(viewerId)}`,
   );
-  return cards.map((post) => forViewer(post, viewerId, marks));
-}
-
-/** A post members may interact with: public and not hidden. Anything else reads as gone. */
-async function visiblePost(db: DbOrTx, postId: string): Promise<void> {
-  const [post] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.visibility, 'public'), eq(posts.isHidden, false)))
-    .limit(1);
-  if (!post) throw new AppError('not_found', msg.postNotAvailable);
+  if (rows.length === 0) throw new AppError('not_found', msg.postNotAvailable);
 }
 
 async function likeState(db: DbOrTx, postId: string, userId: string): Promise<LikeState> {

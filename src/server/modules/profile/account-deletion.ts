@@ -39,6 +39,7 @@ import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
 import { avatarFolder, avatarKeyFromUrl } from './service';
+import { crewsOf, leaveCrew } from '../crews/service';
 
 /**
  * Cancels the member's paid subscription with Stripe (through the billing adapter, decision 0018),
@@ -138,6 +139,9 @@ export async function deleteAccount(
         sql`position(${`:${userId}:`} in ${rateLimits.key} || ':') > 0`,
       ),
     );
+    // Crews: each is left as when the member leaves it, so an owner's crew passes to its
+    // longest-standing member (or closes when nobody is left), and nothing points at the account.
+    for (const crew of await crewsOf(ctx.db, userId)) await leaveCrew(ctx, crew, userId);
     // Everything else cascades from the account (see the schema's foreign keys).
     await ctx.db.delete(user).where(eq(user.id, userId));
 

@@ -40,6 +40,8 @@ import {
   postMedia,
   postReactions,
   posts,
+  crews,
+  crewMembers,
   profiles,
   reports,
   session,
@@ -59,6 +61,7 @@ import { enforce, hit } from '../../lib/rate-limit';
 import { toNodeReadable } from '../../lib/storage/file-stream';
 import { avatarKeyFromUrl } from './service';
 import { tokensForExport } from '../connections/tokens';
+import { audienceView } from '../crews/audience';
 
 // ---------------------------------------------------------------------------
 // The signed link
@@ -183,6 +186,29 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
     .where(eq(posts.userId, userId))
     .orderBy(asc(posts.createdAt));
   const postIds = postRows.map((p) => p.id);
+  // The member's crews (issue 30): name, whether they own it, when they joined.
+  const crewRows = await db
+    .select({
+      id: crews.id,
+      name: crews.name,
+      ownerId: crews.ownerId,
+      joinedAt: crewMembers.joinedAt,
+    })
+    .from(crewMembers)
+    .innerJoin(crews, eq(crews.id, crewMembers.crewId))
+    .where(eq(crewMembers.userId, userId))
+    .orderBy(asc(crewMembers.joinedAt));
+  const crewNames = new Map(
+    (postRows.some((p) => p.crewId)
+      ? await db
+          .select({ id: crews.id, name: crews.name })
+          .from(crews)
+          .where(
+            inArray(crews.id, [...new Set(postRows.flatMap((p) => (p.crewId ? [p.crewId] : [])))]),
+          )
+      : []
+    ).map((c) => [c.id, c.name]),
+  );
   const postMediaRows = postIds.length
     ? await db
         .select()
@@ -416,6 +442,12 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
       monthsFree: r.monthsFree,
       redeemedAt: iso(r.at),
     })),
+    crews: crewRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      role: c.ownerId === userId ? 'owner' : 'member',
+      joinedAt: iso(c.joinedAt),
+    })),
     cycles: cycleRows.map((c) => ({
       id: c.id,
       startDate: c.startDate,
@@ -430,6 +462,12 @@ async function collect(db: DbOrTx, userId: string, now: Date) {
       caption: p.caption,
       legacyMediaUrl: p.mediaUrl,
       visibility: p.visibility,
+      // Who sees it (decision 0046): community, a crew (named) or only the member.
+      audience: audienceView({
+        visibility: p.visibility,
+        crew_id: p.crewId,
+        crew_name: p.crewId ? crewNames.get(p.crewId) : null,
+      }),
       isHidden: p.isHidden,
       createdAt: iso(p.createdAt),
       media: mediaOf(

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { QueryClient } from '@tanstack/react-query';
 import { msg } from '@shared/messages';
@@ -8,6 +9,7 @@ import { useSignOut } from '@client/features/auth/api/sign-out';
 import { RequireAuth, useSignedInUser } from '@client/features/auth/components/require-auth';
 import { AppShell } from '@client/features/shell/components/app-shell';
 import { MemberTimeZone } from '@client/lib/member-time-zone';
+import { takePendingCrewJoin } from '@client/features/crews/components/crew-join';
 import type { PageLoader } from '@client/render/loader';
 
 /**
@@ -44,6 +46,12 @@ function SignedInShell() {
   const user = useSignedInUser();
   // No navigate here: once the session is cleared, the guard itself sends the member to '/'.
   const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
+  const navigate = useNavigate();
+  // A visitor who opened a crew's invite link, now signed in or signed up: back to that link.
+  useEffect(() => {
+    const pending = takePendingCrewJoin();
+    if (pending) void navigate(pending, { replace: true });
+  }, [navigate]);
 
   return (
     <MemberTimeZone value={user.timeZone}>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminCrewsPage,
   AdminPostView,
   AdminPostsPage,
   AdminReportsPage,
@@ -59,3 +60,16 @@ export const useResolveReport = () =>
   useContentMutation((reportId: string) =>
     api.post<{ status: string }>(`/api/admin/reports/${reportId}/resolve`),
   );
+
+/** GET /api/admin/crews: every crew, newest first (issue 30). */
+export const useAdminCrews = () =>
+  useAdminPages<AdminCrewsPage>(queryKeys.admin.crews, '/api/admin/crews');
+
+/** An admin closes a crew (audited on the server). */
+export function useCloseCrewAsAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (crewId: string) => api.post<OkResponse>(`/api/admin/crews/${crewId}/close`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.crews }),
+  });
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import type {
 } from '@shared/api-types';
 import { MAX_MEDIA_PER_CHECKIN, MOVE_MINUTES_MAX, STEPS_MAX } from '@shared/constants';
 import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/domain/schemas';
+import { audienceFromKey } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import { ApiError, errorMessage, refusalReason } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
@@ -31,6 +32,8 @@ import { useMediaSelection } from './use-media-selection';
 import type { UploadEvents } from '../lib/upload-files';
 import { MediaPicker } from './media-picker';
 import { MediaGallery } from '../components/media-gallery';
+import { AudienceSelect } from '@client/components/audience/audience-select';
+import type { CheckinRequest } from './create-checkin';
 
 type FormField = FieldPath<CheckinInput>;
 const FORM_FIELDS: FormField[] = [
@@ -94,6 +97,8 @@ export function CheckinForm(props: CheckinFormProps) {
   );
   const create = useCreateCheckin();
   const edit = useEditCheckin();
+  // Who sees the post (decision 0046): Community unless the member picks a crew or Only me.
+  const [audience, setAudience] = useState('community');
   const queryClient = useQueryClient();
   const pending = create.isPending || edit.isPending;
 
@@ -143,7 +148,7 @@ export function CheckinForm(props: CheckinFormProps) {
   };
 
   /** No connection: keep the check-in on this device and send it later (decision 0023). */
-  const keepForLater = async (userId: string, input: CheckinData) => {
+  const keepForLater = async (userId: string, input: CheckinRequest) => {
     const today = queryClient.getQueryData<TodayResponse>(queryKeys.checkins.today);
     const now = new Date();
     await enqueueCheckin({
@@ -157,7 +162,8 @@ export function CheckinForm(props: CheckinFormProps) {
     toast.info(msg.checkinQueuedOffline);
   };
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (fields) => {
+    const input: CheckinRequest = { ...fields, audience: audienceFromKey(audience) };
     if (props.mode === 'create' && !onlineManager.isOnline()) {
       await keepForLater(props.userId, input);
       return;
@@ -182,7 +188,7 @@ export function CheckinForm(props: CheckinFormProps) {
     try {
       await edit.mutateAsync({
         checkinId: props.checkin.id,
-        input,
+        input: fields,
         existingMedia: props.checkin.media,
         files: media.files,
         events,
@@ -370,6 +376,15 @@ export function CheckinForm(props: CheckinFormProps) {
             label={editing ? 'Add more photos & videos' : undefined}
             disabled={busy}
           />
+
+          {!editing && (
+            <AudienceSelect
+              id={`${id}-audience`}
+              value={audience}
+              onChange={setAudience}
+              disabled={busy}
+            />
+          )}
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             {props.mode === 'edit' && (

@@ -1,18 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCheckinResponse } from '@shared/api-types';
 import type { CheckinData } from '@shared/domain/schemas';
+import type { PostAudience } from '@shared/domain/audience';
 import { api, ApiError } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
 import { afterCheckinSaved } from '../api/checkin-cache';
 import { uploadCheckinMedia } from '../api/upload-checkin-media';
 
-export function createCheckin(input: CheckinData): Promise<CreateCheckinResponse> {
+/** A new check-in with who sees its post (decision 0046; Community when absent). */
+export type CheckinRequest = CheckinData & { audience?: PostAudience };
+
+export function createCheckin(input: CheckinRequest): Promise<CreateCheckinResponse> {
   return api.post<CreateCheckinResponse>('/api/checkins', input);
 }
 
 export interface CreateCheckinVariables {
-  input: CheckinData;
+  input: CheckinRequest;
   /** Proof media in the member's chosen order; uploaded after the check-in exists. */
   files: readonly File[];
   events?: UploadEvents;

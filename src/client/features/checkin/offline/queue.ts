@@ -4,7 +4,7 @@
 
 import { del, get, set, values } from 'idb-keyval';
 import { queueStore as store } from '@client/lib/device-stores';
-import type { CheckinData } from '@shared/domain/schemas';
+import type { CheckinRequest } from '../api/create-checkin';
 
 export interface QueuedFile {
   name: string;
@@ -17,7 +17,7 @@ export interface QueuedCheckin {
   id: string;
   /** The member who made it: it is only ever sent while that member is signed in. */
   userId: string;
-  input: CheckinData;
+  input: CheckinRequest;
   /** When the member pressed Complete Check-in: the server counts it for that local day. */
   madeAt: string;
   /** The local date the device showed as today, for the waiting card. */

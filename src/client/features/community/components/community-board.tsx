@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { RefreshCw, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
-import { Button } from '@client/components/ui/button';
+import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCommunity } from '../api/get-community';
@@ -32,6 +33,13 @@ export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
       <ScreenHeading description="Everyone showing up, day after day.">
         {msg.community}
       </ScreenHeading>
+      <Link
+        to="/app/crews"
+        className={buttonVariants({ variant: 'secondary', className: 'self-start' })}
+      >
+        <Users aria-hidden className="size-4" />
+        Your crews
+      </Link>
       {query.isPending ? (
         <Spinner label={msg.loading} />
       ) : query.isError && !query.data ? (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Flag, MessageCircle, MoreHorizontal } from 'lucide-react';
+import { Eye, Flag, Lock, MessageCircle, MoreHorizontal, Users } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber } from '@shared/format';
@@ -30,6 +30,10 @@ const CommentsDialog = lazy(() =>
   loadCommentsDialog().then((m) => ({ default: m.CommentsDialog })),
 );
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const loadAudienceDialog = () => import('@client/components/audience/audience-dialog');
+const AudienceDialog = lazy(() =>
+  loadAudienceDialog().then((m) => ({ default: m.AudienceDialog })),
+);
 const warmComments = {
   onPointerEnter: () => void loadCommentsDialog(),
   onPointerDown: () => void loadCommentsDialog(),
@@ -52,6 +56,8 @@ export function PostCard({
   // animation: thirty closed pairs made the feed's first render much longer (decision 0029).
   const [commentsUsed, setCommentsUsed] = useState(false);
   const [reportUsed, setReportUsed] = useState(false);
+  const [audienceOpen, setAudienceOpen] = useState(false);
+  const [audienceUsed, setAudienceUsed] = useState(false);
   const openComments = () => {
     setCommentsUsed(true);
     setCommentsOpen(true);
@@ -81,8 +87,41 @@ export function PostCard({
               </span>
             )}
             <RelativeTime iso={post.createdAt} />
+            {post.audience.kind !== 'community' && (
+              <span className="inline-flex items-center gap-1">
+                {post.audience.kind === 'crew' ? (
+                  <Users aria-hidden className="size-3.5" />
+                ) : (
+                  <Lock aria-hidden className="size-3.5" />
+                )}
+                {post.audience.kind === 'crew' ? post.audience.crewName : msg.audienceOnlyMe}
+              </span>
+            )}
           </p>
         </div>
+        {isMine && (
+          <DropdownMenu>
+            <DropdownMenuTrigger
+              onPointerDown={() => void loadAudienceDialog()}
+              onKeyDown={() => void loadAudienceDialog()}
+              aria-label="More actions for your post"
+              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <MoreHorizontal aria-hidden className="size-5" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem
+                onSelect={() => {
+                  setAudienceUsed(true);
+                  setAudienceOpen(true);
+                }}
+              >
+                <Eye aria-hidden className="size-4" />
+                Who sees this
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
         {!isMine && (
           <DropdownMenu>
             <DropdownMenuTrigger
@@ -171,6 +210,14 @@ export function PostCard({
       <Suspense fallback={null}>
         {commentsUsed && (
           <CommentsDialog post={post} open={commentsOpen} onOpenChange={setCommentsOpen} />
+        )}
+        {isMine && audienceUsed && (
+          <AudienceDialog
+            postId={post.id}
+            current={post.audience}
+            open={audienceOpen}
+            onOpenChange={setAudienceOpen}
+          />
         )}
         {!isMine && reportUsed && (
           <ReportDialog

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { avatarInitial } from '@shared/domain/display';
 import { msg } from '@shared/messages';
 import {
@@ -49,6 +49,12 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
           <Link to="/app/profile">
             <UserRound aria-hidden className="size-4" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/app/crews">
+            <Users aria-hidden className="size-4" />
+            {msg.crews}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

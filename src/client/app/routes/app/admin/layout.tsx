@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
   { to: 'reports', label: 'Reports' },
   { to: 'badges', label: 'Badges' },
   { to: 'coupons', label: 'Coupons' },
+  { to: 'crews', label: 'Crews' },
   { to: 'audit', label: 'Audit' },
 ] as const;
 

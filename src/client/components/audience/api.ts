@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyCrews, OkResponse } from '@shared/api-types';
+import type { PostAudience } from '@shared/domain/audience';
+import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+// Who sees a post (decision 0046), shared by the check-in form, the post menu and the crews screens.
+
+/** GET /api/crews: the member's crews, which are the audiences they can pick besides Community and Only me. */
+export function useMyCrews() {
+  return useQuery({
+    queryKey: queryKeys.crews.mine,
+    queryFn: ({ signal }) => api.get<MyCrews>('/api/crews', { signal }),
+  });
+}
+
+/** The author changes who sees a post: every feed, the crews and the home screen read again. */
+export function useSetPostAudience(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (audience: PostAudience) =>
+      api.patch<OkResponse>(`/api/posts/${postId}/audience`, { audience }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.feed.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.crews.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.checkins.today }),
+      ]),
+  });
+}

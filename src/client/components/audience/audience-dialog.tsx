@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { audienceFromKey, audienceKey, type PostAudienceView } from '@shared/domain/audience';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { useSetPostAudience } from './api';
+import { AudienceSelect } from './audience-select';
+
+/** The post menu's "Who sees this": the author picks another audience for a post. */
+export function AudienceDialog({
+  postId,
+  current,
+  open,
+  onOpenChange,
+}: {
+  postId: string;
+  current: PostAudienceView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(audienceKey(current));
+  const save = useSetPostAudience(postId);
+  const onSave = () =>
+    save.mutate(audienceFromKey(value), {
+      onSuccess: () => {
+        toast.success(msg.audienceSaved);
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
+    });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Who sees this post</DialogTitle>
+        <DialogDescription>
+          Community: every member. A crew: its members only. Only me: nobody else. Your check-in
+          counts for your streak either way.
+        </DialogDescription>
+        <AudienceSelect id={`${id}-audience`} value={value} onChange={setValue} current={current} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="button" onClick={onSave} disabled={save.isPending}>
+            {save.isPending ? msg.audienceSaving : 'Save'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { toast } from 'sonner';
+import { formatDate } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { useAdminCrews, useCloseCrewAsAdmin } from '../api/content';
+import { AdminTable, Cell, ListState, Pill } from './admin-table';
+import { ConfirmButton } from './confirm-button';
+import { LoadMore } from './list-controls';
+
+const CREW_COLUMNS = ['Name', 'Owner', 'Members', 'Created', 'Status', 'Actions'];
+
+/** The admin's Crews screen (issue 30): name, owner, members, created; close a crew (audited). */
+export function CrewsAdminScreen() {
+  const crews = useAdminCrews();
+  const close = useCloseCrewAsAdmin();
+  const rows = crews.data?.pages.flatMap((page) => page.crews) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <ListState
+        isLoading={crews.isLoading}
+        error={crews.error}
+        empty={rows.length === 0}
+        errorText={errorMessage(crews.error, msg.unexpectedError)}
+        emptyText="No crews yet."
+      />
+      {rows.length > 0 && (
+        <AdminTable label="Crews" columns={CREW_COLUMNS}>
+          {rows.map((crew) => (
+            <tr key={crew.id}>
+              <Cell label="Name">{crew.name}</Cell>
+              <Cell label="Owner">{crew.ownerName ?? '—'}</Cell>
+              <Cell label="Members" className="tabular">
+                {crew.memberCount}
+              </Cell>
+              <Cell label="Created" className="whitespace-nowrap">
+                {formatDate(crew.createdAt)}
+              </Cell>
+              <Cell label="Status">
+                <Pill tone={crew.closedAt ? 'warn' : 'good'}>
+                  {crew.closedAt ? 'Closed' : 'Open'}
+                </Pill>
+              </Cell>
+              <Cell label="Actions">
+                {!crew.closedAt && (
+                  <ConfirmButton
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger"
+                    title={`Close ${crew.name}`}
+                    description="Every member leaves it and its crew posts become their authors' alone. This is recorded in the audit trail."
+                    confirmLabel="Close crew"
+                    onConfirm={async () => {
+                      try {
+                        await close.mutateAsync(crew.id);
+                        toast.success('Crew closed.');
+                      } catch (error) {
+                        toast.error(errorMessage(error, msg.unexpectedError));
+                      }
+                    }}
+                  >
+                    Close
+                  </ConfirmButton>
+                )}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <LoadMore list={crews} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Users } from 'lucide-react';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { AuthPage } from '@client/components/layout/auth-page';
+import { Button, buttonVariants } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCrewInvite, useJoinCrew } from '../api';
+
+/** Where a visitor who opened a crew link comes back to once signed in or signed up. */
+const PENDING_JOIN_KEY = 'stackdays.crewJoin';
+const JOIN_PATH = /^\/crews\/join\/[A-Za-z0-9_-]{16,64}$/;
+
+/** The crew link a visitor opened before signing in, taken once (null: none). */
+export function takePendingCrewJoin(): string | null {
+  try {
+    const path = sessionStorage.getItem(PENDING_JOIN_KEY);
+    sessionStorage.removeItem(PENDING_JOIN_KEY);
+    return path && JOIN_PATH.test(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /crews/join/{token}: a signed-in member sees the crew's name, owner and member count and a Join
+ * button; a visitor signs in or up first and is brought back here; a full, closed or dead link says so.
+ */
+export function CrewJoin({
+  token,
+  session,
+}: {
+  token: string;
+  /** The visitor's session, from the route (the auth feature reads it). */
+  session: { status: 'loading' | 'authenticating' | 'signed-in' | 'signed-out' };
+}) {
+  const signedIn = session.status === 'signed-in';
+  const invite = useCrewInvite(token, signedIn);
+  const join = useJoinCrew(token);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (session.status !== 'signed-out') return;
+    try {
+      sessionStorage.setItem(PENDING_JOIN_KEY, `/crews/join/${token}`);
+    } catch {
+      // Private mode without storage: the member opens the link again after signing in.
+    }
+  }, [session.status, token]);
+
+  if (
+    session.status === 'loading' ||
+    session.status === 'authenticating' ||
+    (signedIn && invite.isPending)
+  )
+    return (
+      <AuthPage title="Crew invite">
+        <title>Crew invite · StackDays</title>
+        <Spinner label={msg.loading} />
+      </AuthPage>
+    );
+
+  if (!signedIn)
+    return (
+      <AuthPage
+        title="You're invited to a crew"
+        description="Sign in or create your account first. You'll come right back to this invite."
+      >
+        <title>Crew invite · StackDays</title>
+        <div className="flex flex-col gap-3">
+          <Link to="/signin" className={buttonVariants({ size: 'lg' })}>
+            Sign in
+          </Link>
+          <Link to="/signup" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            Create an account
+          </Link>
+        </div>
+      </AuthPage>
+    );
+
+  const preview = invite.data;
+  if (!preview || !preview.crew || (!preview.ok && !preview.alreadyMember))
+    return (
+      <AuthPage title="This invite can't be used">
+        <title>Crew invite · StackDays</title>
+        <p role="alert" className="font-semibold">
+          {preview?.message ?? errorMessage(invite.error, msg.crewLinkDead)}
+        </p>
+        <Link to="/app/crews" className={buttonVariants({ variant: 'secondary' })}>
+          Go to your crews
+        </Link>
+      </AuthPage>
+    );
+
+  const { crew } = preview;
+  const onJoin = () =>
+    join.mutate(undefined, {
+      onSuccess: (joined) => {
+        toast.success(`Welcome to ${crew.name}!`);
+        void navigate(`/app/crews/${joined.crewId}`);
+      },
+      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
+    });
+  return (
+    <AuthPage
+      title={`Join ${crew.name}`}
+      description="Do the 90 days together and see each other's days."
+    >
+      <title>{`Join ${crew.name} · StackDays`}</title>
+      <div className="flex flex-col gap-5">
+        <div className="flex items-center gap-4 rounded-2xl border border-border p-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-muted">
+            <Users aria-hidden className="size-6" />
+          </span>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+            <dt className="text-muted-foreground">Crew</dt>
+            <dd className="font-bold">{crew.name}</dd>
+            <dt className="text-muted-foreground">Owner</dt>
+            <dd>{crew.ownerName ?? 'nobody'}</dd>
+            <dt className="text-muted-foreground">Members</dt>
+            <dd className="tabular">{crew.memberCount}</dd>
+          </dl>
+        </div>
+        {preview.alreadyMember ? (
+          <Link to={`/app/crews/${crew.id}`} className={buttonVariants({ size: 'lg' })}>
+            {msg.crewAlreadyMember} Open it
+          </Link>
+        ) : (
+          <Button type="button" size="lg" onClick={onJoin} disabled={join.isPending}>
+            {join.isPending ? msg.loading : 'Join'}
+          </Button>
+        )}
+      </div>
+    </AuthPage>
+  );
+}

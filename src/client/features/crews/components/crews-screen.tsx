@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ChevronRight, Users } from 'lucide-react';
+import { CREW_MAX_MEMBERS, CREW_NAME_MAX } from '@shared/constants';
+import { crewNameSchema } from '@shared/domain/schemas';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { ScreenHeading } from '@client/components/layout/screen-heading';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCreateCrew, useMyCrews } from '../api';
+
+/** /app/crews: the member's crews and a form to start one. */
+export function CrewsScreen() {
+  const crews = useMyCrews();
+  const list = crews.data?.crews ?? [];
+  const max = crews.data?.maxCrews ?? 5;
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeading
+        description={`A small circle doing the 90 days together: up to ${CREW_MAX_MEMBERS} people who see each other's days.`}
+      >
+        {msg.crews}
+      </ScreenHeading>
+      {crews.isPending ? (
+        <Spinner label={msg.loading} />
+      ) : crews.isError ? (
+        <Card className="p-6 font-semibold">{errorMessage(crews.error, msg.unexpectedError)}</Card>
+      ) : (
+        <section aria-labelledby="your-crews" className="flex flex-col gap-3">
+          <h2 id="your-crews" className="text-xl font-bold">
+            Your crews
+          </h2>
+          {list.length === 0 ? (
+            <Card className="p-6 text-muted-foreground">
+              No crew yet. Start one below, or open an invite link a friend sent you.
+            </Card>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {list.map((crew) => (
+                <li key={crew.id}>
+                  <Link
+                    to={`/app/crews/${crew.id}`}
+                    className="flex items-center gap-4 rounded-2xl border border-border bg-card p-4 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-muted">
+                      <Users aria-hidden className="size-5" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-bold">{crew.name}</span>
+                      <span className="block text-sm text-muted-foreground">
+                        {crew.isOwner ? 'You own it' : `Owner: ${crew.ownerName ?? 'nobody'}`} ·{' '}
+                        <span className="tabular">
+                          {crew.memberCount} of {CREW_MAX_MEMBERS}
+                        </span>{' '}
+                        members
+                      </span>
+                    </span>
+                    <ChevronRight aria-hidden className="size-5 text-muted-foreground" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.length < max ? (
+            <CreateCrewForm />
+          ) : (
+            <p className="text-sm text-muted-foreground">{msg.crewTooManyCrews}</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function CreateCrewForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateCrew();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = crewNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: (crew) => {
+        toast.success(`${crew.name} is ready. Invite your people!`);
+        void navigate(`/app/crews/${crew.id}`);
+      },
+      onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
+    });
+  };
+  return (
+    <Card className="p-4 sm:p-5">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+        <h2 className="text-lg font-bold">Start a crew</h2>
+        <Label htmlFor={`${id}-name`}>Crew name</Label>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          maxLength={CREW_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && `${id}-error`)}
+          placeholder="Morning Crew"
+        />
+        <FieldMessage id={`${id}-error`} tone="error">
+          {error}
+        </FieldMessage>
+        <Button type="submit" disabled={create.isPending} className="self-start">
+          {create.isPending ? msg.loading : 'Create crew'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PostAudience, PostAudienceView } from '@shared/domain/audience';
+import { msg } from '@shared/messages';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+
+// Who sees a post (decision 0046): building blocks over `db`, no authorization of their own. Every
+// place that shows a post, its comments or its files asks `postVisibleTo`; every place that sets an
+// audience asks `resolveAudience`.
+
+/** How an audience is stored on a post. */
+export interface StoredAudience {
+  visibility: 'public' | 'crew' | 'private';
+  crewId: string | null;
+}
+
+/**
+ * The audience `authorId` chose, checked: a crew must be one the author is in now (and so open;
+ * closed crews have no members). A crew id that is not theirs, forged or gone, is refused with the
+ * same words, so the answer never tells whether the crew exists.
+ */
+export async function resolveAudience(
+  db: DbOrTx,
+  authorId: string,
+  audience: PostAudience | undefined,
+): Promise<StoredAudience> {
+  if (!audience || audience.kind === 'community') return { visibility: 'public', crewId: null };
+  if (audience.kind === 'only_me') return { visibility: 'private', crewId: null };
+  const rows = await queryRows(
+    db,
+    sql`select 1 from crew_members m join crews c on c.id = m.crew_id
+        where m.crew_id = ${audience.crewId}::uuid and m.user_id = ${authorId} and c.closed_at is null`,
+  );
+  if (rows.length === 0)
+    throw new AppError('validation_failed', msg.audienceCrewNotYours, {
+      fields: { audience: msg.audienceCrewNotYours },
+    });
+  return { visibility: 'crew', crewId: audience.crewId };
+}
+
+/**
+ * True for a post `viewerId` may see, as SQL over the posts row named `alias`: not hidden, and public,
+ * or the viewer's own, or shared with a crew the viewer is in now.
+ */
+export function postVisibleTo(viewerId: string, alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  return sql`(not ${p}.is_hidden and (
+    ${p}.visibility = 'public' or ${p}.user_id = ${viewerId}
+    or (${p}.visibility = 'crew' and exists (
+      select 1 from crew_members vm where vm.crew_id = ${p}.crew_id and vm.user_id = ${viewerId}))
+  ))`;
+}
+
+/** A post's stored audience as readers see it. */
+export function audienceView(row: {
+  visibility?: unknown;
+  crew_id?: unknown;
+  crew_name?: unknown;
+}): PostAudienceView {
+  if (row.visibility === 'crew' && row.crew_id)
+    return { kind: 'crew', crewId: String(row.crew_id), crewName: String(row.crew_name ?? '') };
+  return row.visibility === 'private' ? { kind: 'only_me' } : { kind: 'community' };
+}
