@@ -24,6 +24,9 @@ import {
   DEFAULT_PUSH_NUDGES,
   DEFAULT_REMINDER_HOUR,
   DEFAULT_ROLE,
+  REVIEW_SHARE_AUDIENCES,
+  REVIEW_SHARE_MAX_PHOTOS,
+  REVIEW_WEEKS,
   DEFAULT_SEND_INVITE,
   DEFAULT_STEP_TRACKER,
   DEFAULT_UNIT_PREF,
@@ -344,6 +347,8 @@ export const settingsSchema = z.object({
     .default(DEFAULT_REMINDER_HOUR),
   emailNudges: formBoolean(DEFAULT_EMAIL_NUDGES),
   pushNudges: formBoolean(DEFAULT_PUSH_NUDGES),
+  /** Absent from an older form: left as it is (decision 0049). */
+  weeklyReviewEmail: z.boolean().optional(),
   timezone: timeZoneSchema,
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -558,3 +563,16 @@ export type PushSubscriptionData = z.output<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({
   endpoint: storableText().max(1000, { error: msg.validation }),
 });
+
+/** The address of a review: /api/review/{cycle}/{week} (decision 0048). */
+export const reviewAddressSchema = z.object({
+  cycle: z.coerce.number().int().min(1).max(10_000),
+  week: z.coerce.number().int().min(1).max(REVIEW_WEEKS),
+});
+
+/** "Share this week": the audience, and the week's photos the member picked (none by default). */
+export const shareWeekSchema = z.object({
+  audience: z.enum(REVIEW_SHARE_AUDIENCES),
+  photoIds: z.array(z.uuid()).max(REVIEW_SHARE_MAX_PHOTOS).default([]),
+});
+export type ShareWeekData = z.output<typeof shareWeekSchema>;

@@ -7,3 +7,4 @@ export * from './programme';
 export * from './audit';
 export * from './idempotency';
 export * from './storage';
+export * from './review';

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../lib/context';
 import { sendDueReminders } from './service';
+import { run as runWeeklyReviews } from '../review/email';
 import { jobRuns } from '../../lib/metrics';
 import { hit, pruneRateLimits } from '../../lib/rate-limit';
 import { sweepStorage } from '../media/sweep';
@@ -37,6 +38,8 @@ export function startScheduler(ctx: ServiceContext, tickMs = SCHEDULER_TICK_MS):
     try {
       await ctx.mailer.flush(ctx.now());
       if (reminders) await sendDueReminders(ctx);
+      // The weekly review (decision 0049): one run(ctx, now), ready for the job runner.
+      if (reminders) await runWeeklyReviews(ctx, ctx.now());
       await ctx.mailer.flush(ctx.now());
       await pruneRateLimits(ctx.db, ctx.now());
       // Files of deleted rows that storage has not confirmed removing yet (decision 0042).
