@@ -7,13 +7,14 @@ import type {
   WeeklyReviewView,
 } from '@shared/api-types';
 import { consistencyScore } from '@shared/domain/consistency';
-import { localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import {
   dateOfDay,
   journalFirstLine,
   newestOpenWeek,
   reviewWeekDays,
   weekChange,
+  weekOfDay,
 } from '@shared/domain/review-weeks';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { mediaView } from '../media/urls';
@@ -57,15 +58,15 @@ export async function memberCycles(db: DbOrTx, userId: string): Promise<MemberCy
 }
 
 /**
- * The member's local date as far as the cycle goes: today for the active cycle, the day it was
- * ended for a past one (a restarted cycle's unfinished week never opens).
+ * How many weeks of the cycle have an open review. The active cycle: those whose last day has
+ * ended. A past cycle is closed: every week up to the one it ended in (Start New Cycle on day 40
+ * opens week 6 as it stood; nothing in it can change any more).
  */
-export function cycleToday(cycle: MemberCycle, timeZone: string, now: Date): LocalDate {
-  return localDateIn(cycle.isActive || !cycle.endedAt ? now : cycle.endedAt, timeZone);
-}
-
 export function openWeeksOf(cycle: MemberCycle, timeZone: string, now: Date): number {
-  return newestOpenWeek(cycle.startDate, cycleToday(cycle, timeZone, now));
+  if (cycle.isActive || !cycle.endedAt)
+    return newestOpenWeek(cycle.startDate, localDateIn(now, timeZone));
+  const endDay = daysBetween(cycle.startDate, localDateIn(cycle.endedAt, timeZone)) + 1;
+  return endDay < 1 ? 0 : weekOfDay(Math.min(endDay, CYCLE_LENGTH_DAYS));
 }
 
 /** The newest open review: the active cycle's newest open week, else the newest past cycle's. */
