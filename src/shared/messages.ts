@@ -407,6 +407,10 @@ export const msg = {
   reviewAlreadyShared: 'You already shared this week.',
   reviewPhotoNotInWeek: 'Pick photos from this week only.',
   reviewShared: 'Your week is shared.',
+  reviewShareFailed: 'Your week could not be shared. Please try again.',
+  errorLoadingReview: 'Error loading your review',
+  noReviewYet:
+    'Your first weekly review opens the day after Day 7. Check in each day and watch the week add up.',
   validation: 'Please check the highlighted fields.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   adminInviteInvalid: 'This invitation link is not valid. Ask your administrator for a new one.',

@@ -62,6 +62,14 @@ const routes: RouteObject[] = [
         lazy: () => import('./routes/app/cycle').then((m) => ({ Component: m.CycleRoute })),
       },
       {
+        path: 'review',
+        lazy: () => import('./routes/app/review').then((m) => ({ Component: m.ReviewRoute })),
+      },
+      {
+        path: 'review/:cycle/:week',
+        lazy: () => import('./routes/app/review').then((m) => ({ Component: m.ReviewRoute })),
+      },
+      {
         path: 'ai-workouts',
         lazy: () =>
           import('./routes/app/ai-workouts').then((m) => ({ Component: m.AiWorkoutsRoute })),
