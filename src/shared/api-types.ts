@@ -706,7 +706,9 @@ export type ReviewShareAudience = 'community' | 'only_me' | `crew:${string}`;
 
 /** GET /api/review and /api/review/{cycle}/{week}. */
 export interface WeeklyReviewView {
-  /** The cycle's number among the member's cycles, from 1 (the address of the review). */
+  /** The review's address is /app/review/{cycleId}/{week} (decision 0048). */
+  cycleId: string;
+  /** The cycle's number among the member's cycles, from 1, as the screen names it. */
   cycleNumber: number;
   cycleStartDate: string;
   week: number;
@@ -755,6 +757,7 @@ export interface WeeklyReviewResponse {
 /** GET /api/review/weeks: the member's cycles and their weeks, for My Cycle's rows. */
 export interface ReviewWeeksResponse {
   cycles: Array<{
+    cycleId: string;
     cycleNumber: number;
     startDate: string;
     active: boolean;

@@ -28,7 +28,7 @@ export const queryKeys = {
   review: {
     all: ['review'] as const,
     newest: ['review', 'newest'] as const,
-    week: (cycle: number, week: number) => ['review', 'week', cycle, week] as const,
+    week: (cycle: string, week: number) => ['review', 'week', cycle, week] as const,
     weeks: ['review', 'weeks'] as const,
   },
   community: {

@@ -564,9 +564,9 @@ export const pushUnsubscribeSchema = z.object({
   endpoint: storableText().max(1000, { error: msg.validation }),
 });
 
-/** The address of a review: /api/review/{cycle}/{week} (decision 0048). */
+/** The address of a review: /api/review/{cycle id}/{week} (decision 0048). */
 export const reviewAddressSchema = z.object({
-  cycle: z.coerce.number().int().min(1).max(10_000),
+  cycle: z.uuid(),
   week: z.coerce.number().int().min(1).max(REVIEW_WEEKS),
 });
 

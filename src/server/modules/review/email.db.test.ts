@@ -64,7 +64,7 @@ async function member(input: {
     });
   }
   await refreshCycleStats(db, [cycle.id]);
-  return m;
+  return { ...m, cycleId: cycle.id };
 }
 
 const runAt = async (iso: string) => {
@@ -105,7 +105,7 @@ describe(`weekly review e-mail (${label})`, () => {
     const document = parse(mail.html);
     const all = elements(document);
     const button = all.find((el) => el.tagName === 'a' && textOf(el) === 'Open your review');
-    expect(attr(button!, 'href')).toBe('http://localhost:3000/app/review/1/1');
+    expect(attr(button!, 'href')).toBe(`http://localhost:3000/app/review/${m.cycleId}/1`);
     const heading = all.find((el) => el.tagName === 'h1');
     expect(textOf(heading!)).toBe('Your week 1 review is ready');
     const paragraphs = all.filter((el) => el.tagName === 'p').map(textOf);

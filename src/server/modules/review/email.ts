@@ -139,7 +139,7 @@ async function sendOne(
     timeZone,
     unitPref: member.unit_pref === 'metric' ? 'metric' : 'imperial',
   });
-  const path = `/app/review/${cycle.number}/${week}`;
+  const path = `/app/review/${cycle.id}/${week}`;
   let delivered = false;
   if (member.weekly_review_email) {
     const result = await ctx.mailer.send(

@@ -279,6 +279,7 @@ export async function readWeeklyReview(
   const endKg = extras.end_kg === null ? null : Number(extras.end_kg);
 
   return {
+    cycleId: cycle.id,
     cycleNumber: cycle.number,
     cycleStartDate: cycle.startDate,
     week: week.week,

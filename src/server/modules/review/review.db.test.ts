@@ -112,7 +112,7 @@ describe(`weekly review boundaries (${label})`, () => {
     const before = await getNewestReview(await at(m.userId, '2026-03-09T03:59:00Z'));
     expect(before.review).toBeNull();
     await expect(
-      getReview(await at(m.userId, '2026-03-09T03:59:00Z'), { cycle: 1, week: 1 }),
+      getReview(await at(m.userId, '2026-03-09T03:59:00Z'), { cycle: m.cycleId, week: 1 }),
     ).rejects.toMatchObject({ code: 'not_found' });
     const after = await getNewestReview(await at(m.userId, '2026-03-09T04:00:00Z'));
     expect(after.review).toMatchObject({ cycleNumber: 1, week: 1, firstDate: '2026-03-02' });
@@ -195,11 +195,11 @@ describe(`weekly review boundaries (${label})`, () => {
     expect(review!.currentStreak).toBe(1);
     expect(review!.milestones).toEqual([90]);
 
-    const week1 = (await getReview(ctx, { cycle: 2, week: 1 })).review!;
+    const week1 = (await getReview(ctx, { cycle: m.cycleId, week: 1 })).review!;
     expect(week1.movedMinutes.value).toBe(70);
     expect(week1.firstDate).toBe('2026-01-05');
     // The previous cycle's week 1 is its own (cycle 1), and it did not count here.
-    const past = (await getReview(ctx, { cycle: 1, week: 13 })).review!;
+    const past = (await getReview(ctx, { cycle: old.id, week: 13 })).review!;
     expect(past.checkins.value).toBe(1);
     expect(past.movedMinutes.value).toBe(999);
     const weeks = await listReviewWeeks(ctx);
@@ -229,7 +229,7 @@ describe(`what a weekly review shows (${label})`, () => {
       ],
     });
     const ctx = await at(m.userId, '2026-08-17T15:00:00Z');
-    const { review } = await getReview(ctx, { cycle: 1, week: 2 });
+    const { review } = await getReview(ctx, { cycle: m.cycleId, week: 2 });
     expect(review!.movedMinutes).toEqual({ value: 90, previous: 40, change: 50 });
     expect(review!.steps).toEqual({ value: 12500, previous: 8000, change: 4500 });
     expect(review!.proteinDays).toEqual({ value: 1, previous: 1, change: 0 });
@@ -259,7 +259,7 @@ describe(`what a weekly review shows (${label})`, () => {
       days: [{ day: 1, photos: 1 }, { day: 15 }],
     });
     const ctx = await at(m.userId, '2026-08-25T00:00:00Z');
-    const { review } = await getReview(ctx, { cycle: 1, week: 2 });
+    const { review } = await getReview(ctx, { cycle: m.cycleId, week: 2 });
     expect(review!.days.every((d) => d.status === 'missed')).toBe(true);
     expect(review!.movedMinutes).toEqual({ value: 0, previous: 30, change: -30 });
     expect(review!.currentStreak).toBe(0);
@@ -283,13 +283,13 @@ describe(`what a weekly review shows (${label})`, () => {
       awardedAt: new Date('2026-08-09T18:00:00Z'),
     });
     const { review } = await getReview(await at(m.userId, '2026-08-12T00:00:00Z'), {
-      cycle: 1,
+      cycle: m.cycleId,
       week: 1,
     });
     expect(review!.milestones).toEqual([7]);
     expect(review!.badges).toEqual([{ code: 'starter_7', name: 'Starter', emoji: '🔥' }]);
     const week2 = await getReview(await at(m.userId, '2026-08-20T00:00:00Z'), {
-      cycle: 1,
+      cycle: m.cycleId,
       week: 2,
     });
     expect(week2.review!.badges).toEqual([]);
@@ -359,21 +359,27 @@ describe(`review access and sharing (${label})`, () => {
       days: [{ day: 2, photos: 1, visibility: 'private', journal: 'A secret line' }],
     });
     const b = await seed({ timezone: 'UTC', startDate: addDays(today, -3), days: [] });
-    const mine = (await (await a.client.request('/api/review/1/1')).json()) as WeeklyReviewResponse;
+    const mine = (await (
+      await a.client.request(`/api/review/${a.cycleId}/1`)
+    ).json()) as WeeklyReviewResponse;
+    expect(mine.review!.cycleNumber).toBe(1);
     expect(mine.review!.days[1].journalLine).toBe('A secret line');
     const url = mine.review!.photos[0].media.url;
     expect((await a.client.request(url)).status).toBe(200);
 
     // B has no open week: the same address is B's own cycle, and it is not open.
-    const other = await b.client.request('/api/review/1/1');
+    // A's review by its address, asked by B: not found, and nothing of A's in the answer.
+    const other = await b.client.request(`/api/review/${a.cycleId}/1`);
     expect(other.status).toBe(404);
     expect(await other.text()).not.toContain('secret');
-    expect((await b.client.request('/api/review/2/1')).status).toBe(404);
+    expect((await b.client.request(`/api/review/${b.cycleId}/1`)).status).toBe(404); // not open yet
+    const newest = (await (await b.client.request('/api/review')).json()) as WeeklyReviewResponse;
+    expect(newest.review).toBeNull();
     expect((await b.client.request(url)).status).toBe(404);
-    expect((await b.client.request('/api/review/1/14')).status).toBe(422);
+    expect((await b.client.request(`/api/review/${b.cycleId}/14`)).status).toBe(422);
     expect((await b.client.request('/api/review/x/1')).status).toBe(422);
     expect((await t.client().request('/api/review')).status).toBe(401);
-    const share = await b.client.request('/api/review/1/1/share', {
+    const share = await b.client.request(`/api/review/${a.cycleId}/1/share`, {
       method: 'POST',
       json: { audience: 'community', photoIds: [a.photoIds[2][0]] },
     });
@@ -389,7 +395,7 @@ describe(`review access and sharing (${label})`, () => {
         { day: 3, minutes: 35, photos: 1 },
       ],
     });
-    const res = await m.client.request('/api/review/1/1/share', {
+    const res = await m.client.request(`/api/review/${m.cycleId}/1/share`, {
       method: 'POST',
       json: { audience: 'only_me' },
     });
@@ -403,7 +409,7 @@ describe(`review access and sharing (${label})`, () => {
     expect(
       await t.database.db.select().from(postMedia).where(eq(postMedia.postId, postId)),
     ).toEqual([]);
-    const again = await m.client.request('/api/review/1/1/share', {
+    const again = await m.client.request(`/api/review/${m.cycleId}/1/share`, {
       method: 'POST',
       json: { audience: 'community' },
     });
@@ -411,7 +417,7 @@ describe(`review access and sharing (${label})`, () => {
 
     // Deleting the post frees the week; this time with one picked photo, to the community.
     await t.database.db.delete(posts).where(eq(posts.id, postId));
-    const withPhoto = await m.client.request('/api/review/1/1/share', {
+    const withPhoto = await m.client.request(`/api/review/${m.cycleId}/1/share`, {
       method: 'POST',
       json: { audience: 'community', photoIds: [m.photoIds[3][0]] },
     });
@@ -424,7 +430,7 @@ describe(`review access and sharing (${label})`, () => {
       .where(eq(postMedia.postId, shared.postId));
     expect(media.map((r) => r.storagePath)).toEqual([`u/${m.userId}/day3-0.webp`]);
     const review = (await (
-      await m.client.request('/api/review/1/1')
+      await m.client.request(`/api/review/${m.cycleId}/1`)
     ).json()) as WeeklyReviewResponse;
     expect(review.review!.sharedPostId).toBe(shared.postId);
   });
@@ -438,19 +444,19 @@ describe(`review access and sharing (${label})`, () => {
         { day: 9, photos: 1 },
       ],
     });
-    const wrongWeek = await m.client.request('/api/review/1/2/share', {
+    const wrongWeek = await m.client.request(`/api/review/${m.cycleId}/2/share`, {
       method: 'POST',
       json: { audience: 'community', photoIds: [m.photoIds[1][0]] },
     });
     expect(wrongWeek.status).toBe(422);
-    const crew = await m.client.request('/api/review/1/2/share', {
+    const crew = await m.client.request(`/api/review/${m.cycleId}/2/share`, {
       method: 'POST',
       json: { audience: 'crew:abc' },
     });
     expect(crew.status).toBe(422);
     expect(
       await shareWeek(await t.contextFor(m.userId), {
-        cycle: 1,
+        cycle: m.cycleId,
         week: 2,
         audience: 'community',
         photoIds: [],

@@ -23,7 +23,7 @@ import { reviewCaption } from './caption';
 
 async function reviewFor(
   ctx: ServiceContext,
-  address: { cycle: number; week: number } | null,
+  address: { cycle: string; week: number } | null,
 ): Promise<WeeklyReviewView | null> {
   const member = requireMember(ctx);
   const now = ctx.now();
@@ -33,7 +33,8 @@ async function reviewFor(
   ]);
   let target: { cycle: (typeof cycles)[number]; week: number } | null;
   if (address) {
-    const cycle = cycles.find((c) => c.number === address.cycle);
+    // Only the member's own cycles are looked in: another member's cycle id is not found.
+    const cycle = cycles.find((c) => c.id === address.cycle);
     if (!cycle) throw new AppError('not_found', msg.notFound);
     if (address.week > openWeeksOf(cycle, timeZone, now))
       throw new AppError('not_found', msg.reviewNotOpenYet);
@@ -60,7 +61,7 @@ export async function getNewestReview(ctx: ServiceContext): Promise<WeeklyReview
 /** GET /api/review/{cycle}/{week}: an open week of one of the member's own cycles. */
 export async function getReview(
   ctx: ServiceContext,
-  input: { cycle: number; week: number },
+  input: { cycle: string; week: number },
 ): Promise<WeeklyReviewResponse> {
   return { review: await reviewFor(ctx, input) };
 }
@@ -78,6 +79,7 @@ export async function listReviewWeeks(ctx: ServiceContext): Promise<ReviewWeeksR
       .map((cycle) => {
         const open = openWeeksOf(cycle, timeZone, now);
         return {
+          cycleId: cycle.id,
           cycleNumber: cycle.number,
           startDate: cycle.startDate,
           active: cycle.isActive,
@@ -98,7 +100,7 @@ export async function listReviewWeeks(ctx: ServiceContext): Promise<ReviewWeeksR
  */
 export async function shareWeek(
   ctx: ServiceContext,
-  input: { cycle: number; week: number } & ShareWeekData,
+  input: { cycle: string; week: number } & ShareWeekData,
 ): Promise<ShareWeekResponse> {
   const member = requireMember(ctx);
   const review = await reviewFor(ctx, { cycle: input.cycle, week: input.week });
@@ -116,8 +118,6 @@ export async function shareWeek(
     });
   const now = ctx.now();
   return withTransaction(ctx, async (ctx) => {
-    const cycles = await memberCycles(ctx.db, member.userId);
-    const cycle = cycles.find((c) => c.number === input.cycle)!;
     const [post] = await ctx.db
       .insert(posts)
       .values({
@@ -130,7 +130,7 @@ export async function shareWeek(
       .returning({ id: posts.id });
     const [share] = await ctx.db
       .insert(reviewShares)
-      .values({ cycleId: cycle.id, week: input.week, userId: member.userId, postId: post.id })
+      .values({ cycleId: review.cycleId, week: input.week, userId: member.userId, postId: post.id })
       .onConflictDoNothing()
       .returning({ postId: reviewShares.postId });
     if (!share) throw new AppError('conflict', msg.reviewAlreadyShared);

@@ -1,16 +1,20 @@
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
+import { useCycle } from '@client/features/cycle/api/get-cycle';
 import { MyCycleScreen } from '@client/features/cycle/components/my-cycle';
 import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
 
 export function CycleRoute() {
   const user = useSignedInUser();
+  const cycle = useCycle();
   return (
     <>
       <title>My Cycle · StackDays</title>
       <MyCycleScreen unitPref={user.unitPref} />
-      <div className="mt-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
-        <ReviewWeeksList />
-      </div>
+      {cycle.data && (
+        <div className="mt-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+          <ReviewWeeksList cycle={cycle.data.cycle} />
+        </div>
+      )}
     </>
   );
 }

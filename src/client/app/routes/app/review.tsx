@@ -27,11 +27,8 @@ function FinalCalendar({ review }: { review: WeeklyReviewView }) {
 }
 
 function address(params: { cycle?: string; week?: string }): ReviewAddress {
-  const cycle = Number(params.cycle);
   const week = Number(params.week);
-  return Number.isInteger(cycle) && Number.isInteger(week) && cycle > 0 && week > 0
-    ? { cycle, week }
-    : null;
+  return params.cycle && Number.isInteger(week) && week > 0 ? { cycle: params.cycle, week } : null;
 }
 
 /** /app/review (the newest open review) and /app/review/:cycle/:week (decision 0048). */

@@ -4,7 +4,7 @@ import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** The newest open review (no address), or week `week` of the member's cycle `cycle`. */
-export type ReviewAddress = { cycle: number; week: number } | null;
+export type ReviewAddress = { cycle: string; week: number } | null;
 
 /** GET /api/review or /api/review/{cycle}/{week} (server: modules/review/service.ts). */
 export function getReview(address: ReviewAddress, signal?: AbortSignal) {

@@ -28,7 +28,7 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
   const [open, setOpen] = useState(false);
   const [audience, setAudience] = useState<Audience>('community');
   const [photoIds, setPhotoIds] = useState<string[]>([]);
-  const share = useShareWeek({ cycle: review.cycleNumber, week: review.week });
+  const share = useShareWeek({ cycle: review.cycleId, week: review.week });
 
   if (review.sharedPostId)
     return (

@@ -25,7 +25,7 @@ import { ShareWeekDialog } from './share-week-dialog';
 // before, streaks, journal lines, photos and then-and-now. Numbers in en-US, weight in the member's
 // units. The final review adds the 90-day calendar, passed in by the route.
 
-const reviewPath = (cycle: number, week: number) => `/app/review/${cycle}/${week}`;
+const reviewPath = (cycle: string, week: number) => `/app/review/${cycle}/${week}`;
 
 export function WeeklyReview({
   review,
@@ -52,7 +52,7 @@ export function WeeklyReview({
           {review.previousWeek && (
             <Link
               className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
-              to={reviewPath(review.cycleNumber, review.previousWeek)}
+              to={reviewPath(review.cycleId, review.previousWeek)}
             >
               <ArrowLeft aria-hidden className="size-4" />
               Week {review.previousWeek}
@@ -61,7 +61,7 @@ export function WeeklyReview({
           {review.nextWeek && (
             <Link
               className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
-              to={reviewPath(review.cycleNumber, review.nextWeek)}
+              to={reviewPath(review.cycleId, review.nextWeek)}
             >
               Week {review.nextWeek}
               <ArrowRight aria-hidden className="size-4" />
