@@ -13,13 +13,13 @@ import {
   Timer,
   Trophy,
   X,
-  type LucideIcon,
 } from 'lucide-react';
 import type { ReviewNumber, ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
 import { formatNumber, formatPercent, formatWeekdayDate, formatWeightChange } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { ShareWeekDialog } from './share-week-dialog';
+import { StatCard } from '@client/components/ui/stat-card';
 
 // The weekly review screen (decision 0048): the seven days, the week's numbers beside the week
 // before, streaks, journal lines, photos and then-and-now. Numbers in en-US, weight in the member's
@@ -134,21 +134,21 @@ function WeekNumbers({ review }: { review: WeeklyReviewView }) {
         {review.final ? 'Your cycle in numbers' : 'Your week in numbers'}
       </h2>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Stat
+        <StatCard
           icon={Timer}
           label="Move minutes"
           value={formatNumber(review.movedMinutes.value)}
           note={changeNote(review.movedMinutes, 'min', review.final)}
           testId="review-minutes"
         />
-        <Stat
+        <StatCard
           icon={Footprints}
           label="Steps"
           value={formatNumber(review.steps.value)}
           note={changeNote(review.steps, 'steps', review.final)}
           testId="review-steps"
         />
-        <Stat
+        <StatCard
           icon={Drumstick}
           label="Protein days"
           value={formatNumber(review.proteinDays.value)}
@@ -159,7 +159,7 @@ function WeekNumbers({ review }: { review: WeeklyReviewView }) {
           )}
           testId="review-protein"
         />
-        <Stat
+        <StatCard
           icon={Droplets}
           label="Hydration days"
           value={formatNumber(review.hydrationDays.value)}
@@ -180,26 +180,26 @@ function Streaks({ review }: { review: WeeklyReviewView }) {
   return (
     <section aria-label="Streaks and consistency" className="flex flex-col gap-3">
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Stat
+        <StatCard
           icon={Flame}
           label="Streak"
           value={formatNumber(review.currentStreak)}
           note={`${days(review.currentStreak)} in a row on day ${review.lastDay}`}
           testId="review-streak"
         />
-        <Stat
+        <StatCard
           icon={Trophy}
           label="Best so far"
           value={formatNumber(review.bestStreak)}
           note={`${days(review.bestStreak)} in a row`}
         />
-        <Stat
+        <StatCard
           icon={Percent}
           label="Consistency"
           value={formatPercent(review.consistency)}
           note={`check-ins over days 1–${review.lastDay}`}
         />
-        <Stat
+        <StatCard
           icon={Check}
           label="Check-ins"
           value={`${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`}
@@ -207,7 +207,7 @@ function Streaks({ review }: { review: WeeklyReviewView }) {
           testId="review-checkins"
         />
         {review.weightChangeKg !== null && (
-          <Stat
+          <StatCard
             className="col-span-2"
             icon={Scale}
             label="Weight this week"
@@ -320,34 +320,5 @@ function Photos({ photos, final }: { photos: ReviewPhotoView[]; final: boolean }
         ))}
       </ul>
     </Card>
-  );
-}
-
-function Stat({
-  icon: Icon,
-  label,
-  value,
-  note,
-  className,
-  testId,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: string;
-  note: string;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <li className={className} data-testid={testId}>
-      <Card className="flex h-full flex-col gap-1 p-4">
-        <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
-          <Icon aria-hidden className="size-4 shrink-0" />
-          {label}
-        </p>
-        <p className="tabular text-3xl font-black tracking-tight">{value}</p>
-        <p className="text-xs text-muted-foreground">{note}</p>
-      </Card>
-    </li>
   );
 }
