@@ -209,6 +209,7 @@ const shells = [
   },
   { name: 'app-feed', modules: [layout, 'app/routes/app/feed.tsx'] },
   { name: 'app-cycle', modules: [layout, 'app/routes/app/cycle.tsx'] },
+  { name: 'app-review', modules: [layout, 'app/routes/app/review.tsx'] },
 ];
 // The stylesheet and the font are asked for before the scripts: the placeholder needs only them.
 // (Asking for the scripts at low priority as well made the first paint earlier in Lighthouse, but

@@ -22,6 +22,8 @@ const SCREENS: Record<string, () => Promise<unknown>> = {
     Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/feed')]),
   '/app/cycle': () =>
     Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/cycle')]),
+  '/app/review': () =>
+    Promise.all([import('./app/routes/app/layout'), import('./app/routes/app/review')]),
 };
 
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;

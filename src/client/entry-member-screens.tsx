@@ -13,6 +13,7 @@ import { AppLayoutRoute } from './app/routes/app/layout';
 import { HomeRoute } from './app/routes/app/home';
 import { FeedRoute } from './app/routes/app/feed';
 import { CycleRoute } from './app/routes/app/cycle';
+import { ReviewRoute } from './app/routes/app/review';
 
 export { SERVED_SCREENS };
 
@@ -46,6 +47,7 @@ export async function renderMemberScreen(
               <Route index element={<HomeRoute />} />
               <Route path="feed" element={<FeedRoute />} />
               <Route path="cycle" element={<CycleRoute />} />
+              <Route path="review" element={<ReviewRoute />} />
             </Route>
           </Routes>
         </StaticRouter>

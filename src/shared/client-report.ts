@@ -28,6 +28,7 @@ export const REPORTED_SCREENS = [
   '/app/start-trial',
   '/app/feed',
   '/app/cycle',
+  '/app/review',
   '/app/ai-workouts',
   '/app/community',
   '/app/profile',

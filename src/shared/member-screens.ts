@@ -11,6 +11,8 @@ export const SERVED_SCREENS = {
   '/app': [...GUARD_DATA, '/api/checkins/today'],
   '/app/feed': [...GUARD_DATA, '/api/feed', '/api/feed/buddies'],
   '/app/cycle': [...GUARD_DATA, '/api/cycle'],
+  // The newest weekly review (decision 0048); an earlier week's address is the app's alone.
+  '/app/review': [...GUARD_DATA, '/api/review'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServedScreen = keyof typeof SERVED_SCREENS;

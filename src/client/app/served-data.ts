@@ -46,6 +46,9 @@ export function servedQueries(served: ServedData): Array<[QueryKey, unknown]> {
       case '/api/cycle':
         queries.push([queryKeys.cycle.all, data]);
         break;
+      case '/api/review':
+        queries.push([queryKeys.review.newest, data]);
+        break;
       case '/api/feed':
         // The first page of the infinite query (features/feed/api/get-feed.ts).
         queries.push([queryKeys.feed.community, { pages: [data], pageParams: [null] }]);

@@ -46,6 +46,7 @@ const MEMBER_SHELLS: Record<string, string> = {
   '/app': 'app-home',
   '/app/feed': 'app-feed',
   '/app/cycle': 'app-cycle',
+  '/app/review': 'app-review',
 };
 const MEMBER_PATH = /^\/app\/.+$/;
 /** Client routes with no page of their own: e-mail verification gets the plain shell. */
