@@ -293,7 +293,7 @@ function ThenAndNow({ then, now }: { then: ReviewPhotoView; now: ReviewPhotoView
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <CardTitle>Then and now</CardTitle>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid max-w-xl grid-cols-2 gap-3">
         {sides.map(({ word, photo }) => (
           <figure key={word} className="flex flex-col gap-1">
             <Photo photo={photo} label={`Your proof photo from day ${photo.day}`} />
@@ -312,7 +312,7 @@ function Photos({ photos, final }: { photos: ReviewPhotoView[]; final: boolean }
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <CardTitle>{final ? 'Photos of the last days' : 'Photos of the week'}</CardTitle>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
         {photos.map((p, i) => (
           <li key={p.media.id}>
             <Photo photo={p} label={`Proof photo ${i + 1} of ${photos.length}, day ${p.day}`} />
