@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { addDays } from '@shared/domain/local-date';
-import { checkins, cycles, notificationLogs, userSettings } from '../../db/schema';
+import {
+  checkins,
+  cycles,
+  notificationLogs,
+  pushSubscriptions,
+  userSettings,
+} from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
 import { createTestApp, type TestApp } from '../../test-app';
@@ -204,6 +210,42 @@ describe(`weekly review e-mail (${label})`, () => {
     expect(
       reviewsTo(finished.email).filter((mail) => mail.subject.startsWith('Your 90-day')),
     ).toHaveLength(1);
+  });
+
+  it('goes by push where push nudges are on, even with the e-mail off', async () => {
+    const m = await member({
+      timezone: 'UTC',
+      hour: 7,
+      startDate: '2026-11-02',
+      weeklyReviewEmail: false,
+    });
+    await t.database.db
+      .update(userSettings)
+      .set({ pushNudges: true })
+      .where(eq(userSettings.userId, m.userId));
+    // A device whose endpoint is no push service: sendPush refuses to POST there and removes it,
+    // which shows the job pushed to the member's devices (push.db.test.ts tests the sending).
+    await t.database.db.insert(pushSubscriptions).values({
+      userId: m.userId,
+      endpoint: 'http://127.0.0.1:9/push/not-a-push-service',
+      p256dh: 'key',
+      auth: 'auth',
+    });
+    await runAt('2026-11-09T06:59:00Z');
+    expect(
+      await t.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, m.userId)),
+    ).toHaveLength(1);
+    await runAt('2026-11-09T07:00:00Z');
+    expect(
+      await t.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, m.userId)),
+    ).toEqual([]);
+    expect(reviewsTo(m.email)).toEqual([]);
   });
 
   it('unsubscribes with one click from the weekly review only; a nudge link cannot do it', async () => {
