@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 
-/** Seeds 30 demo members × 30 days into `dataDir` (the embedded database), as the scripts measure them. */
+/** Seeds 30 demo members × 30 days (demo1 with proof photos) into `dataDir` (the embedded database), as the scripts measure them. */
 export function seedDemoDataDir(dataDir: string, stdio: 'inherit' | 'ignore' = 'ignore'): void {
   const seeded = spawnSync(
     process.execPath,
@@ -17,6 +17,12 @@ export function seedDemoDataDir(dataDir: string, stdio: 'inherit' | 'ignore' = '
     { stdio, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
   if (seeded.status !== 0) throw new Error('seeding the demo members failed');
+  // demo1's proof photos on early days and in week 4, so /app/review is measured with photos.
+  const photos = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-review-photos.ts'], {
+    stdio,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  if (photos.status !== 0) throw new Error('seeding the proof photos failed');
 }
 
 const load = () => loadavg()[0]!.toFixed(1);

@@ -31,6 +31,8 @@ const PAGES: { path: string; member: boolean }[] = [
   { path: '/app', member: true },
   { path: '/app/feed', member: true },
   { path: '/app/cycle', member: true },
+  // The weekly review with demo1's proof photos (seedDemoDataDir adds them; decision 0048).
+  { path: '/app/review', member: true },
 ];
 const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((p) => p.trim());
 /** LIGHTHOUSE_OUT=dir keeps each page's full report (JSON) there. */

@@ -29,6 +29,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
+import { reviewRoutes } from './modules/review/routes';
 import { communityRoutes } from './modules/community/routes';
 import { adminRoutes, badgeImageRoutes } from './modules/admin/routes';
 import {
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   api.route('/crews', crewRoutes);
   api.route('/crew-invites', crewInviteRoutes);
   api.route('/cycle', cycleRoutes);
+  api.route('/review', reviewRoutes);
   api.route('/community', communityRoutes);
   api.route('/admin', adminRoutes);
   api.route('/badges', badgeImageRoutes);

@@ -6,6 +6,7 @@ import { pruneRetained } from './lib/retention';
 import { runStorageDeletions } from './lib/storage/deletions';
 import { sweepStorage } from './modules/media/sweep';
 import { sendDueReminders } from './modules/notifications/service';
+import { run as sendWeeklyReviews } from './modules/review/email';
 import { expireEndedPeriods } from './modules/subscription/expiry';
 
 // Every background job of the server, one `startJob` each (decision 0051). To add one, add a line
@@ -28,6 +29,11 @@ export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Jo
     job('mail-queue', MINUTE_MS, () => deps.mailer.flush(ctx('mail-queue').now())),
     // Daily reminders and trial-ending notices (decisions 0020, 0050).
     job('reminders', MINUTE_MS, (signal) => sendDueReminders(ctx('reminders'), { signal })),
+    // The weekly review e-mail, the morning after a week ends (decision 0049).
+    job('weekly-reviews', 5 * MINUTE_MS, () => {
+      const review = ctx('weekly-reviews');
+      return sendWeeklyReviews(review, review.now());
+    }),
     // Rate-limit counters whose window is over (decision 0004).
     job('rate-limits', MINUTE_MS, () => pruneRateLimits(deps.db, ctx('rate-limits').now())),
     // Trials, free months and month comps end on time (decision 0018).

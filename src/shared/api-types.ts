@@ -626,6 +626,8 @@ export interface SettingsView {
   reminderHour: number;
   emailNudges: boolean;
   pushNudges: boolean;
+  /** The weekly review e-mail (decision 0049), separate from the daily nudges. */
+  weeklyReviewEmail: boolean;
   /** The zone the member chose. */
   timezone: string;
   /** The zone their day is counted in right now; differs from `timezone` while a change waits. */
@@ -704,6 +706,7 @@ export interface PushKeyResponse {
   publicKey: string;
 }
 
+<<<<<<< HEAD
 /** A personal access token as its member's list shows it: never the token itself (decision 0044). */
 export interface ApiTokenView {
   id: string;
@@ -812,4 +815,99 @@ export interface AdminCrewView {
 export interface AdminCrewsPage {
   crews: AdminCrewView[];
   nextCursor: string | null;
+=======
+/** One day of a weekly review: checked in or missed (decision 0048). */
+export interface ReviewDayView {
+  day: number;
+  date: string;
+  status: 'done' | 'missed';
+  movedMinutes: number;
+  steps: number;
+  proteinTargetHit: boolean;
+  hydrationGoalHit: boolean;
+  /** The first line of the day's journal, or null. */
+  journalLine: string | null;
+}
+
+/** A number of the week beside the week before (null in week 1 and in the final review). */
+export interface ReviewNumber {
+  value: number;
+  previous: number | null;
+  change: number | null;
+}
+
+export interface ReviewPhotoView {
+  day: number;
+  media: MediaView;
+}
+
+export type ReviewShareAudience = 'community' | 'only_me' | `crew:${string}`;
+
+/** GET /api/review and /api/review/{cycle}/{week}. */
+export interface WeeklyReviewView {
+  /** The review's address is /app/review/{cycleId}/{week} (decision 0048). */
+  cycleId: string;
+  /** The cycle's number among the member's cycles, from 1, as the screen names it. */
+  cycleNumber: number;
+  cycleStartDate: string;
+  week: number;
+  /** Week 13: the whole cycle (a 90-day calendar, totals, then and now across the 90 days). */
+  final: boolean;
+  firstDay: number;
+  lastDay: number;
+  firstDate: string;
+  lastDate: string;
+  /** The week's days (days 85..90 in the final week). */
+  days: ReviewDayView[];
+  /** The final review's 90 days: 'done' or 'missed' for each. Null in weeks 1..12. */
+  calendar: Array<'done' | 'missed'> | null;
+  checkins: ReviewNumber;
+  movedMinutes: ReviewNumber;
+  steps: ReviewNumber;
+  proteinDays: ReviewNumber;
+  hydrationDays: ReviewNumber;
+  /** The run of check-ins ending on the week's last day, and the longest up to it. */
+  currentStreak: number;
+  bestStreak: number;
+  /** Check-ins on days 1..lastDay over lastDay, in percent. */
+  consistency: number;
+  /** Milestone days that fell in the week. */
+  milestones: number[];
+  /** Badges the member was awarded during the week. */
+  badges: Array<{ code: string; name: string; emoji: string | null }>;
+  /** The week's proof photos (the whole cycle's in the final review), in day order. */
+  photos: ReviewPhotoView[];
+  /** The member's earliest proof photo of the cycle beside the newest of the week; null without photos. */
+  thenAndNow: { then: ReviewPhotoView; now: ReviewPhotoView } | null;
+  unitPref: 'imperial' | 'metric';
+  /** The week's weight change in kg when two weights were saved (shown in the member's units). */
+  weightChangeKg: number | null;
+  /** The post made by "Share this week", if any. */
+  sharedPostId: string | null;
+  /** Neighbouring open reviews of this cycle, for the arrows. */
+  previousWeek: number | null;
+  nextWeek: number | null;
+}
+
+export interface WeeklyReviewResponse {
+  review: WeeklyReviewView | null;
+}
+
+/** GET /api/review/weeks: the member's cycles and their weeks, for My Cycle's rows. */
+export interface ReviewWeeksResponse {
+  cycles: Array<{
+    cycleId: string;
+    cycleNumber: number;
+    startDate: string;
+    active: boolean;
+    /** Weeks 1..13: the local date each opens, and whether it has. */
+    weeks: Array<{ week: number; opensOn: string; open: boolean }>;
+  }>;
+}
+
+/** POST /api/review/{cycle}/{week}/share. */
+export interface ShareWeekResponse {
+  postId: string;
+  visibility: 'public' | 'private';
+>>>>>>> review
 }

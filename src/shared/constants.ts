@@ -18,6 +18,19 @@ export const MILESTONE_DAYS = BADGE_DAYS;
 /** A milestone is "Coming Up" when it is at most this many days ahead. */
 export const MILESTONE_COMING_UP_WINDOW = 7 as const;
 
+// The weekly review (decision 0048): week n is days 7n-6..7n; week 13 is days 85..90 and the whole cycle.
+export const REVIEW_DAYS_PER_WEEK = 7 as const;
+export const REVIEW_WEEKS = 13 as const;
+/** The home card shows a newly opened review for this many days. */
+export const REVIEW_NEW_DAYS = 3 as const;
+/** After downtime, the newest review's e-mail still goes out up to this many days after its week. */
+export const REVIEW_EMAIL_CATCH_UP_DAYS = 7 as const;
+/** Photos a member may add to "Share this week". */
+export const REVIEW_SHARE_MAX_PHOTOS = 4 as const;
+/** Where a shared week goes: the community feed or only the member (crews plug in here, issue 30). */
+export const REVIEW_SHARE_AUDIENCES = ['community', 'only_me'] as const;
+export const DEFAULT_WEEKLY_REVIEW_EMAIL = true as const;
+
 /** Streak length (consecutive check-ins) -> badge code awarded at exactly that length. */
 export const STREAK_BADGE_CODES = {
   7: 'starter_7',

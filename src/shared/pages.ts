@@ -182,6 +182,24 @@ export const PAGES: readonly PageEntry[] = [
     module: `app/${name}`,
     component,
   })),
+  // The newest weekly review (decision 0048); an earlier week's address is the app's alone.
+  {
+    name: 'app-review',
+    path: '/app/review',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/review',
+    component: 'ReviewRoute',
+    data: [...GUARD_DATA, '/api/review'],
+  },
+  {
+    name: 'app-review-week',
+    path: '/app/review/:cycle/:week',
+    parent: 'app',
+    kind: 'shell',
+    module: 'app/review',
+    component: 'ReviewRoute',
+  },
   {
     name: 'app-crews',
     path: '/app/crews',

@@ -25,6 +25,12 @@ export const queryKeys = {
   cycle: {
     all: ['cycle'] as const,
   },
+  review: {
+    all: ['review'] as const,
+    newest: ['review', 'newest'] as const,
+    week: (cycle: string, week: number) => ['review', 'week', cycle, week] as const,
+    weeks: ['review', 'weeks'] as const,
+  },
   community: {
     all: ['community'] as const,
   },

@@ -20,7 +20,11 @@ export interface MailLinks {
    * invite and lockout mails answer something the reader did and take only `publicUrl`.
    */
   unsubscribeUrl?: string;
+  /** The unsubscribe link's words: 'Unsubscribe from e-mail nudges' unless the mail is another list's. */
+  unsubscribeLabel?: string;
 }
+
+const NUDGES_UNSUBSCRIBE = 'Unsubscribe from e-mail nudges';
 
 interface Layout {
   title: string;
@@ -46,7 +50,7 @@ function html(links: MailLinks, content: Layout): string {
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:${ACCENT};color:${INK};font-weight:700;text-decoration:none;padding:12px 20px;border-radius:10px">${escapeHtml(content.button.label)}</a></p>`
     : '';
   const unsubscribe = links.unsubscribeUrl
-    ? `<br><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from e-mail nudges</a>`
+    ? `<br><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(links.unsubscribeLabel ?? NUDGES_UNSUBSCRIBE)}</a>`
     : '';
   return `<!doctype html><html><body style="margin:0;padding:24px;background:#f1f5f9;font-family:'Inter Variable',system-ui,sans-serif;color:${INK}">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:16px;padding:24px">
@@ -58,7 +62,8 @@ function html(links: MailLinks, content: Layout): string {
 
 function text(links: MailLinks, content: Layout, lines: string[]): string {
   const footer = [`${TAGLINE}`, links.publicUrl];
-  if (links.unsubscribeUrl) footer.push(`Unsubscribe from e-mail nudges: ${links.unsubscribeUrl}`);
+  if (links.unsubscribeUrl)
+    footer.push(`${links.unsubscribeLabel ?? NUDGES_UNSUBSCRIBE}: ${links.unsubscribeUrl}`);
   return `${lines.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`;
 }
 
@@ -312,5 +317,70 @@ export function accessEndingMail(
     text: text(links, content, [hello, lead, ...(next.textLine ? [next.textLine] : [])]),
     html: html(links, content),
     headers: unsubscribeHeaders(links),
+  };
+}
+
+/** The numbers of a week in the e-mail, each beside the week before. */
+export interface WeeklyReviewMailNumbers {
+  week: number;
+  final: boolean;
+  checkins: number;
+  days: number;
+  movedMinutes: number;
+  steps: number;
+  proteinDays: number;
+  hydrationDays: number;
+  currentStreak: number;
+  bestStreak: number;
+}
+
+/**
+ * The weekly review (decision 0049): the morning after a week ends, at the member's reminder hour,
+ * the week's numbers and a button to the review. Its own list: the unsubscribe link turns off only it.
+ */
+export function weeklyReviewMail(
+  input: {
+    to: string;
+    userId: string;
+    name?: string | null;
+    url: string;
+  } & WeeklyReviewMailNumbers,
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = greeting(input.name);
+  const n = (value: number) => value.toLocaleString('en-US');
+  const title = input.final ? 'Your 90 days, reviewed' : `Your week ${input.week} review is ready`;
+  const stat = `${input.checkins} of ${input.days} days checked in`;
+  const lines = [
+    `Move minutes: ${n(input.movedMinutes)}`,
+    `Steps: ${n(input.steps)}`,
+    `Protein target hit: ${input.proteinDays} ${input.proteinDays === 1 ? 'day' : 'days'}`,
+    `Hydration goal hit: ${input.hydrationDays} ${input.hydrationDays === 1 ? 'day' : 'days'}`,
+    `Streak: ${input.currentStreak} (best ${input.bestStreak})`,
+  ];
+  const lead = input.final
+    ? 'Ninety days stacked up. See the whole cycle, day by day, and where you started.'
+    : 'Here is how your week added up. The review has each day, your journal lines and your photos.';
+  const content: Layout = {
+    title,
+    stat,
+    paragraphs: [hello, lead, ...lines],
+    button: { label: 'Open your review', url: input.url },
+  };
+  const reviewLinks = { ...links, unsubscribeLabel: 'Unsubscribe from the weekly review e-mail' };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'weekly_review',
+    subject: input.final ? `Your 90-day review: ${stat}` : `Week ${input.week} review: ${stat}`,
+    text: text(reviewLinks, content, [
+      hello,
+      stat,
+      lead,
+      lines.join('\n'),
+      `Open your review: ${input.url}`,
+    ]),
+    html: html(reviewLinks, content),
+    headers: unsubscribeHeaders(reviewLinks),
   };
 }

@@ -6,7 +6,7 @@ import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
 import { redactSecrets } from './http/redact';
 import { sealer } from './sealed';
-import { sameSignature, unsubscribeSignature } from './tokens';
+import { sameSignature, unsubscribeSignature, type UnsubscribeList } from './tokens';
 import { mailResults } from './metrics';
 
 export interface MailMessage {
@@ -33,9 +33,9 @@ export interface Mailer {
   idle(): Promise<void>;
   /** Delivers queued messages whose next attempt is due at `now` (the scheduler calls it). */
   flush(now?: Date): Promise<number>;
-  /** The signed link that turns e-mail nudges off for this member without signing in. */
-  unsubscribeUrl(userId: string): string;
-  verifyUnsubscribe(userId: string, signature: string): boolean;
+  /** The signed link that turns e-mail nudges (or another list) off for this member without signing in. */
+  unsubscribeUrl(userId: string, list?: UnsubscribeList): string;
+  verifyUnsubscribe(userId: string, signature: string, list?: UnsubscribeList): boolean;
 }
 
 /** Attempts before a message that keeps failing is marked failed: about 5.7 hours of retries. */
@@ -90,7 +90,8 @@ export function createMailer(deps: {
     return work;
   };
 
-  const signUnsubscribe = (userId: string) => unsubscribeSignature(deps.secret, userId);
+  const signUnsubscribe = (userId: string, list: UnsubscribeList = 'nudges') =>
+    unsubscribeSignature(deps.secret, userId, list);
 
   return {
     async idle() {
@@ -98,12 +99,13 @@ export function createMailer(deps: {
     },
     send: (message) => track(enqueueAndSend(message)),
     flush: (now = new Date()) => track(flushDue(now)),
-    unsubscribeUrl(userId) {
-      const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId) });
+    unsubscribeUrl(userId, list = 'nudges') {
+      const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId, list) });
+      if (list !== 'nudges') query.set('l', list);
       return `${config.publicUrl}/api/notifications/unsubscribe?${query}`;
     },
-    verifyUnsubscribe(userId, signature) {
-      return sameSignature(signature, signUnsubscribe(userId));
+    verifyUnsubscribe(userId, signature, list = 'nudges') {
+      return sameSignature(signature, signUnsubscribe(userId, list));
     },
   };
 

@@ -22,8 +22,18 @@ export function sameSignature(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The signature in a nudge mail's unsubscribe link: the link's only authority (no cookie needed). */
-export function unsubscribeSignature(secret: string, userId: string): string {
+/** What an unsubscribe link turns off: the daily nudges, or the weekly review e-mail (decision 0049). */
+export type UnsubscribeList = 'nudges' | 'weekly_review';
+
+/**
+ * The signature in a mail's unsubscribe link: the link's only authority (no cookie needed). Each
+ * list signs its own value, so a nudge link cannot turn the weekly review off, nor the reverse.
+ */
+export function unsubscribeSignature(
+  secret: string,
+  userId: string,
+  list: UnsubscribeList = 'nudges',
+): string {
   const key = Buffer.from(hkdfSync('sha256', secret, '', 'stackdays unsubscribe v1', 32));
-  return sign(key, `unsubscribe:${userId}`);
+  return sign(key, list === 'nudges' ? `unsubscribe:${userId}` : `unsubscribe:${list}:${userId}`);
 }

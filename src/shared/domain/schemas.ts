@@ -28,6 +28,9 @@ import {
   DEFAULT_PUSH_NUDGES,
   DEFAULT_REMINDER_HOUR,
   DEFAULT_ROLE,
+  REVIEW_SHARE_AUDIENCES,
+  REVIEW_SHARE_MAX_PHOTOS,
+  REVIEW_WEEKS,
   DEFAULT_SEND_INVITE,
   DEFAULT_STEP_TRACKER,
   DEFAULT_UNIT_PREF,
@@ -356,6 +359,8 @@ export const settingsSchema = z.object({
     .default(DEFAULT_REMINDER_HOUR),
   emailNudges: formBoolean(DEFAULT_EMAIL_NUDGES),
   pushNudges: formBoolean(DEFAULT_PUSH_NUDGES),
+  /** Absent from an older form: left as it is (decision 0049). */
+  weeklyReviewEmail: z.boolean().optional(),
   timezone: timeZoneSchema,
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -613,3 +618,15 @@ export const connectionActivitySchema = z.object({
   date: z.iso.date({ error: msg.activityDateInvalid }).optional(),
 });
 export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;
+/** The address of a review: /api/review/{cycle id}/{week} (decision 0048). */
+export const reviewAddressSchema = z.object({
+  cycle: z.uuid(),
+  week: z.coerce.number().int().min(1).max(REVIEW_WEEKS),
+});
+
+/** "Share this week": the audience, and the week's photos the member picked (none by default). */
+export const shareWeekSchema = z.object({
+  audience: z.enum(REVIEW_SHARE_AUDIENCES),
+  photoIds: z.array(z.uuid()).max(REVIEW_SHARE_MAX_PHOTOS).default([]),
+});
+export type ShareWeekData = z.output<typeof shareWeekSchema>;

@@ -9,3 +9,4 @@ export * from './audit';
 export * from './idempotency';
 export * from './storage';
 export * from './connections';
+export * from './review';

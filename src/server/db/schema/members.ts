@@ -62,6 +62,8 @@ export const userSettings = pgTable(
     reminderHour: integer('reminder_hour').notNull().default(19),
     emailNudges: boolean('email_nudges').notNull().default(true),
     pushNudges: boolean('push_nudges').notNull().default(false),
+    /** The weekly review e-mail (decision 0049): on by default, separate from the daily nudges. */
+    weeklyReviewEmail: boolean('weekly_review_email').notNull().default(true),
     timezone: text('timezone').notNull().default('America/Denver'),
     /**
      * A chosen time zone that takes over at `pendingTimezoneFrom`: switching at once would have moved

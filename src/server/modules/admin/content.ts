@@ -166,10 +166,18 @@ export async function deletePost(
       .where(eq(posts.id, input.postId))
       .for('update');
     if (!post) throw new AppError('not_found', msg.notFound);
+    // A photo a member shared again in a weekly review post (decision 0049) is one file named by two
+    // rows: it stays while the other row names it.
     const files = await ctx.db
       .select({ path: postMedia.storagePath, type: postMedia.mediaType })
       .from(postMedia)
-      .where(eq(postMedia.postId, input.postId));
+      .where(
+        and(
+          eq(postMedia.postId, input.postId),
+          sql`not exists (select 1 from post_media other
+                where other.storage_path = ${postMedia.storagePath} and other.post_id <> ${postMedia.postId})`,
+        ),
+      );
     const keys = files
       .filter((f) => !/^https?:\/\//i.test(f.path))
       .flatMap((f) => (f.type === 'image' ? [f.path, thumbKeyFor(f.path)] : [f.path]));

@@ -5,6 +5,7 @@ import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@shared/domain/sc
 import type { AppEnv } from '../../lib/deps';
 import { escapeHtml } from '../../lib/html';
 import { serviceContext } from '../../lib/request-context';
+import type { UnsubscribeList } from '../../lib/tokens';
 import { jsonBody } from '../../lib/validate';
 import { getPushKey, subscribePush, unsubscribePush } from './push';
 import { checkUnsubscribeLink, unsubscribeFromNudges } from './service';
@@ -27,8 +28,25 @@ function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400
 }
 
 function linkParams(c: Context<AppEnv>) {
-  return { userId: c.req.query('u') ?? '', signature: c.req.query('s') ?? '' };
+  const list: UnsubscribeList = c.req.query('l') === 'weekly_review' ? 'weekly_review' : 'nudges';
+  return { userId: c.req.query('u') ?? '', signature: c.req.query('s') ?? '', list };
 }
+
+/** What each list's page says (decision 0049: the weekly review is its own list). */
+const LISTS = {
+  nudges: {
+    title: 'Unsubscribe from e-mail nudges',
+    lead: 'Stop the daily check-in reminders and other nudges by e-mail. Codes and account mails still come.',
+    button: 'Turn off e-mail nudges',
+    done: 'E-mail nudges are off. You can turn them back on in Settings whenever you like.',
+  },
+  weekly_review: {
+    title: 'Unsubscribe from the weekly review e-mail',
+    lead: 'Stop the e-mail that brings your weekly review. Your reviews stay in the app, and daily nudges are not changed.',
+    button: 'Turn off the weekly review e-mail',
+    done: 'The weekly review e-mail is off. You can turn it back on in Settings whenever you like.',
+  },
+} as const satisfies Record<UnsubscribeList, Record<string, string>>;
 
 const TAMPERED =
   '<p>This unsubscribe link is not valid: it may have been cut or changed. Nothing was changed. You can turn e-mail nudges off in Settings after signing in.</p>';
@@ -36,26 +54,26 @@ const TAMPERED =
 /** /api/notifications */
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/unsubscribe', async (c) => {
-    const { userId, signature } = linkParams(c);
-    const link = await checkUnsubscribeLink(await serviceContext(c), { userId, signature });
-    if (!link.ok) return page(c, 'Link not valid', TAMPERED, 400);
-    const action = `/api/notifications/unsubscribe?${new URLSearchParams({ u: userId, s: signature })}`;
+    const link = linkParams(c);
+    const checked = await checkUnsubscribeLink(await serviceContext(c), link);
+    if (!checked.ok) return page(c, 'Link not valid', TAMPERED, 400);
+    const query = new URLSearchParams({ u: link.userId, s: link.signature });
+    if (link.list !== 'nudges') query.set('l', link.list);
+    const action = `/api/notifications/unsubscribe?${query}`;
+    const text = LISTS[link.list];
     return page(
       c,
-      'Unsubscribe from e-mail nudges',
-      `<p>Stop the daily check-in reminders and other nudges by e-mail. Codes and account mails still come.</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit" style="font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:.6rem;border:0;background:#a3e635;color:#0f172a;min-height:44px">Turn off e-mail nudges</button></form>`,
+      text.title,
+      `<p>${text.lead}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit" style="font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:.6rem;border:0;background:#a3e635;color:#0f172a;min-height:44px">${text.button}</button></form>`,
     );
   })
   .post('/unsubscribe', async (c) => {
     const ctx = await serviceContext(c);
-    const result = await unsubscribeFromNudges(ctx, linkParams(c));
+    const link = linkParams(c);
+    const result = await unsubscribeFromNudges(ctx, link);
     if (!result.ok) return page(c, 'Link not valid', TAMPERED, 400);
-    return page(
-      c,
-      'You are unsubscribed',
-      '<p>E-mail nudges are off. You can turn them back on in Settings whenever you like.</p>',
-    );
+    return page(c, 'You are unsubscribed', `<p>${LISTS[link.list].done}</p>`);
   })
   .get('/push/key', async (c) =>
     c.json((await getPushKey(await serviceContext(c))) satisfies PushKeyResponse),

@@ -9,6 +9,11 @@ import { accessEndingMail } from '../../lib/mail-templates';
 import { billingProviderKind } from '../subscription/provider';
 import { reminderResults } from '../../lib/metrics';
 import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
+import { sendPush } from '../../lib/push';
+import { effectiveTimeZone } from '../profile/time-zone';
+import { reminderDue, secondsPastHour } from './reminder-due';
+import { reminderLag, reminderResults } from '../../lib/metrics';
+import type { UnsubscribeList } from '../../lib/tokens';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour (daily-reminders.ts,
 // decision 0050), and the trial-ending notice. Both are claimed in notification_claims before they
@@ -140,7 +145,7 @@ function validLink(ctx: ServiceContext, input: UnsubscribeLink): boolean {
   if (
     input.userId &&
     input.signature &&
-    ctx.mailer.verifyUnsubscribe(input.userId, input.signature)
+    ctx.mailer.verifyUnsubscribe(input.userId, input.signature, input.list)
   )
     return true;
   ctx.logger.warn(
@@ -153,6 +158,8 @@ function validLink(ctx: ServiceContext, input: UnsubscribeLink): boolean {
 export interface UnsubscribeLink {
   userId: string;
   signature: string;
+  /** What the link turns off: the daily nudges (the default) or the weekly review e-mail. */
+  list?: UnsubscribeList;
 }
 
 /** Whether an unsubscribe link is one we signed (the page before the button). Changes nothing. */
@@ -172,10 +179,17 @@ export async function unsubscribeFromNudges(
   input: UnsubscribeLink,
 ): Promise<{ ok: boolean }> {
   if (!validLink(ctx, input)) return { ok: false };
+  const weekly = input.list === 'weekly_review';
   await ctx.db
     .update(userSettings)
-    .set({ emailNudges: false, updatedAt: ctx.now() })
+    .set({
+      ...(weekly ? { weeklyReviewEmail: false } : { emailNudges: false }),
+      updatedAt: ctx.now(),
+    })
     .where(eq(userSettings.userId, input.userId));
-  ctx.logger.info({ userId: input.userId }, 'e-mail nudges turned off from the unsubscribe link');
+  ctx.logger.info(
+    { userId: input.userId, list: input.list ?? 'nudges' },
+    'e-mail list turned off from the unsubscribe link',
+  );
   return { ok: true };
 }

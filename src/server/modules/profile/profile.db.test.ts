@@ -329,6 +329,7 @@ describe('settings and consents', () => {
       reminderHour: 19,
       emailNudges: true,
       pushNudges: false,
+      weeklyReviewEmail: true,
       timezone: 'America/Denver',
       timezoneInEffect: 'America/Denver',
     });
@@ -349,6 +350,8 @@ describe('settings and consents', () => {
       reminderHour: 5,
       emailNudges: false,
       pushNudges: true,
+      // A form without the weekly review switch leaves it as it was (decision 0049).
+      weeklyReviewEmail: true,
     });
   });
 

@@ -46,6 +46,7 @@ function settingsView(row: SettingsRow, now: Date): SettingsView {
     reminderHour: row.reminderHour,
     emailNudges: row.emailNudges,
     pushNudges: row.pushNudges,
+    weeklyReviewEmail: row.weeklyReviewEmail,
     timezone: row.pendingTimezone ?? row.timezone,
     timezoneInEffect: effectiveTimeZone(row, now),
   };
@@ -99,6 +100,9 @@ export async function updateSettings(
         reminderHour: input.reminderHour,
         emailNudges: input.emailNudges,
         pushNudges: input.pushNudges,
+        ...(input.weeklyReviewEmail === undefined
+          ? {}
+          : { weeklyReviewEmail: input.weeklyReviewEmail }),
         ...zone,
         updatedAt: now,
       })

@@ -1,6 +1,7 @@
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
-import { cycleQueryOptions } from '@client/features/cycle/api/get-cycle';
+import { cycleQueryOptions, useCycle } from '@client/features/cycle/api/get-cycle';
 import { MyCycleScreen } from '@client/features/cycle/components/my-cycle';
+import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
 import { memberLoader } from './layout';
 
 /** Rendered on the server with the member's cycle (src/shared/pages.ts). */
@@ -8,10 +9,16 @@ export const loader = memberLoader((client) => client.fetchQuery(cycleQueryOptio
 
 export function CycleRoute() {
   const user = useSignedInUser();
+  const cycle = useCycle();
   return (
     <>
       <title>My Cycle · StackDays</title>
       <MyCycleScreen unitPref={user.unitPref} />
+      {cycle.data && (
+        <div className="mt-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+          <ReviewWeeksList cycle={cycle.data.cycle} />
+        </div>
+      )}
     </>
   );
 }

@@ -34,6 +34,7 @@ import type * as CheckinFormModule from '@client/features/checkin/lazy/checkin-f
 import { CycleComplete } from '@client/features/cycle/components/cycle-complete';
 import { CycleStartsTomorrow } from '@client/features/cycle/components/cycle-starts-tomorrow';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
+import { NewReviewCard } from '@client/features/review/components/new-review-card';
 import { queryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { memberLoader } from './layout';
@@ -92,6 +93,7 @@ export function HomeRoute() {
             cycle={today.data.cycle}
             action={<InviteBuddiesDialog className="w-full sm:w-auto lg:w-full" />}
           />
+          <NewReviewCard cycle={today.data.cycle} />
           {!today.data.cycle.started && (
             <div className="mt-5">
               <CycleStartsTomorrow startDate={today.data.cycle.startDate} />

@@ -1,17 +1,8 @@
-import {
-  CalendarCheck,
-  Flame,
-  Footprints,
-  Percent,
-  Scale,
-  Timer,
-  Trophy,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarCheck, Flame, Footprints, Percent, Scale, Timer, Trophy } from 'lucide-react';
 import type { MyCycleView } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
-import { Card } from '@client/components/ui/card';
+import { StatCard } from '@client/components/ui/stat-card';
 
 const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
 
@@ -28,44 +19,44 @@ export function StatCards({
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
-      <Stat
+      <StatCard
         icon={CalendarCheck}
         label="Check-ins"
         value={formatNumber(stats.checkins)}
         note={`of ${day} ${daysWord(day)} so far`}
       />
-      <Stat
+      <StatCard
         icon={Percent}
         label="Consistency"
         value={formatPercent(stats.consistency)}
         note="check-ins ÷ days"
       />
-      <Stat
+      <StatCard
         icon={Flame}
         label="Current streak"
         value={formatNumber(stats.currentStreak)}
         note={`${daysWord(stats.currentStreak)} in a row`}
       />
-      <Stat
+      <StatCard
         icon={Trophy}
         label="Longest streak"
         value={formatNumber(stats.longestStreak)}
         note={`${daysWord(stats.longestStreak)} in a row`}
       />
-      <Stat
+      <StatCard
         icon={Timer}
         label="Total minutes"
         value={formatNumber(stats.totalMinutes)}
         note="minutes moved"
       />
-      <Stat
+      <StatCard
         icon={Footprints}
         label="Total steps"
         value={formatNumber(stats.totalSteps)}
         note="steps walked"
       />
       {weight.changeKg !== null && (
-        <Stat
+        <StatCard
           className="col-span-2 md:col-span-3"
           icon={Scale}
           label="Weight since Day 1"
@@ -74,32 +65,5 @@ export function StatCards({
         />
       )}
     </ul>
-  );
-}
-
-function Stat({
-  icon: Icon,
-  label,
-  value,
-  note,
-  className,
-}: {
-  className?: string;
-  icon: LucideIcon;
-  label: string;
-  value: string;
-  note: string;
-}) {
-  return (
-    <li className={className}>
-      <Card className="flex h-full flex-col gap-1 p-4">
-        <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
-          <Icon aria-hidden className="size-4 shrink-0" />
-          {label}
-        </p>
-        <p className="tabular text-3xl font-black tracking-tight">{value}</p>
-        <p className="text-xs text-muted-foreground">{note}</p>
-      </Card>
-    </li>
   );
 }

@@ -45,6 +45,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
       reminderHour: settings.reminderHour,
       emailNudges: settings.emailNudges,
       pushNudges: settings.pushNudges,
+      weeklyReviewEmail: settings.weeklyReviewEmail,
       timezone: settings.timezone,
     },
   });
@@ -74,6 +75,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
         reminderHour: saved.reminderHour,
         emailNudges: saved.emailNudges,
         pushNudges: saved.pushNudges,
+        weeklyReviewEmail: saved.weeklyReviewEmail,
         timezone: saved.timezone,
       });
       toast.success(msg.settingsUpdated);
@@ -161,6 +163,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
             [
               ['emailNudges', 'Email nudges'],
               ['pushNudges', 'Push nudges'],
+              ['weeklyReviewEmail', 'Weekly review e-mail'],
             ] as const
           ).map(([name, label]) => (
             <Controller

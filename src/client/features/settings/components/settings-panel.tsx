@@ -20,7 +20,7 @@ export function SettingsPanel() {
   return (
     <>
       <NotificationSettings
-        key={`${current.timezone}-${current.reminderHour}-${current.emailNudges}-${current.pushNudges}`}
+        key={`${current.timezone}-${current.reminderHour}-${current.emailNudges}-${current.pushNudges}-${current.weeklyReviewEmail}`}
         settings={current}
       />
       <ConsentSettings consents={consents} />

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { ChevronRight, Lock } from 'lucide-react';
+import type { CycleView } from '@shared/api-types';
+import { REVIEW_WEEKS } from '@shared/constants';
+import { newestOpenWeek, reviewOpensOn } from '@shared/domain/review-weeks';
+import { formatMonthDay } from '@shared/format';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { useReviewWeeks } from '../api/get-review-weeks';
+
+interface WeekRow {
+  week: number;
+  opensOn: string;
+  open: boolean;
+}
+
+/** The 13 weeks of the cycle on its dates alone: the server-rendered My Cycle draws them too. */
+function weeksOf(cycle: CycleView): WeekRow[] {
+  const open = cycle.started ? newestOpenWeek(cycle.startDate, cycle.today) : 0;
+  return Array.from({ length: REVIEW_WEEKS }, (_, i) => ({
+    week: i + 1,
+    opensOn: reviewOpensOn(cycle.startDate, i + 1),
+    open: i + 1 <= open,
+  }));
+}
+
+function WeekRows({ cycleId, weeks }: { cycleId: string; weeks: WeekRow[] }) {
+  return (
+    <ul className="divide-y divide-border">
+      {weeks.map((w) => (
+        <li key={w.week}>
+          {w.open ? (
+            <Link
+              to={`/app/review/${cycleId}/${w.week}`}
+              className="flex min-h-11 items-center justify-between gap-3 py-1 font-semibold hover:underline"
+            >
+              {w.week === REVIEW_WEEKS ? `Week ${w.week} · the whole cycle` : `Week ${w.week}`}
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <p className="flex min-h-11 items-center justify-between gap-3 py-1 text-muted-foreground">
+              <span>Week {w.week}</span>
+              <span className="flex items-center gap-1 text-sm">
+                <Lock aria-hidden className="size-3.5" />
+                Opens {formatMonthDay(w.opensOn)}
+              </span>
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** My Cycle's weekly reviews: a row per week of this cycle, then earlier cycles' reviews. */
+export function ReviewWeeksList({ cycle }: { cycle: CycleView }) {
+  const earlier = useReviewWeeks().data?.cycles.filter(
+    (c) => !c.active && c.weeks.some((w) => w.open),
+  );
+  return (
+    <Card className="flex flex-col gap-3 p-5">
+      <CardTitle>Weekly reviews</CardTitle>
+      <WeekRows cycleId={cycle.id} weeks={weeksOf(cycle)} />
+      {earlier?.map((c) => (
+        <section key={c.cycleId} aria-labelledby={`cycle-${c.cycleId}`}>
+          <h3
+            id={`cycle-${c.cycleId}`}
+            className="mt-2 mb-1 text-sm font-semibold text-muted-foreground"
+          >
+            Cycle {c.cycleNumber}, from {formatMonthDay(c.startDate)}
+          </h3>
+          <WeekRows cycleId={c.cycleId} weeks={c.weeks.filter((w) => w.open)} />
+        </section>
+      ))}
+    </Card>
+  );
+}

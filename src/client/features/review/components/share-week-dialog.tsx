@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { WeeklyReviewView } from '@shared/api-types';
+import { REVIEW_SHARE_MAX_PHOTOS } from '@shared/constants';
+import { msg } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { errorMessage } from '@client/lib/api-client';
+import { useShareWeek } from '../api/share-week';
+
+/** The audiences "Share this week" offers; crews (issue 30) add theirs here at merge. */
+const AUDIENCES = [
+  { value: 'community', label: 'Community', note: 'On the community feed' },
+  { value: 'only_me', label: 'Only me', note: 'A post only you can see' },
+] as const;
+type Audience = (typeof AUDIENCES)[number]['value'];
+
+/** "Share this week": the week's numbers as a post; photos only when the member ticks them. */
+export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
+  const [open, setOpen] = useState(false);
+  const [audience, setAudience] = useState<Audience>('community');
+  const [photoIds, setPhotoIds] = useState<string[]>([]);
+  const share = useShareWeek({ cycle: review.cycleId, week: review.week });
+
+  if (review.sharedPostId)
+    return (
+      <p className="inline-flex min-h-11 items-center text-sm font-semibold text-muted-foreground">
+        {msg.reviewShared}
+      </p>
+    );
+
+  const toggle = (id: string, on: boolean) =>
+    setPhotoIds((ids) =>
+      on ? [...ids, id].slice(0, REVIEW_SHARE_MAX_PHOTOS) : ids.filter((x) => x !== id),
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="primary">
+          <Share2 aria-hidden className="size-4" />
+          Share this week
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Share this week</DialogTitle>
+        <DialogDescription>
+          Your numbers go in a post. Photos stay private unless you pick them.
+        </DialogDescription>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            share.mutate(
+              { audience, photoIds },
+              {
+                onSuccess: () => {
+                  toast.success(msg.reviewShared);
+                  setOpen(false);
+                },
+                onError: (error) => toast.error(errorMessage(error, msg.reviewShareFailed)),
+              },
+            );
+          }}
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold">Who sees it</legend>
+            {AUDIENCES.map((a) => (
+              <label
+                key={a.value}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3"
+              >
+                <input
+                  type="radio"
+                  name="audience"
+                  value={a.value}
+                  checked={audience === a.value}
+                  onChange={() => setAudience(a.value)}
+                  className="size-4 accent-current"
+                />
+                <span className="flex flex-col">
+                  <span className="font-semibold">{a.label}</span>
+                  <span className="text-xs text-muted-foreground">{a.note}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {review.photos.length > 0 && (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-semibold">
+                Add photos (up to {REVIEW_SHARE_MAX_PHOTOS})
+              </legend>
+              <ul className="grid grid-cols-3 gap-2">
+                {review.photos.map((p, i) => {
+                  const id = `share-photo-${p.media.id}`;
+                  const checked = photoIds.includes(p.media.id);
+                  return (
+                    <li key={p.media.id} className="flex flex-col items-center gap-1">
+                      <label htmlFor={id} className="w-full cursor-pointer">
+                        <img
+                          src={p.media.thumbUrl ?? p.media.url}
+                          alt={`Photo ${i + 1}, day ${p.day}`}
+                          width={96}
+                          height={96}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-lg object-cover"
+                        />
+                      </label>
+                      <Checkbox
+                        id={id}
+                        checked={checked}
+                        aria-label={`Add photo ${i + 1}, day ${p.day}`}
+                        onCheckedChange={(on) => toggle(p.media.id, on === true)}
+                      />
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          )}
+          <Button type="submit" disabled={share.isPending}>
+            Share
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,324 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ArrowLeft,
+  ArrowRight,
+  Check,
+  Droplets,
+  Drumstick,
+  Flame,
+  Footprints,
+  Percent,
+  Scale,
+  Timer,
+  Trophy,
+  X,
+} from 'lucide-react';
+import type { ReviewNumber, ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
+import { formatNumber, formatPercent, formatWeekdayDate, formatWeightChange } from '@shared/format';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+import { ShareWeekDialog } from './share-week-dialog';
+import { StatCard } from '@client/components/ui/stat-card';
+
+// The weekly review screen (decision 0048): the seven days, the week's numbers beside the week
+// before, streaks, journal lines, photos and then-and-now. Numbers in en-US, weight in the member's
+// units. The final review adds the 90-day calendar, passed in by the route.
+
+const reviewPath = (cycle: string, week: number) => `/app/review/${cycle}/${week}`;
+
+export function WeeklyReview({
+  review,
+  calendar,
+}: {
+  review: WeeklyReviewView;
+  /** The final review's 90-day calendar (the cycle feature's, composed by the route). */
+  calendar?: ReactNode;
+}) {
+  const title = review.final ? 'Your 90 days' : `Week ${review.week} review`;
+  const span = review.final
+    ? `Cycle ${review.cycleNumber} · Day 1 to Day 90, with days 85–90 below`
+    : `Cycle ${review.cycleNumber} · Days ${review.firstDay}–${review.lastDay} · ${formatWeekdayDate(review.firstDate)} to ${formatWeekdayDate(review.lastDate)}`;
+  return (
+    <article className="flex flex-col gap-6" aria-labelledby="review-title">
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 id="review-title" className="text-3xl font-black tracking-tight sm:text-4xl">
+            {title}
+          </h1>
+          <p className="text-muted-foreground">{span}</p>
+        </div>
+        <nav aria-label="Other weeks" className="flex flex-wrap gap-2">
+          {review.previousWeek && (
+            <Link
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
+              to={reviewPath(review.cycleId, review.previousWeek)}
+            >
+              <ArrowLeft aria-hidden className="size-4" />
+              Week {review.previousWeek}
+            </Link>
+          )}
+          {review.nextWeek && (
+            <Link
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
+              to={reviewPath(review.cycleId, review.nextWeek)}
+            >
+              Week {review.nextWeek}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          )}
+          <ShareWeekDialog review={review} />
+        </nav>
+      </header>
+
+      <WeekStrip review={review} />
+      <WeekNumbers review={review} />
+      <Streaks review={review} />
+      {calendar}
+      <Journal review={review} />
+      {review.thenAndNow && <ThenAndNow {...review.thenAndNow} />}
+      <Photos photos={review.photos} final={review.final} />
+    </article>
+  );
+}
+
+function WeekStrip({ review }: { review: WeeklyReviewView }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <CardTitle className="mb-3">
+        {review.final ? 'The last six days' : 'Your seven days'}
+      </CardTitle>
+      <ol
+        aria-label="Days of the week"
+        className={cn('grid gap-1.5', review.days.length === 7 ? 'grid-cols-7' : 'grid-cols-6')}
+      >
+        {review.days.map((d) => {
+          const done = d.status === 'done';
+          return (
+            <li
+              key={d.day}
+              data-status={d.status}
+              className={cn(
+                'flex flex-col items-center gap-1 rounded-xl px-0.5 py-2 text-center',
+                done ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              <span className="text-xs font-medium">{formatWeekdayDate(d.date).slice(0, 3)}</span>
+              <span className="tabular text-base font-black leading-none">{d.day}</span>
+              {done ? (
+                <Check aria-hidden className="size-4" strokeWidth={3} />
+              ) : (
+                <X aria-hidden className="size-4" strokeWidth={2.5} />
+              )}
+              <span className="sr-only">{`Day ${d.day}, ${formatWeekdayDate(d.date)}: ${done ? 'checked in' : 'missed'}`}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
+
+function changeNote(number: ReviewNumber, unit: string, final: boolean): string {
+  if (final) return `over the 90 days`;
+  if (number.previous === null || number.change === null) return 'your first week';
+  const sign = number.change > 0 ? '+' : number.change < 0 ? '−' : '±';
+  return `${sign}${formatNumber(Math.abs(number.change))} vs ${formatNumber(number.previous)} ${unit} the week before`;
+}
+
+function WeekNumbers({ review }: { review: WeeklyReviewView }) {
+  const days = (n: number) => (n === 1 ? 'day' : 'days');
+  return (
+    <section aria-labelledby="numbers-title" className="flex flex-col gap-3">
+      <h2 id="numbers-title" className="text-lg font-semibold tracking-tight">
+        {review.final ? 'Your cycle in numbers' : 'Your week in numbers'}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatCard
+          icon={Timer}
+          label="Move minutes"
+          value={formatNumber(review.movedMinutes.value)}
+          note={changeNote(review.movedMinutes, 'min', review.final)}
+          testId="review-minutes"
+        />
+        <StatCard
+          icon={Footprints}
+          label="Steps"
+          value={formatNumber(review.steps.value)}
+          note={changeNote(review.steps, 'steps', review.final)}
+          testId="review-steps"
+        />
+        <StatCard
+          icon={Drumstick}
+          label="Protein days"
+          value={formatNumber(review.proteinDays.value)}
+          note={changeNote(
+            review.proteinDays,
+            days(review.proteinDays.previous ?? 0),
+            review.final,
+          )}
+          testId="review-protein"
+        />
+        <StatCard
+          icon={Droplets}
+          label="Hydration days"
+          value={formatNumber(review.hydrationDays.value)}
+          note={changeNote(
+            review.hydrationDays,
+            days(review.hydrationDays.previous ?? 0),
+            review.final,
+          )}
+          testId="review-hydration"
+        />
+      </ul>
+    </section>
+  );
+}
+
+function Streaks({ review }: { review: WeeklyReviewView }) {
+  const days = (n: number) => (n === 1 ? 'day' : 'days');
+  return (
+    <section aria-label="Streaks and consistency" className="flex flex-col gap-3">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatCard
+          icon={Flame}
+          label="Streak"
+          value={formatNumber(review.currentStreak)}
+          note={`${days(review.currentStreak)} in a row on day ${review.lastDay}`}
+          testId="review-streak"
+        />
+        <StatCard
+          icon={Trophy}
+          label="Best so far"
+          value={formatNumber(review.bestStreak)}
+          note={`${days(review.bestStreak)} in a row`}
+        />
+        <StatCard
+          icon={Percent}
+          label="Consistency"
+          value={formatPercent(review.consistency)}
+          note={`check-ins over days 1–${review.lastDay}`}
+        />
+        <StatCard
+          icon={Check}
+          label="Check-ins"
+          value={`${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`}
+          note={changeNote(review.checkins, days(review.checkins.previous ?? 0), review.final)}
+          testId="review-checkins"
+        />
+        {review.weightChangeKg !== null && (
+          <StatCard
+            className="col-span-2"
+            icon={Scale}
+            label="Weight this week"
+            value={formatWeightChange(review.weightChangeKg, review.unitPref)}
+            note="Only you see this"
+          />
+        )}
+      </ul>
+      {(review.milestones.length > 0 || review.badges.length > 0) && (
+        <Card className="flex flex-col gap-2 p-4">
+          <h2 className="text-lg font-semibold tracking-tight">Reached this week</h2>
+          <ul className="flex flex-wrap gap-2">
+            {review.milestones.map((day) => (
+              <li key={`m${day}`} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
+                Day {day} milestone
+              </li>
+            ))}
+            {review.badges.map((b) => (
+              <li key={b.code} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
+                {b.emoji && <span aria-hidden>{b.emoji} </span>}
+                {b.name} badge
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function Journal({ review }: { review: WeeklyReviewView }) {
+  const lines = review.days.filter((d) => d.journalLine);
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <CardTitle>Journal</CardTitle>
+      {lines.length === 0 ? (
+        <p className="text-muted-foreground">
+          No journal lines this week. A sentence a day is enough to look back on.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {lines.map((d) => (
+            <li key={d.day} className="flex gap-3">
+              <span className="tabular w-14 shrink-0 text-sm font-semibold text-muted-foreground">
+                Day {d.day}
+              </span>
+              <span className="min-w-0 break-words">{d.journalLine}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Photo({
+  photo,
+  label,
+  eager = false,
+}: {
+  photo: ReviewPhotoView;
+  label: string;
+  eager?: boolean;
+}) {
+  return (
+    <img
+      src={photo.media.thumbUrl ?? photo.media.url}
+      alt={label}
+      width={320}
+      height={320}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className="aspect-square w-full rounded-xl border border-border bg-muted object-cover"
+    />
+  );
+}
+
+function ThenAndNow({ then, now }: { then: ReviewPhotoView; now: ReviewPhotoView }) {
+  const sides = [
+    { word: 'Then', photo: then },
+    { word: 'Now', photo: now },
+  ];
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <CardTitle>Then and now</CardTitle>
+      <div className="grid max-w-xl grid-cols-2 gap-3">
+        {sides.map(({ word, photo }) => (
+          <figure key={word} className="flex flex-col gap-1">
+            <Photo photo={photo} label={`Your proof photo from day ${photo.day}`} />
+            <figcaption className="text-sm font-semibold">
+              {word} · Day {photo.day}
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function Photos({ photos, final }: { photos: ReviewPhotoView[]; final: boolean }) {
+  if (photos.length === 0) return null;
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <CardTitle>{final ? 'Photos of the last days' : 'Photos of the week'}</CardTitle>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+        {photos.map((p, i) => (
+          <li key={p.media.id}>
+            <Photo photo={p} label={`Proof photo ${i + 1} of ${photos.length}, day ${p.day}`} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

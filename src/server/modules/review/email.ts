@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
+import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
+import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
+import { queryRows } from '../../db/client';
+import { notificationClaims } from '../../db/schema';
+import { requireAdmin, type ServiceContext } from '../../lib/context';
+import { weeklyReviewMail } from '../../lib/mail-templates';
+import { reminderResults } from '../../lib/metrics';
+import { sendPush } from '../../lib/push';
+import { localHourIn } from '../notifications/reminder-due';
+import { effectiveTimeZone } from '../profile/time-zone';
+import { memberCycles, readWeeklyReview } from './queries';
+
+// The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
+// job runner unchanged. Each member's newest open review goes out once, at their reminder hour on
+// the day after its week ends, by e-mail (its own setting) and by push where push nudges are on.
+// Claimed in notification_claims before it is sent: any number of processes send it once. After
+// downtime only the newest review is owed, so a member never gets a pile.
+
+export const WEEKLY_REVIEW_JOB = 'weekly-review';
+
+interface Candidate {
+  user_id: string;
+  email: string;
+  display_name: string | null;
+  first_name: string | null;
+  unit_pref: string | null;
+  reminder_hour: number;
+  weekly_review_email: boolean;
+  push_nudges: boolean;
+  timezone: string;
+  pending_timezone: string | null;
+  pending_timezone_from: string | Date | null;
+  cycle_id: string;
+  start_date: string;
+}
+
+export const weeklyReviewKey = (cycleId: string, week: number) =>
+  `weekly_review:${cycleId}:${week}`;
+
+/** Whether the newest review of a cycle is owed at `now`, and which week. */
+export function weeklyReviewDue(
+  input: { startDate: string; timeZone: string; reminderHour: number },
+  now: Date,
+): number {
+  const today = localDateIn(now, input.timeZone);
+  const week = newestOpenWeek(input.startDate, today);
+  if (week === 0) return 0;
+  const lastDate = dateOfDay(input.startDate, reviewWeekDays(week).lastDay);
+  const since = daysBetween(lastDate, today);
+  if (since > REVIEW_EMAIL_CATCH_UP_DAYS) return 0;
+  // The day after the week: from the member's reminder hour. Later days: at once (catch-up).
+  if (since === 1 && localHourIn(now, input.timeZone) < input.reminderHour) return 0;
+  return week;
+}
+
+/** Sends the weekly reviews due at `now`; answers how many members were sent one. */
+export async function run(ctx: ServiceContext, now: Date): Promise<number> {
+  requireAdmin(ctx);
+  const windowDays = 13 * 7 + REVIEW_EMAIL_CATCH_UP_DAYS + 2;
+  const today = now.toISOString().slice(0, 10);
+  // Active cycles whose newest review can be owed (started 7 to ~100 days ago, a day's slack for
+  // every zone), of members who want the e-mail or push.
+  const candidates = await queryRows<Candidate>(
+    ctx.db,
+    sql`select u.id as user_id, u.email, p.display_name, p.first_name, p.unit_pref,
+          s.reminder_hour, s.weekly_review_email, s.push_nudges, s.timezone, s.pending_timezone,
+          s.pending_timezone_from, c.id as cycle_id, c.start_date::text as start_date
+        from user_settings s
+        join "user" u on u.id = s.user_id and u.email_verified
+        join cycles c on c.user_id = u.id and c.is_active
+        left join profiles p on p.id = u.id
+        where (s.weekly_review_email or s.push_nudges)
+          and c.start_date between ${today}::date - ${windowDays}::int and ${today}::date - 6`,
+  );
+  const claimed = new Set(
+    (
+      await queryRows<{ key: string }>(
+        ctx.db,
+        sql`select key from notification_claims where key like 'weekly_review:%'
+              and created_at > ${new Date(now.getTime() - (REVIEW_EMAIL_CATCH_UP_DAYS + 9) * 86_400_000).toISOString()}::timestamptz`,
+      )
+    ).map((r) => r.key),
+  );
+  let sent = 0;
+  for (const member of candidates) {
+    try {
+      if (await sendOne(ctx, member, claimed, now)) sent += 1;
+    } catch (error) {
+      reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
+      ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
+    }
+  }
+  if (sent) {
+    reminderResults.inc({ kind: 'weekly_review', outcome: 'sent' }, sent);
+    ctx.logger.info({ sent }, 'weekly reviews sent');
+  }
+  return sent;
+}
+
+async function sendOne(
+  ctx: ServiceContext,
+  member: Candidate,
+  claimed: Set<string>,
+  now: Date,
+): Promise<boolean> {
+  const timeZone = effectiveTimeZone(
+    {
+      timezone: isValidTimeZone(member.timezone) ? member.timezone : DEFAULT_SETTINGS_TIMEZONE,
+      pendingTimezone: member.pending_timezone,
+      pendingTimezoneFrom: member.pending_timezone_from
+        ? new Date(member.pending_timezone_from)
+        : null,
+    },
+    now,
+  );
+  const week = weeklyReviewDue(
+    { startDate: member.start_date, timeZone, reminderHour: member.reminder_hour },
+    now,
+  );
+  if (week === 0) return false;
+  const key = weeklyReviewKey(member.cycle_id, week);
+  if (claimed.has(key)) return false;
+  const inserted = await ctx.db
+    .insert(notificationClaims)
+    .values({ key, userId: member.user_id, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: notificationClaims.key });
+  if (inserted.length === 0) return false;
+
+  const cycle = (await memberCycles(ctx.db, member.user_id)).find((c) => c.id === member.cycle_id);
+  if (!cycle) return false;
+  const review = await readWeeklyReview(ctx.db, {
+    userId: member.user_id,
+    cycle,
+    week,
+    openWeeks: week,
+    timeZone,
+    unitPref: member.unit_pref === 'metric' ? 'metric' : 'imperial',
+  });
+  const path = `/app/review/${cycle.id}/${week}`;
+  let delivered = false;
+  if (member.weekly_review_email) {
+    const result = await ctx.mailer.send(
+      weeklyReviewMail(
+        {
+          to: member.email,
+          userId: member.user_id,
+          name: member.first_name || member.display_name,
+          url: `${ctx.config.publicUrl}${path}`,
+          week,
+          final: review.final,
+          checkins: review.checkins.value,
+          days: review.final ? review.lastDay : review.days.length,
+          movedMinutes: review.movedMinutes.value,
+          steps: review.steps.value,
+          proteinDays: review.proteinDays.value,
+          hydrationDays: review.hydrationDays.value,
+          currentStreak: review.currentStreak,
+          bestStreak: review.bestStreak,
+        },
+        {
+          publicUrl: ctx.config.publicUrl,
+          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id, 'weekly_review'),
+        },
+      ),
+    );
+    delivered = result.ok;
+  }
+  if (member.push_nudges) {
+    const devices = await sendPush(ctx, member.user_id, {
+      title: review.final ? 'Your 90-day review is ready' : `Week ${week} review is ready`,
+      body: `${review.checkins.value} of ${review.final ? review.lastDay : review.days.length} days checked in. See how it added up.`,
+      url: path,
+      tag: `weekly-review-${week}`,
+    });
+    delivered ||= devices > 0;
+  }
+  return delivered;
+}

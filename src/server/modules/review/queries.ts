@@ -1,0 +1,322 @@
+import { sql } from 'drizzle-orm';
+import { CYCLE_LENGTH_DAYS, KNOWN_BADGES, MILESTONE_DAYS } from '@shared/constants';
+import type {
+  ReviewDayView,
+  ReviewNumber,
+  ReviewPhotoView,
+  WeeklyReviewView,
+} from '@shared/api-types';
+import { consistencyScore } from '@shared/domain/consistency';
+import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import {
+  dateOfDay,
+  journalFirstLine,
+  newestOpenWeek,
+  reviewWeekDays,
+  weekChange,
+  weekOfDay,
+} from '@shared/domain/review-weeks';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { mediaView } from '../media/urls';
+import { startOfLocalDate } from '../profile/time-zone';
+
+// Building blocks of the weekly review (decision 0048): no authorization, every read scoped to the
+// member's own id by the caller. A review reads the week's check-ins (at most 7 rows) and one row
+// of aggregates over the cycle's check-ins up to the week's end (an index range of one cycle), never
+// every check-in of anyone.
+
+export interface MemberCycle {
+  id: string;
+  /** 1 for the member's first cycle. */
+  number: number;
+  startDate: LocalDate;
+  isActive: boolean;
+  endedAt: Date | null;
+}
+
+/** The member's cycles, oldest first, numbered from 1 (the review's address). */
+export async function memberCycles(db: DbOrTx, userId: string): Promise<MemberCycle[]> {
+  const rows = await queryRows<{
+    id: string;
+    start_date: string;
+    is_active: boolean;
+    ended_at: string | Date | null;
+    n: number;
+  }>(
+    db,
+    sql`select id, start_date::text as start_date, is_active, ended_at,
+          row_number() over (order by start_date, created_at, id)::int as n
+        from cycles where user_id = ${userId} order by n`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: Number(r.n),
+    startDate: r.start_date,
+    isActive: r.is_active,
+    endedAt: r.ended_at ? new Date(r.ended_at) : null,
+  }));
+}
+
+/**
+ * How many weeks of the cycle have an open review. The active cycle: those whose last day has
+ * ended. A past cycle is closed: every week up to the one it ended in (Start New Cycle on day 40
+ * opens week 6 as it stood; nothing in it can change any more).
+ */
+export function openWeeksOf(cycle: MemberCycle, timeZone: string, now: Date): number {
+  if (cycle.isActive || !cycle.endedAt)
+    return newestOpenWeek(cycle.startDate, localDateIn(now, timeZone));
+  const endDay = daysBetween(cycle.startDate, localDateIn(cycle.endedAt, timeZone)) + 1;
+  return endDay < 1 ? 0 : weekOfDay(Math.min(endDay, CYCLE_LENGTH_DAYS));
+}
+
+/** The newest open review: the active cycle's newest open week, else the newest past cycle's. */
+export function newestReview(
+  cycles: MemberCycle[],
+  timeZone: string,
+  now: Date,
+): { cycle: MemberCycle; week: number } | null {
+  const ordered = [...cycles].sort(
+    (a, b) => Number(b.isActive) - Number(a.isActive) || b.number - a.number,
+  );
+  for (const cycle of ordered) {
+    const week = openWeeksOf(cycle, timeZone, now);
+    if (week > 0) return { cycle, week };
+  }
+  return null;
+}
+
+interface WeekRow {
+  day_number: number;
+  moved_minutes: number;
+  steps: number;
+  protein_target_hit: boolean;
+  hydration_goal_hit: boolean;
+  journal_md: string | null;
+  photos: Array<[string, string, string, number]> | string | null;
+}
+
+interface AggregateRow {
+  to_date: number;
+  best: number;
+  current: number;
+  totals: [number, number, number, number, number] | string;
+  previous: [number, number, number, number, number] | string | null;
+  done_days: number[] | string | null;
+}
+
+interface ExtrasRow {
+  first_photo: [number, string, string, string, number] | string | null;
+  last_photo: [number, string, string, string, number] | string | null;
+  badges: Array<[string, string]> | string | null;
+  start_kg: number | null;
+  end_kg: number | null;
+  shared_post_id: string | null;
+}
+
+/** json columns arrive parsed from node-postgres and PGlite alike; a string is parsed here. */
+const json = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+function photoView(
+  day: number,
+  [id, storagePath, mimeType, sortIndex]: [string, string, string, number],
+): ReviewPhotoView {
+  return {
+    day,
+    media: mediaView({ id, storagePath, mimeType, sortIndex, mediaType: 'image' }),
+  };
+}
+
+function reviewNumber(value: number, previous: number | null): ReviewNumber {
+  return { value, previous, change: weekChange(value, previous) };
+}
+
+/** The week's check-ins with their proof photos (images of the check-in's own post). */
+export function weekRowsQuery(cycleId: string, firstDay: number, lastDay: number) {
+  return sql`select k.day_number, k.moved_minutes, k.steps, k.protein_target_hit, k.hydration_goal_hit,
+         k.journal_md,
+         (select json_agg(json_build_array(m.id, m.storage_path, m.mime_type, m.sort_index)
+                   order by m.sort_index)
+            from posts p join post_media m on m.post_id = p.id
+           where p.checkin_id = k.id and p.user_id = k.user_id and m.media_type = 'image') as photos
+       from checkins k
+      where k.cycle_id = ${cycleId} and k.day_number between ${firstDay} and ${lastDay}
+      order by k.day_number`;
+}
+
+/**
+ * One row over the cycle's check-ins up to the week's last day: the count, the best run and the
+ * run ending on the last day, the week before's totals, and for the final review the whole
+ * cycle's totals and the days checked in.
+ */
+export function weekAggregatesQuery(
+  cycleId: string,
+  week: { firstDay: number; lastDay: number; final: boolean },
+) {
+  const previous =
+    week.final || week.firstDay === 1 ? null : [week.firstDay - 7, week.firstDay - 1];
+  const totalsFrom = week.final ? 1 : week.firstDay;
+  const sums = (from: number, to: number) =>
+    sql`(select json_build_array(count(*), coalesce(sum(moved_minutes), 0), coalesce(sum(steps), 0),
+                 count(*) filter (where protein_target_hit), count(*) filter (where hydration_goal_hit))
+           from d where day_number between ${from} and ${to})`;
+  return sql`with d as (
+        select day_number, moved_minutes, steps, protein_target_hit, hydration_goal_hit,
+               day_number - row_number() over (order by day_number) as run_key
+          from checkins where cycle_id = ${cycleId} and day_number <= ${week.lastDay}
+      ), runs as (
+        select count(*)::int as len, max(day_number) as last_day from d group by run_key
+      )
+      select (select count(*)::int from d) as to_date,
+             (select coalesce(max(len), 0)::int from runs) as best,
+             (select coalesce(max(len), 0)::int from runs where last_day = ${week.lastDay}) as current,
+             ${sums(totalsFrom, week.lastDay)} as totals,
+             ${previous ? sums(previous[0], previous[1]) : sql`null::json`} as previous,
+             ${week.final ? sql`(select json_agg(day_number order by day_number) from d)` : sql`null::json`} as done_days`;
+}
+
+/**
+ * Then and now, badges of the week, the week's weight change and the share: small indexed
+ * lookups in one round trip. `now` of then-and-now is the newest photo of the week (of the cycle in
+ * the final review); `then` the earliest of the cycle. Only the member's own posts count.
+ */
+function extrasQuery(input: {
+  userId: string;
+  cycleId: string;
+  week: number;
+  nowFrom: number;
+  lastDay: number;
+  from: Date;
+  to: Date;
+}) {
+  const photo = (direction: 'asc' | 'desc', fromDay: number) =>
+    sql`(select json_build_array(k.day_number, m.id, m.storage_path, m.mime_type, m.sort_index)
+           from checkins k
+           join posts p on p.checkin_id = k.id and p.user_id = ${input.userId}
+           join post_media m on m.post_id = p.id and m.media_type = 'image'
+          where k.cycle_id = ${input.cycleId} and k.user_id = ${input.userId}
+            and k.day_number between ${fromDay} and ${input.lastDay}
+          order by k.day_number ${direction === 'asc' ? sql`asc` : sql`desc`},
+                   m.sort_index ${direction === 'asc' ? sql`asc` : sql`desc`}
+          limit 1)`;
+  const from = input.from.toISOString();
+  const to = input.to.toISOString();
+  return sql`select ${photo('asc', 1)} as first_photo,
+       ${photo('desc', input.nowFrom)} as last_photo,
+       (select json_agg(json_build_array(b.code, b.name) order by ub.awarded_at)
+          from user_badges ub join badges b on b.id = ub.badge_id
+         where ub.user_id = ${input.userId}
+           and ub.awarded_at >= ${from}::timestamptz and ub.awarded_at < ${to}::timestamptz) as badges,
+       (select w.weight_kg from weight_history w where w.user_id = ${input.userId}
+           and w.recorded_at < ${from}::timestamptz order by w.recorded_at desc limit 1) as start_kg,
+       (select w.weight_kg from weight_history w where w.user_id = ${input.userId}
+           and w.recorded_at < ${to}::timestamptz order by w.recorded_at desc limit 1) as end_kg,
+       (select s.post_id from review_shares s
+         where s.cycle_id = ${input.cycleId} and s.week = ${input.week}) as shared_post_id`;
+}
+
+/** Everything a review shows, for an open week of one of the member's cycles. */
+export async function readWeeklyReview(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    cycle: MemberCycle;
+    week: number;
+    openWeeks: number;
+    timeZone: string;
+    unitPref: 'imperial' | 'metric';
+  },
+): Promise<WeeklyReviewView> {
+  const { cycle, userId } = input;
+  const week = reviewWeekDays(input.week);
+  const firstDate = dateOfDay(cycle.startDate, week.firstDay);
+  const lastDate = dateOfDay(cycle.startDate, week.lastDay);
+  const [rows, [aggregates], [extras]] = await Promise.all([
+    queryRows<WeekRow>(db, weekRowsQuery(cycle.id, week.firstDay, week.lastDay)),
+    queryRows<AggregateRow>(db, weekAggregatesQuery(cycle.id, week)),
+    queryRows<ExtrasRow>(
+      db,
+      extrasQuery({
+        userId,
+        cycleId: cycle.id,
+        week: week.week,
+        nowFrom: week.final ? 1 : week.firstDay,
+        lastDay: week.lastDay,
+        from: startOfLocalDate(firstDate, input.timeZone),
+        to: startOfLocalDate(dateOfDay(cycle.startDate, week.lastDay + 1), input.timeZone),
+      }),
+    ),
+  ]);
+
+  const byDay = new Map(rows.map((r) => [Number(r.day_number), r]));
+  const days: ReviewDayView[] = [];
+  const photos: ReviewPhotoView[] = [];
+  for (let day = week.firstDay; day <= week.lastDay; day++) {
+    const row = byDay.get(day);
+    days.push({
+      day,
+      date: dateOfDay(cycle.startDate, day),
+      status: row ? 'done' : 'missed',
+      movedMinutes: row?.moved_minutes ?? 0,
+      steps: row?.steps ?? 0,
+      proteinTargetHit: row?.protein_target_hit ?? false,
+      hydrationGoalHit: row?.hydration_goal_hit ?? false,
+      journalLine: journalFirstLine(row?.journal_md ?? null),
+    });
+    for (const photo of json(row?.photos ?? null) ?? []) photos.push(photoView(day, photo));
+  }
+
+  const totals = json(aggregates.totals)!.map(Number);
+  const previous = json(aggregates.previous)?.map(Number) ?? null;
+  const at = (i: number) => reviewNumber(totals[i], previous ? previous[i] : null);
+  const doneDays = json(aggregates.done_days);
+  const done = new Set((doneDays ?? []).map(Number));
+  const first = json(extras.first_photo);
+  const last = json(extras.last_photo);
+  const asPhoto = (p: NonNullable<typeof first>) =>
+    photoView(Number(p[0]), [p[1], p[2], p[3], Number(p[4])]);
+  const startKg = extras.start_kg === null ? null : Number(extras.start_kg);
+  const endKg = extras.end_kg === null ? null : Number(extras.end_kg);
+
+  return {
+    cycleId: cycle.id,
+    cycleNumber: cycle.number,
+    cycleStartDate: cycle.startDate,
+    week: week.week,
+    final: week.final,
+    firstDay: week.firstDay,
+    lastDay: week.lastDay,
+    firstDate,
+    lastDate,
+    days,
+    calendar: week.final
+      ? Array.from({ length: CYCLE_LENGTH_DAYS }, (_, i) => (done.has(i + 1) ? 'done' : 'missed'))
+      : null,
+    checkins: at(0),
+    movedMinutes: at(1),
+    steps: at(2),
+    proteinDays: at(3),
+    hydrationDays: at(4),
+    currentStreak: Number(aggregates.current),
+    bestStreak: Number(aggregates.best),
+    consistency: consistencyScore(Number(aggregates.to_date), week.lastDay),
+    milestones: MILESTONE_DAYS.filter((d) => d >= week.firstDay && d <= week.lastDay),
+    badges: (json(extras.badges) ?? []).map(([code, name]) => ({
+      code,
+      name,
+      emoji: (KNOWN_BADGES as Record<string, { emoji: string }>)[code]?.emoji ?? null,
+    })),
+    photos,
+    // Then and now needs two different photos: one photo is no comparison.
+    thenAndNow:
+      first && last && first[1] !== last[1] ? { then: asPhoto(first), now: asPhoto(last) } : null,
+    unitPref: input.unitPref,
+    weightChangeKg:
+      startKg !== null && endKg !== null && startKg !== endKg
+        ? Math.round((endKg - startKg) * 10) / 10
+        : null,
+    sharedPostId: extras.shared_post_id,
+    previousWeek: week.week > 1 ? week.week - 1 : null,
+    nextWeek: week.week < input.openWeeks ? week.week + 1 : null,
+  };
+}
