@@ -706,7 +706,6 @@ export interface PushKeyResponse {
   publicKey: string;
 }
 
-<<<<<<< HEAD
 /** A personal access token as its member's list shows it: never the token itself (decision 0044). */
 export interface ApiTokenView {
   id: string;
@@ -815,7 +814,8 @@ export interface AdminCrewView {
 export interface AdminCrewsPage {
   crews: AdminCrewView[];
   nextCursor: string | null;
-=======
+}
+
 /** One day of a weekly review: checked in or missed (decision 0048). */
 export interface ReviewDayView {
   day: number;
@@ -909,5 +909,4 @@ export interface ReviewWeeksResponse {
 export interface ShareWeekResponse {
   postId: string;
   visibility: 'public' | 'private';
->>>>>>> review
 }
