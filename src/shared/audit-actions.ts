@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'coupon.delete',
   'coupon.redeem',
   'coupon.update',
+  'crew.close',
   'notifications.trigger_reminders',
   'post.delete',
   'post.hide',

@@ -6,25 +6,22 @@ import {
   MEMBER_SCREEN_DATA,
   MEMBER_SCREEN_MARKUP,
   MEMBER_SCREEN_TITLE,
-} from '@shared/member-screens';
+} from '@shared/pages';
 import { createApp } from '../../app';
 import { cookieHeader, createTestApp, type TestApp } from '../../test-app';
 
 // The feed page rendered on the server (decision 0031) reads the community feed as the member: a
 // crew post or an only-me post is in neither its markup nor the answers it carries (decision 0046).
-// The renderer here is a stand-in that prints every caption it was given.
+// The renderer is the real one, so the page's markup and its dehydrated answers are both checked.
 
 let t: TestApp;
 let dir: string;
 let app: ReturnType<typeof createApp>;
 
 const TEMPLATE = `<!doctype html><title>${MEMBER_SCREEN_TITLE}</title><div id="root" data-prerendered="member" data-load="intent">${MEMBER_SCREEN_MARKUP}</div>${MEMBER_SCREEN_DATA}`;
-const RENDERER = `
-export async function renderMemberScreen(path, served) {
-  const feed = served.answers['/api/feed'];
-  if (!feed) return null;
-  return { html: '<main>' + feed.posts.map((p) => '<p>' + p.journalMd + '</p>').join('') + '</main>', title: 'Feed' };
-}`;
+const SERVER_ENTRY = path.resolve(__dirname, '../../../client/render/server-entry.tsx');
+// The real renderer (src/client/render/server-entry.tsx), standing where the build's file goes.
+const RENDERER = `export * from ${JSON.stringify(SERVER_ENTRY)};`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,7 +29,7 @@ beforeAll(async () => {
   for (const sub of ['client', 'pages', 'ssr']) mkdirSync(path.join(dir, sub));
   writeFileSync(path.join(dir, 'client', 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dir, 'pages', 'app-served.html'), TEMPLATE);
-  writeFileSync(path.join(dir, 'ssr', 'entry-member-screens.js'), RENDERER);
+  writeFileSync(path.join(dir, 'ssr', 'server-entry.js'), RENDERER);
   app = createApp({ ...t.deps, clientDir: path.join(dir, 'client') });
 });
 afterAll(async () => {

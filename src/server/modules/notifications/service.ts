@@ -12,7 +12,6 @@ import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
 import { sendPush } from '../../lib/push';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { reminderDue, secondsPastHour } from './reminder-due';
-import { reminderLag, reminderResults } from '../../lib/metrics';
 import type { UnsubscribeList } from '../../lib/tokens';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour (daily-reminders.ts,
