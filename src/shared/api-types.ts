@@ -908,5 +908,5 @@ export interface ReviewWeeksResponse {
 /** POST /api/review/{cycle}/{week}/share. */
 export interface ShareWeekResponse {
   postId: string;
-  visibility: 'public' | 'private';
+  visibility: 'public' | 'crew' | 'private';
 }

@@ -626,7 +626,8 @@ export const reviewAddressSchema = z.object({
 
 /** "Share this week": the audience, and the week's photos the member picked (none by default). */
 export const shareWeekSchema = z.object({
-  audience: z.enum(REVIEW_SHARE_AUDIENCES),
+  // An audience key (src/shared/domain/audience.ts): community, only_me or crew:<crew id>.
+  audience: z.union([z.enum(REVIEW_SHARE_AUDIENCES), z.templateLiteral(['crew:', z.uuid()])]),
   photoIds: z.array(z.uuid()).max(REVIEW_SHARE_MAX_PHOTOS).default([]),
 });
 export type ShareWeekData = z.output<typeof shareWeekSchema>;

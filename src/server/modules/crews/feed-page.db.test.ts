@@ -2,11 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  MEMBER_SCREEN_DATA,
-  MEMBER_SCREEN_MARKUP,
-  MEMBER_SCREEN_TITLE,
-} from '@shared/pages';
+import { MEMBER_SCREEN_DATA, MEMBER_SCREEN_MARKUP, MEMBER_SCREEN_TITLE } from '@shared/pages';
 import { createApp } from '../../app';
 import { cookieHeader, createTestApp, type TestApp } from '../../test-app';
 

@@ -9,9 +9,6 @@ import { accessEndingMail } from '../../lib/mail-templates';
 import { billingProviderKind } from '../subscription/provider';
 import { reminderResults } from '../../lib/metrics';
 import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
-import { sendPush } from '../../lib/push';
-import { effectiveTimeZone } from '../profile/time-zone';
-import { reminderDue, secondsPastHour } from './reminder-due';
 import type { UnsubscribeList } from '../../lib/tokens';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour (daily-reminders.ts,

@@ -1,21 +1,14 @@
 import type { ReviewShareAudience } from '@shared/api-types';
+import { audienceFromKey } from '@shared/domain/audience';
 import type { DbOrTx } from '../../db/client';
+import { resolveAudience, type StoredAudience } from '../crews/audience';
 
-// Where "Share this week" puts its post (decision 0049). One function, so the crew audience of
-// issue 30 plugs in here at merge: `crew:<id>` becomes the crew's visibility once crews exist.
-
-export interface ShareTarget {
-  /** posts.visibility */
-  visibility: 'public' | 'private';
-}
-
-export async function shareTarget(
-  _db: DbOrTx,
-  _userId: string,
+// Where "Share this week" puts its post (decision 0049): the community, a crew the member is in
+// now (checked as every post's audience is, decision 0046), or the member alone.
+export function shareTarget(
+  db: DbOrTx,
+  userId: string,
   audience: ReviewShareAudience,
-): Promise<ShareTarget | null> {
-  if (audience === 'community') return { visibility: 'public' };
-  if (audience === 'only_me') return { visibility: 'private' };
-  // A crew (issue 30): not built on this branch, so no crew is an audience yet.
-  return null;
+): Promise<StoredAudience> {
+  return resolveAudience(db, userId, audienceFromKey(audience));
 }

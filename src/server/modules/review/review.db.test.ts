@@ -454,6 +454,12 @@ describe(`review access and sharing (${label})`, () => {
       json: { audience: 'crew:abc' },
     });
     expect(crew.status).toBe(422);
+    // A crew id that is not one of the member's (forged) is refused like any post's audience.
+    const forged = await m.client.request(`/api/review/${m.cycleId}/2/share`, {
+      method: 'POST',
+      json: { audience: 'crew:00000000-0000-4000-8000-000000000000' },
+    });
+    expect(forged.status).toBe(422);
     expect(
       await shareWeek(await t.contextFor(m.userId), {
         cycle: m.cycleId,
@@ -462,5 +468,30 @@ describe(`review access and sharing (${label})`, () => {
         photoIds: [],
       }),
     ).toMatchObject({ visibility: 'public' });
+  });
+
+  it('shares a week with a crew the member is in: its members see it, the community feed does not', async () => {
+    const m = await seed({
+      timezone: 'UTC',
+      startDate: addDays(today, -10),
+      days: [{ day: 2, minutes: 25 }],
+    });
+    const crew = (await (
+      await m.client.request('/api/crews', { method: 'POST', json: { name: 'Review Crew' } })
+    ).json()) as { id: string };
+    const res = await m.client.request(`/api/review/${m.cycleId}/1/share`, {
+      method: 'POST',
+      json: { audience: `crew:${crew.id}` },
+    });
+    expect(res.status).toBe(201);
+    const { postId, visibility } = (await res.json()) as { postId: string; visibility: string };
+    expect(visibility).toBe('crew');
+    const [post] = await t.database.db.select().from(posts).where(eq(posts.id, postId));
+    expect(post.crewId).toBe(crew.id);
+    const outsider = await t.member();
+    const feed = (await (await outsider.client.request('/api/feed')).json()) as {
+      posts: Array<{ id: string }>;
+    };
+    expect(feed.posts.map((p) => p.id)).not.toContain(postId);
   });
 });

@@ -106,10 +106,6 @@ export async function shareWeek(
   const review = await reviewFor(ctx, { cycle: input.cycle, week: input.week });
   if (!review) throw new AppError('not_found', msg.notFound);
   const target = await shareTarget(ctx.db, member.userId, input.audience);
-  if (!target)
-    throw new AppError('validation_failed', msg.validation, {
-      fields: { audience: msg.validation },
-    });
   const weekPhotos = new Map(review.photos.map((p) => [p.media.id, p]));
   const picked = [...new Set(input.photoIds)];
   if (picked.some((id) => !weekPhotos.has(id)))
@@ -125,6 +121,7 @@ export async function shareWeek(
         userId: member.userId,
         caption: reviewCaption(review),
         visibility: target.visibility,
+        crewId: target.crewId,
         createdAt: now,
       })
       .returning({ id: posts.id });

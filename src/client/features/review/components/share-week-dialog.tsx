@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { WeeklyReviewView } from '@shared/api-types';
+import type { ReviewShareAudience, WeeklyReviewView } from '@shared/api-types';
 import { REVIEW_SHARE_MAX_PHOTOS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
@@ -14,19 +14,36 @@ import {
   DialogTrigger,
 } from '@client/components/ui/dialog';
 import { errorMessage } from '@client/lib/api-client';
+import { useMyCrews } from '@client/components/audience/api';
 import { useShareWeek } from '../api/share-week';
 
-/** The audiences "Share this week" offers; crews (issue 30) add theirs here at merge. */
-const AUDIENCES = [
-  { value: 'community', label: 'Community', note: 'On the community feed' },
-  { value: 'only_me', label: 'Only me', note: 'A post only you can see' },
-] as const;
-type Audience = (typeof AUDIENCES)[number]['value'];
+/** The audiences "Share this week" offers: the community, each crew of the member's, or them alone. */
+function useAudiences() {
+  const crews = useMyCrews();
+  return [
+    {
+      value: 'community' as ReviewShareAudience,
+      label: msg.audienceCommunity,
+      note: 'On the community feed',
+    },
+    ...(crews.data?.crews ?? []).map((c) => ({
+      value: `crew:${c.id}` as ReviewShareAudience,
+      label: `Crew: ${c.name}`,
+      note: 'Only this crew sees it',
+    })),
+    {
+      value: 'only_me' as ReviewShareAudience,
+      label: msg.audienceOnlyMe,
+      note: 'A post only you can see',
+    },
+  ];
+}
 
 /** "Share this week": the week's numbers as a post; photos only when the member ticks them. */
 export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
   const [open, setOpen] = useState(false);
-  const [audience, setAudience] = useState<Audience>('community');
+  const audiences = useAudiences();
+  const [audience, setAudience] = useState<ReviewShareAudience>('community');
   const [photoIds, setPhotoIds] = useState<string[]>([]);
   const share = useShareWeek({ cycle: review.cycleId, week: review.week });
 
@@ -73,7 +90,7 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
         >
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-semibold">Who sees it</legend>
-            {AUDIENCES.map((a) => (
+            {audiences.map((a) => (
               <label
                 key={a.value}
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3"
