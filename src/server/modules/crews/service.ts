@@ -128,8 +128,7 @@ export async function renameCrew(
 ): Promise<OkResponse> {
   const member = requireMember(ctx);
   await withTransaction(ctx, async (ctx) => {
-    const crew = await crewOf(ctx.db, input.crewId, member.userId, { lock: true });
-    assertOwner(crew, member.userId);
+    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
     await ctx.db.update(crews).set({ name: input.name }).where(eq(crews.id, crew.id));
     invalidateFeedAfterCommit(ctx);
   });
@@ -143,8 +142,7 @@ export async function newInviteLink(
 ): Promise<CrewInviteLink> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
-    const crew = await crewOf(ctx.db, input.crewId, member.userId, { lock: true });
-    assertOwner(crew, member.userId);
+    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
     const token = newToken();
     const expiresAt = new Date(ctx.now().getTime() + CREW_INVITE_DAYS * DAY_MS);
     await ctx.db
@@ -166,8 +164,7 @@ export async function revokeInviteLink(
 ): Promise<OkResponse> {
   const member = requireMember(ctx);
   await withTransaction(ctx, async (ctx) => {
-    const crew = await crewOf(ctx.db, input.crewId, member.userId, { lock: true });
-    assertOwner(crew, member.userId);
+    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
     await ctx.db
       .update(crews)
       .set({ inviteTokenHash: null, inviteTokenSealed: null, inviteExpiresAt: null })
@@ -208,8 +205,7 @@ export async function closeCrew(
 ): Promise<OkResponse> {
   const member = requireMember(ctx);
   await withTransaction(ctx, async (ctx) => {
-    const crew = await crewOf(ctx.db, input.crewId, member.userId, { lock: true });
-    assertOwner(crew, member.userId);
+    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
     await closeCrewNow(ctx, crew.id);
   });
   return { ok: true };
@@ -477,6 +473,13 @@ async function crewOf(
 
 function assertOwner(crew: CrewRow, userId: string): void {
   if (crew.ownerId !== userId) throw new AppError('forbidden', msg.crewOwnerOnly);
+}
+
+/** The crew locked for an owner's change: 404 unless `userId` is in it, 403 unless they own it. */
+async function ownedCrew(db: DbOrTx, crewId: string, userId: string): Promise<CrewRow> {
+  const crew = await crewOf(db, crewId, userId, { lock: true });
+  assertOwner(crew, userId);
+  return crew;
 }
 
 /** Serialises one member's joins and creations: the crew count below is then exact. */
