@@ -102,9 +102,10 @@ export function CheckinForm(props: CheckinFormProps) {
   const queryClient = useQueryClient();
   const pending = create.isPending || edit.isPending;
 
+  const defaults = defaultValues(editing, connection);
   const form = useForm<CheckinInput, unknown, CheckinData>({
     resolver: zodResolver(checkinSchema),
-    defaultValues: defaultValues(editing, connection),
+    defaultValues: defaults,
   });
   // Numbers that arrive from a connection while the form is open fill it in, unless the member has
   // already typed their own.
@@ -230,6 +231,8 @@ export function CheckinForm(props: CheckinFormProps) {
             className="tabular [appearance:textfield] pr-14 text-lg font-semibold [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(error && `${fieldId}-error`)}
+            // In the markup too: the served home shows a connection's numbers before any script runs.
+            defaultValue={defaults[name]}
             {...form.register(name)}
           />
           <span
