@@ -156,7 +156,12 @@ describe(`weekly review boundaries (${label})`, () => {
       timezone: 'Europe/Berlin',
       startDate: '2026-01-05',
       days: [
-        ...Array.from({ length: 84 }, (_, i) => ({ day: i + 1, minutes: 10 })),
+        // Proof photos on days 2 and 40 only: none in the last six days.
+        ...Array.from({ length: 84 }, (_, i) => ({
+          day: i + 1,
+          minutes: 10,
+          photos: i + 1 === 2 || i + 1 === 40 ? 1 : 0,
+        })),
         { day: 85, minutes: 100 },
         { day: 90, minutes: 50, protein: true },
       ],
@@ -194,6 +199,13 @@ describe(`weekly review boundaries (${label})`, () => {
     expect(review!.bestStreak).toBe(85);
     expect(review!.currentStreak).toBe(1);
     expect(review!.milestones).toEqual([90]);
+    // Then and now across the 90 days: the cycle's first photo beside its newest, though the last
+    // six days have none of their own.
+    expect(review!.photos).toEqual([]);
+    expect(review!.thenAndNow).toMatchObject({
+      then: { day: 2, media: { id: m.photoIds[2][0] } },
+      now: { day: 40, media: { id: m.photoIds[40][0] } },
+    });
 
     const week1 = (await getReview(ctx, { cycle: m.cycleId, week: 1 })).review!;
     expect(week1.movedMinutes.value).toBe(70);
@@ -376,8 +388,41 @@ describe(`review access and sharing (${label})`, () => {
     const newest = (await (await b.client.request('/api/review')).json()) as WeeklyReviewResponse;
     expect(newest.review).toBeNull();
     expect((await b.client.request(url)).status).toBe(404);
-    expect((await b.client.request(`/api/review/${b.cycleId}/14`)).status).toBe(422);
-    expect((await b.client.request('/api/review/x/1')).status).toBe(422);
+    // Malformed or forged addresses: refused before any read, nothing of anyone's in the answer.
+    for (const week of ['0', '14', '-1', '1e9', '1.5', 'NaN', '%00', '1%00', '0x1', ''])
+      for (const path of [
+        `/api/review/${a.cycleId}/${week}`,
+        `/api/review/${a.cycleId}/${week}/share`,
+      ]) {
+        const res = await b.client.request(
+          path,
+          path.endsWith('/share') ? { method: 'POST', json: { audience: 'community' } } : {},
+        );
+        expect([404, 422], `${path}`).toContain(res.status);
+        expect(await res.text()).not.toContain('secret');
+      }
+    for (const cycle of [
+      'x',
+      '%00',
+      `${a.cycleId}%00`,
+      a.cycleId.toUpperCase().replace(/-/g, ''),
+      "' or 1=1 --",
+    ]) {
+      const res = await a.client.request(`/api/review/${cycle}/1`);
+      expect(res.status, cycle).toBe(422);
+    }
+    // A well-formed id that is nobody's cycle: not found, as for another member's.
+    expect(
+      (await a.client.request('/api/review/00000000-0000-4000-8000-000000000000/1')).status,
+    ).toBe(404);
+    // The owner's own weeks beyond the cycle: refused too.
+    expect((await a.client.request(`/api/review/${a.cycleId}/14`)).status).toBe(422);
+    expect((await a.client.request(`/api/review/${a.cycleId}/0`)).status).toBe(422);
+    // One address per week: no aliases of week 1.
+    for (const alias of ['01', '0x1', '1e0', '+1'])
+      expect((await a.client.request(`/api/review/${a.cycleId}/${alias}`)).status, alias).toBe(422);
+    expect((await a.client.request(`/api/review/${a.cycleId}/1`)).status).toBe(200);
+    expect((await a.client.request(`/api/review/${a.cycleId}/2`)).status).toBe(404); // not open yet
     expect((await t.client().request('/api/review')).status).toBe(401);
     const share = await b.client.request(`/api/review/${a.cycleId}/1/share`, {
       method: 'POST',
