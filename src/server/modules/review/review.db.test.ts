@@ -15,7 +15,7 @@ import { queryRows } from '../../db/client';
 import { refreshCycleStats } from '../cycles/stats';
 import { createTestApp, type TestApp } from '../../test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
-import { weekAggregatesQuery, weekRowsQuery } from './queries';
+import { extrasQuery, weekAggregatesQuery, weekRowsQuery } from './queries';
 
 // The weekly review, read from check-ins seeded straight into the database, on a fixed clock.
 
@@ -329,6 +329,20 @@ describe(`what a weekly review shows (${label})`, () => {
         aggregates: await explain(
           weekAggregatesQuery(m.cycleId, { firstDay: 43, lastDay: 49, final: false }),
         ),
+        final: await explain(
+          weekAggregatesQuery(m.cycleId, { firstDay: 85, lastDay: 90, final: true }),
+        ),
+        extras: await explain(
+          extrasQuery({
+            userId: m.userId,
+            cycleId: m.cycleId,
+            week: 7,
+            nowFrom: 43,
+            lastDay: 49,
+            from: new Date('2026-02-12T00:00:00Z'),
+            to: new Date('2026-02-19T00:00:00Z'),
+          }),
+        ),
       };
     });
     const scans = (plan: unknown) => {
@@ -358,6 +372,25 @@ describe(`what a weekly review shows (${label})`, () => {
     expect(aggregateScans[0].type).not.toBe('Seq Scan');
     // The cycle's own check-ins up to the week's end, nobody else's and none after it.
     expect(aggregateScans[0].rows).toBe(49);
+    // The final review reads the cycle's 90 rows once, by the index, and nothing more.
+    const finalScans = scans(plans.final);
+    expect(finalScans).toHaveLength(1);
+    expect(finalScans[0].type).not.toBe('Seq Scan');
+    expect(finalScans[0].rows).toBe(90);
+    // Then-and-now, badges, weight and the share: every table reached by an index (with
+    // sequential scans off, a Seq Scan in the plan means no index can serve it: a full scan).
+    const seqScans: string[] = [];
+    const walkAll = (node: Record<string, unknown>) => {
+      if (node['Node Type'] === 'Seq Scan') seqScans.push(String(node['Relation Name']));
+      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walkAll(child);
+    };
+    for (const plan of [plans.rows, plans.aggregates, plans.final, plans.extras]) {
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+        Plan: Record<string, unknown>;
+      }>;
+      walkAll(parsed[0].Plan);
+    }
+    expect(seqScans).toEqual([]);
   });
 });
 
