@@ -213,6 +213,13 @@ test('“Share this week”: the member picks the audience and the photos, and t
   const crewPost = page.getByRole('article').filter({ hasText: 'Week 4 of my 90 days' });
   await expect(crewPost).toBeVisible();
   await expect(crewPost.getByRole('img')).toHaveCount(1);
+  // The picked photo itself, served to the crew post (not a broken image).
+  await crewPost.getByRole('img').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      crewPost.getByRole('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await page.goto(`${server.url}/app/feed`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Week 4 of my 90 days')).toHaveCount(0);
