@@ -167,6 +167,12 @@ test('the final review of a finished cycle: 90-day calendar, the cycle’s total
   await expect(page.getByRole('img', { name: 'Your proof photo from day 1' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your proof photo from day 88' })).toBeVisible();
   await expect(page.getByText('Day 90. Done.')).toBeVisible();
+  // A finished calendar has no today and nothing upcoming, and its legend says so.
+  await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+    'Checked in',
+    'Missed',
+  ]);
+  await expect(page.getByRole('button', { name: 'Share your 90 days' })).toBeVisible();
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await axeViolations(page)).toEqual([]);

@@ -54,6 +54,8 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
       </p>
     );
 
+  // The final review shares the whole cycle (its caption says "My 90 days").
+  const label = review.final ? 'Share your 90 days' : 'Share this week';
   const toggle = (id: string, on: boolean) =>
     setPhotoIds((ids) =>
       on ? [...ids, id].slice(0, REVIEW_SHARE_MAX_PHOTOS) : ids.filter((x) => x !== id),
@@ -64,11 +66,11 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
       <DialogTrigger asChild>
         <Button variant="primary">
           <Share2 aria-hidden className="size-4" />
-          Share this week
+          {label}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Share this week</DialogTitle>
+        <DialogTitle>{label}</DialogTitle>
         <DialogDescription>
           Your numbers go in a post. Photos stay private unless you pick them.
         </DialogDescription>
