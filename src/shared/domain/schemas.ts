@@ -625,7 +625,8 @@ export const reviewAddressSchema = z.object({
   week: z
     .string()
     .regex(/^[1-9][0-9]?$/)
-    .pipe(z.coerce.number().int().min(1).max(REVIEW_WEEKS)),
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(REVIEW_WEEKS)),
 });
 
 /** "Share this week": the audience, and the week's photos the member picked (none by default). */
