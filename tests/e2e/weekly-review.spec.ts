@@ -97,6 +97,9 @@ test('a member opens the week’s review from home, checks it against the check-
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: info.outputPath('review-week-4-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: info.outputPath('review-week-4-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
 
   await page.goto(`${server.url}/app/cycle`);
   const reviews = page.getByRole('heading', { name: 'Weekly reviews' }).locator('..');
@@ -210,7 +213,7 @@ test('“Share this week”: the member picks the audience and the photos, and t
   await dialog.getByRole('radio', { name: /Crew: Review Crew/ }).check();
   await boxes.first().check();
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath('share-dialog-375.png') });
+  await page.screenshot({ path: info.outputPath('share-dialog-375.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Your week is shared.').first()).toBeVisible();
@@ -233,6 +236,10 @@ test('“Share this week”: the member picks the audience and the photos, and t
   // Week 3 (no photos of its own): the numbers only, to the community.
   await page.goto(`${server.url}/app/review/${await cycleId(page)}/3`);
   await expect(page.getByRole('heading', { level: 1, name: 'Week 3 review' })).toBeVisible();
+  // Cancel closes the dialog and posts nothing.
+  await page.getByRole('button', { name: 'Share this week' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Share this week' }).click();
   await expect(dialog.getByRole('checkbox')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();

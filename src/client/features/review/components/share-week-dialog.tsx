@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -145,9 +146,17 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
               </ul>
             </fieldset>
           )}
-          <Button type="submit" disabled={share.isPending}>
-            Share
-          </Button>
+          {/* A visible way out on a touch screen, where there is no Escape key. */}
+          <div className="grid grid-cols-2 gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={share.isPending}>
+              Share
+            </Button>
+          </div>
         </form>
       </DialogContent>
     </Dialog>
