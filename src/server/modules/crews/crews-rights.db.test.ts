@@ -71,7 +71,8 @@ const nudge = (from: Member, to: Member, crewId: string) =>
     json: { userId: to.userId },
   });
 
-const nudgeMailsTo = (m: Member) => t.mails.filter((x) => x.kind === 'crew_nudge' && x.to === m.email);
+const nudgeMailsTo = (m: Member) =>
+  t.mails.filter((x) => x.kind === 'crew_nudge' && x.to === m.email);
 
 describe('a nudge', () => {
   it('goes by push and e-mail as the nudged member chose, in a friend’s words', async () => {
@@ -293,7 +294,12 @@ describe('the invite link page', () => {
       });
     }
     // A token that cannot be ours (too short, too long, odd characters, a NUL) reads as dead too.
-    for (const token of ['short', 'A'.repeat(65), 'AAAAAAAAAAAAAAAA%00AAAA', "AAAAAAAAAAAAAAAA'--"]) {
+    for (const token of [
+      'short',
+      'A'.repeat(65),
+      'AAAAAAAAAAAAAAAA%00AAAA',
+      "AAAAAAAAAAAAAAAA'--",
+    ]) {
       const res = await visitor.client.request(`/api/crew-invites/${token}`);
       expect(res.status, token).toBe(404);
       expect((await res.json()).message, token).toBe(msg.crewLinkDead);
