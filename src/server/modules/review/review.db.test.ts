@@ -8,8 +8,10 @@ import {
   cycles,
   postMedia,
   posts,
+  profiles,
   userBadges,
   userSettings,
+  weightHistory,
 } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { refreshCycleStats } from '../cycles/stats';
@@ -305,6 +307,32 @@ describe(`what a weekly review shows (${label})`, () => {
       week: 2,
     });
     expect(week2.review!.badges).toEqual([]);
+  });
+
+  it('gives the week’s weight change from the weights saved in it, in the member’s units', async () => {
+    const m = await seed({
+      timezone: 'UTC',
+      startDate: '2026-08-03',
+      days: Array.from({ length: 14 }, (_, i) => ({ day: i + 1 })),
+    });
+    const db = t.database.db;
+    await db.insert(weightHistory).values([
+      { userId: m.userId, weightKg: 80, recordedAt: new Date('2026-08-01T12:00:00Z') },
+      { userId: m.userId, weightKg: 78.5, recordedAt: new Date('2026-08-06T12:00:00Z') },
+      // The first instant of day 8: week 2's, not week 1's.
+      { userId: m.userId, weightKg: 79, recordedAt: new Date('2026-08-10T00:00:00Z') },
+    ]);
+    const now = '2026-08-20T00:00:00Z';
+    const week = async (n: number) =>
+      (await getReview(await at(m.userId, now), { cycle: m.cycleId, week: n })).review!;
+    await db.update(profiles).set({ unitPref: 'imperial' }).where(eq(profiles.id, m.userId));
+    expect(await week(1)).toMatchObject({ weightChangeKg: -1.5, unitPref: 'imperial' });
+    expect((await week(2)).weightChangeKg).toBe(0.5);
+    await db.update(profiles).set({ unitPref: 'metric' }).where(eq(profiles.id, m.userId));
+    expect((await week(1)).unitPref).toBe('metric');
+    // No weight saved in the week: no change to show.
+    await db.delete(weightHistory).where(eq(weightHistory.weightKg, 79));
+    expect((await week(2)).weightChangeKg).toBeNull();
   });
 
   it('reads one week of check-in rows by the index, however long the cycle (query plan)', async () => {
