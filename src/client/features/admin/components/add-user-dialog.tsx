@@ -24,7 +24,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { useCreateUser } from '../api/users';
+import { useCreateUser } from '../api/create-user';
 
 const empty: AdminCreateUserInput = {
   email: '',

@@ -27,14 +27,12 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Textarea } from '@client/components/ui/textarea';
-import { useAdminMembers } from '../api/users';
-import {
-  useAdminBadges,
-  useAwardBadge,
-  useDeleteBadge,
-  useSaveBadge,
-  useUploadBadgeImage,
-} from '../api/badges';
+import { useAdminMembers } from '../api/get-members';
+import { useAdminBadges } from '../api/get-badges';
+import { useAwardBadge } from '../api/award-badge';
+import { useDeleteBadge } from '../api/delete-badge';
+import { useSaveBadge } from '../api/save-badge';
+import { useUploadBadgeImage } from '../api/upload-badge-image';
 import { AdminTable, Cell, ListState } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 

@@ -19,12 +19,10 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import {
-  useAdminCoupons,
-  useDeleteCoupon,
-  useSaveCoupon,
-  useSetCouponActive,
-} from '../api/coupons';
+import { useAdminCoupons } from '../api/get-coupons';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { useSaveCoupon } from '../api/save-coupon';
+import { useSetCouponActive } from '../api/set-coupon-active';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore } from './list-controls';

@@ -5,13 +5,11 @@ import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
-import {
-  useAdminUsers,
-  useDeleteUser,
-  useResendInvite,
-  useResetCycle,
-  useSetAdmin,
-} from '../api/users';
+import { useAdminUsers } from '../api/get-users';
+import { useDeleteUser } from '../api/delete-user';
+import { useResendInvite } from '../api/resend-invite';
+import { useResetCycle } from '../api/reset-cycle';
+import { useSetAdmin } from '../api/set-admin';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { AddUserDialog } from './add-user-dialog';

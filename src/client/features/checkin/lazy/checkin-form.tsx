@@ -44,10 +44,13 @@ const FORM_FIELDS: FormField[] = [
   'journalMd',
 ];
 
+/** The numbers start as text, as the inputs hold them (and as the served markup carries them). */
+type CheckinDefaults = CheckinInput & { movedMinutes: string; steps: string };
+
 function defaultValues(
   checkin?: CheckinView,
   connection?: ConnectionActivityView | null,
-): CheckinInput {
+): CheckinDefaults {
   if (!checkin) {
     // Numbers a connection sent for today start the form (decision 0045); the member may change them.
     return {
