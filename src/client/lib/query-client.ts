@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { DATA_QUERY } from '@shared/constants';
 
 // Spec: data queries retry 3 times, backing off from 1 s doubling to a 30 s cap; cache kept 5 minutes.
 export const queryClient = new QueryClient({
@@ -7,10 +8,11 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) => {
         const status = (error as { status?: number }).status;
         if (status && status >= 400 && status < 500) return false;
-        return failureCount < 3;
+        return failureCount < DATA_QUERY.retries;
       },
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-      gcTime: 5 * 60 * 1000,
+      retryDelay: (attempt) =>
+        Math.min(DATA_QUERY.retryBaseDelayMs * 2 ** attempt, DATA_QUERY.retryMaxDelayMs),
+      gcTime: DATA_QUERY.gcTimeMs,
       refetchOnWindowFocus: false,
     },
   },

@@ -10,7 +10,8 @@ import {
   type AdminCreateUserInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import {
@@ -55,8 +56,7 @@ export function AddUserDialog() {
       setOpen(false);
     } catch (error) {
       toast.error(errorMessage(error, msg.createUserFailed));
-      const message = fieldError(error, 'email');
-      if (message) form.setError('email', { message });
+      applyServerFieldErrors(form.setError, error, ['email']);
     }
   });
   const field = (name: 'email' | 'firstName' | 'lastName' | 'displayName', label: string) => (

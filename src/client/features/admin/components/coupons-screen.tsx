@@ -12,7 +12,8 @@ import {
 } from '@shared/domain/schemas';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -82,10 +83,12 @@ function CouponForm({ editing, onDone }: { editing: AdminCouponView | null; onDo
       onDone();
     } catch (error) {
       toast.error(errorMessage(error, msg.saveCouponFailed));
-      for (const name of ['code', 'monthsFree', 'maxRedemptions', 'expiresAt'] as const) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message });
-      }
+      applyServerFieldErrors(form.setError, error, [
+        'code',
+        'monthsFree',
+        'maxRedemptions',
+        'expiresAt',
+      ]);
       if (error instanceof Error && error.message === msg.couponCodeExists) {
         form.setError('code', { message: msg.couponCodeExists });
       }
