@@ -8,4 +8,8 @@ export function deleteBadge(id: number): Promise<OkResponse> {
   return api.delete<OkResponse>(`/api/admin/badges/${id}`);
 }
 
-export const useDeleteBadge = () => useAdminMutation(deleteBadge, [queryKeys.admin.badges]);
+export const useDeleteBadge = () =>
+  useAdminMutation(deleteBadge, [queryKeys.admin.badges], {
+    success: 'badgeDeleted',
+    error: 'deleteBadgeFailed',
+  });

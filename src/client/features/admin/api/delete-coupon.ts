@@ -8,4 +8,8 @@ export function deleteCoupon(id: string): Promise<OkResponse> {
   return api.delete<OkResponse>(`/api/admin/coupons/${id}`);
 }
 
-export const useDeleteCoupon = () => useAdminMutation(deleteCoupon, [queryKeys.admin.coupons]);
+export const useDeleteCoupon = () =>
+  useAdminMutation(deleteCoupon, [queryKeys.admin.coupons], {
+    success: 'couponDeleted',
+    error: 'deleteCouponFailed',
+  });

@@ -10,8 +10,8 @@ export function deletePost(postId: string): Promise<OkResponse> {
 
 /** A post change shows in both lists and in the members' feed. */
 export const useDeletePost = () =>
-  useAdminMutation(deletePost, [
-    queryKeys.admin.posts,
-    queryKeys.admin.reports,
-    queryKeys.feed.all,
-  ]);
+  useAdminMutation(
+    deletePost,
+    [queryKeys.admin.posts, queryKeys.admin.reports, queryKeys.feed.all],
+    { success: 'postDeleted', error: 'deletePostFailed' },
+  );

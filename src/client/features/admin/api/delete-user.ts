@@ -8,4 +8,8 @@ export function deleteUser(userId: string): Promise<OkResponse> {
   return api.delete<OkResponse>(`/api/admin/users/${encodeURIComponent(userId)}`);
 }
 
-export const useDeleteUser = () => useAdminMutation(deleteUser, [queryKeys.admin.all]);
+export const useDeleteUser = () =>
+  useAdminMutation(deleteUser, [queryKeys.admin.all], {
+    success: 'userDeleted',
+    error: 'deleteUserFailed',
+  });

@@ -11,4 +11,8 @@ export function giveComp(input: { userId: string; comp: CompOption }): Promise<S
   });
 }
 
-export const useGiveComp = () => useAdminMutation(giveComp, [queryKeys.admin.subscriptions]);
+export const useGiveComp = () =>
+  useAdminMutation(giveComp, [queryKeys.admin.subscriptions], {
+    success: 'freeTimeGiven',
+    error: 'errorGivingFreeTime',
+  });

@@ -7,4 +7,8 @@ export function resendInvite(userId: string): Promise<OkResponse> {
   return api.post<OkResponse>(`/api/admin/users/${encodeURIComponent(userId)}/invite`);
 }
 
-export const useResendInvite = () => useAdminMutation(resendInvite, []);
+export const useResendInvite = () =>
+  useAdminMutation(resendInvite, [], {
+    success: 'invitationSent',
+    error: 'resendInvitationFailed',
+  });

@@ -9,8 +9,8 @@ export function resolveReport(reportId: string): Promise<AdminReportResolved> {
 }
 
 export const useResolveReport = () =>
-  useAdminMutation(resolveReport, [
-    queryKeys.admin.posts,
-    queryKeys.admin.reports,
-    queryKeys.feed.all,
-  ]);
+  useAdminMutation(
+    resolveReport,
+    [queryKeys.admin.posts, queryKeys.admin.reports, queryKeys.feed.all],
+    { success: 'reportResolved', error: 'updateReportFailed' },
+  );

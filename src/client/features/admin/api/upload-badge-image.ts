@@ -9,4 +9,7 @@ export function uploadBadgeImage(input: { id: number; file: File }): Promise<Adm
 }
 
 export const useUploadBadgeImage = () =>
-  useAdminMutation(uploadBadgeImage, [queryKeys.admin.badges]);
+  useAdminMutation(uploadBadgeImage, [queryKeys.admin.badges], {
+    success: 'badgeImageUpdated',
+    error: 'uploadImageFailed',
+  });

@@ -27,6 +27,7 @@ import { useSetCouponActive } from '../api/set-coupon-active';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 const blank: CouponFormInput = {
   code: '',
@@ -229,12 +230,7 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
             description={msg.deleteCouponConfirm(coupon.code)}
             confirmLabel="Delete"
             onConfirm={async () => {
-              try {
-                await remove.mutateAsync(coupon.id);
-                toast.success(msg.couponDeleted);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.deleteCouponFailed));
-              }
+              await remove.mutateAsync(coupon.id).catch(shownByMeta);
             }}
           >
             Delete

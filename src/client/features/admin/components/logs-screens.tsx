@@ -111,15 +111,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
         variant="secondary"
         aria-label={`${msg.giveFreeTime}: ${name}`}
         disabled={give.isPending}
-        onClick={() =>
-          give.mutate(
-            { userId: s.userId, comp },
-            {
-              onSuccess: () => toast.success(msg.freeTimeGiven),
-              onError: (error) => toast.error(errorMessage(error, msg.errorGivingFreeTime)),
-            },
-          )
-        }
+        onClick={() => give.mutate({ userId: s.userId, comp })}
       >
         {msg.giveFreeTime}
       </Button>
