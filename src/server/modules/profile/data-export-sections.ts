@@ -160,7 +160,8 @@ export async function readAccountSections(db: DbOrTx, userId: string, now: Date)
 }
 
 /** Crews, cycles, check-ins with their updates, posts; their media files; the CSV rows. */
-export async function readCheckinSections(db: DbOrTx, userId: string) {
+/** The rows of the check-in sections, read. */
+async function readActivityRows(db: DbOrTx, userId: string) {
   const cycleRows = await db
     .select()
     .from(cycles)
@@ -220,7 +221,23 @@ export async function readCheckinSections(db: DbOrTx, userId: string) {
         .where(inArray(checkinUpdateMedia.updateId, updateIds))
         .orderBy(asc(checkinUpdateMedia.updateId), asc(checkinUpdateMedia.sortIndex))
     : [];
-  // Where each stored file goes in the ZIP.
+  return {
+    crewRows,
+    cycleRows,
+    checkinRows,
+    postRows,
+    crewNames,
+    postMediaRows,
+    updateRows,
+    updateMediaRows,
+  };
+}
+
+type ActivityRows = Awaited<ReturnType<typeof readActivityRows>>;
+
+/** Where each stored file of a post or an update goes in the ZIP. */
+function mediaFiles(rows: ActivityRows) {
+  const { checkinRows, postRows, postMediaRows, updateRows, updateMediaRows } = rows;
   const files: ExportFile[] = [];
   const checkinById = new Map(checkinRows.map((c) => [c.id, c]));
   const postFileNames = new Map<string, string>();
@@ -244,6 +261,14 @@ export async function readCheckinSections(db: DbOrTx, userId: string) {
     updateFileNames.set(m.id, name);
     files.push({ name, key: m.storagePath, mtime: m.createdAt });
   }
+  return { files, checkinById, postFileNames, updateFileNames };
+}
+
+export async function readCheckinSections(db: DbOrTx, userId: string) {
+  const rows = await readActivityRows(db, userId);
+  const { crewRows, cycleRows, checkinRows, postRows, crewNames, postMediaRows } = rows;
+  const { updateRows, updateMediaRows } = rows;
+  const { files, postFileNames, updateFileNames } = mediaFiles(rows);
   const mediaOf = <
     T extends { id: string; mediaType: string; mimeType: string; sortIndex: number },
   >(
