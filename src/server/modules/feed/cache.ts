@@ -1,4 +1,4 @@
-import { afterCommit, type ServiceContext } from '../../lib/context';
+import { afterCommit, beforeCommit, type ServiceContext } from '../../lib/context';
 import type { CacheBus } from '../../lib/cache-bus';
 
 /**
@@ -53,15 +53,20 @@ const queued = new WeakSet<object>();
 /**
  * What every service that changes a feed card calls: clears the cache once the change has committed,
  * so a page computed meanwhile from the old rows is not kept (and a rolled-back change clears nothing).
+ * The other processes are told by a NOTIFY sent as the transaction's last statement, which PostgreSQL
+ * delivers at commit: no transaction of its own per write (issue 33, decision 0060).
  */
 export function invalidateFeedAfterCommit(ctx: ServiceContext): void {
-  // Once per transaction, however many of its steps changed a card.
-  if (ctx.transaction) {
-    if (queued.has(ctx.transaction)) return;
-    queued.add(ctx.transaction);
+  if (!ctx.transaction) {
+    afterCommit(ctx, () => {
+      invalidateFeed(ctx);
+      return ctx.cacheBus.publish('feed');
+    });
+    return;
   }
-  afterCommit(ctx, () => {
-    invalidateFeed(ctx);
-    return ctx.cacheBus.publish('feed');
-  });
+  // Once per transaction, however many of its steps changed a card.
+  if (queued.has(ctx.transaction)) return;
+  queued.add(ctx.transaction);
+  void beforeCommit(ctx, (tx) => ctx.cacheBus.publish('feed', tx.db));
+  afterCommit(ctx, () => invalidateFeed(ctx));
 }
