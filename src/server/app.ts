@@ -6,7 +6,6 @@ import type { AppDeps, AppEnv } from './lib/deps';
 import { sameOrigin } from './lib/same-origin';
 import { staticClient } from './lib/static-client';
 import { authGateway } from './lib/auth-gateway';
-import { sessionWrites } from './lib/session';
 import { allowedHosts } from './lib/http/allowed-hosts';
 import { apiBodyLimit } from './lib/http/body-limit';
 import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
@@ -83,7 +82,6 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
-  api.use(sessionWrites); // clears the session caches (decision 0030)
   api.use(subscriptionGate); // REQUIRE_SUBSCRIPTION (decision 0018)
   api.route('/health', healthRoutes);
   api.route('/ready', readyRoutes());

@@ -3,6 +3,8 @@ import type { AppEnv } from './deps';
 import { AppError } from './errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';
+import { forgetSessions } from './session-cache';
+import { currentUser } from './session';
 
 /**
  * better-auth's own handler, mounted for the few endpoints the product uses directly. Sign-up, codes and
@@ -13,11 +15,15 @@ import { clientIp } from './client-ip';
  */
 const EXPOSED = new Set(['POST /api/auth/sign-out', 'GET /api/auth/ok']);
 
-export const authGateway = new Hono<AppEnv>().all('*', (c) => {
+export const authGateway = new Hono<AppEnv>().all('*', async (c) => {
   if (!EXPOSED.has(`${c.req.method} ${c.req.path}`)) throw new AppError('not_found', 'Not found');
-  const { auth, config } = c.get('deps');
+  const deps = c.get('deps');
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
-  return auth.handler(new Request(c.req.raw, { headers }));
+  headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustProxy));
+  const signedIn = c.req.method === 'POST' && (await currentUser(c)) !== null;
+  const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+  // better-auth's sign-out deletes the session outside our services: the caches forget it here.
+  if (signedIn && response.ok) await forgetSessions(deps);
+  return response;
 });

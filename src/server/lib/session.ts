@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
 import { DEFAULT_UNIT_PREF } from '@shared/constants';
@@ -11,7 +11,7 @@ import { getCookie, setSignedCookie } from 'hono/cookie';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import { profiles, session, user, userSettings } from '../db/schema';
 import { effectiveTimeZone } from '../modules/profile/time-zone';
-import { cachedSession, forgetSessions, isSessionArea, rememberSession } from './session-cache';
+import { cachedSession, rememberSession } from './session-cache';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
 export function setCookies(c: Context, cookies: readonly string[] | undefined): void {
@@ -23,8 +23,8 @@ export function setCookies(c: Context, cookies: readonly string[] | undefined): 
  *
  * The common case is one query, or none: the cookie's signature is checked here (better-auth's format,
  * `token.base64(HMAC-SHA256(secret, token))`), then the session, account and profile are read together,
- * or taken from the session cache for SESSION_CACHE_MS (decision 0030), which every write that could
- * change them clears (sessionWrites). Expired sessions and sessions due for their daily refresh go
+ * or taken from the session cache for SESSION_CACHE_MS (decision 0030), which every service that
+ * changes them clears (forgetSessionsAfterCommit). Expired sessions and sessions due for their daily refresh go
  * through better-auth, which deletes or extends them and sets the cookie; they are not cached.
  */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
@@ -142,23 +142,6 @@ export function sessionUserOf(
     unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
   };
 }
-
-/**
- * Clears the session caches (decision 0030) after every write in the session areas made by a
- * signed-in caller that may have changed something, before the answer leaves: a success, or a
- * server error (whatever it left behind). A refused request (4xx: forbidden, invalid, not found,
- * conflict) rolled back or never started, so it clears nothing: neither a stranger (no session) nor
- * a member sending refused requests can keep emptying every process's cache.
- */
-export const sessionWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const method = c.req.method;
-  if (READS.has(method) || !isSessionArea(c.req.path)) return next();
-  const signedIn = (await currentUser(c)) !== null;
-  await next();
-  const refused = c.res.status >= 400 && c.res.status < 500;
-  if (signedIn && !refused) await forgetSessions(c.get('deps'));
-};
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Sets the signed session cookie for a session a service opened (better-auth's cookie format). */
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
