@@ -1,5 +1,5 @@
 import type { CommunityBoard, SessionUser } from '@shared/api-types';
-import type { Config } from '../env';
+import type { Config } from './config';
 import type { Db } from '../db/client';
 import type { Logger } from './logger';
 import type { Auth } from './auth';

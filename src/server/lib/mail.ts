@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../env';
+import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { msg } from '@shared/messages';
-import { normalizeHost, type Config } from '../../env';
+import { normalizeHost, type Config } from '../config';
 import type { AppEnv } from '../deps';
 import type { ErrorBody } from '../errors';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Config } from '../../env';
+import type { Config } from '../config';
 import { signedUrlOrigin } from '../storage/s3-storage';
 
 /**
