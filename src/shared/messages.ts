@@ -671,6 +671,11 @@ export const msg = {
     `You already nudged ${name} today. One nudge a day is plenty.`,
   crewNudgeNotWanted: (name: string) => `${name} has turned nudges off, so no nudge was sent.`,
   crewNudgeSent: (name: string) => `Nudge sent to ${name}.`,
+  // What the nudged member reads, by e-mail (subject) and push (title): "Maya nudged you: Day 12 is waiting".
+  crewNudgeTitle: (fromName: string, day: number | null) =>
+    `${fromName} nudged you: ${day === null ? "Today's check-in is waiting" : `Day ${day} is waiting`}`,
+  crewNudgeLead: (fromName: string, crewName: string) =>
+    `${fromName} from ${crewName} is cheering you on. One small step counts: check in and stack today together.`,
   audienceCrewNotYours: 'You can share a post only with a crew you are in.',
   audienceCommunity: 'Community',
   audienceOnlyMe: 'Only me',

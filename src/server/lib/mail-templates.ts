@@ -241,10 +241,8 @@ export function crewNudgeMail(
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
   const hello = greeting(input.name);
-  const waiting =
-    input.day === null ? "Today's check-in is waiting" : `Day ${input.day} is waiting`;
-  const title = `${input.fromName} nudged you: ${waiting}`;
-  const lead = `${input.fromName} from ${input.crewName} is cheering you on. One small step counts: check in and stack today together.`;
+  const title = msg.crewNudgeTitle(input.fromName, input.day);
+  const lead = msg.crewNudgeLead(input.fromName, input.crewName);
   const checkinUrl = `${links.publicUrl}/app`;
   const content: Layout = {
     title,

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import type { MyCrews, OkResponse } from '@shared/api-types';
 import type { PostAudience } from '@shared/domain/audience';
+import { msg } from '@shared/messages';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -14,17 +16,23 @@ export function useMyCrews() {
   });
 }
 
-/** The author changes who sees a post: every feed, the crews and the home screen read again. */
+/**
+ * The author changes who sees a post: every feed, the crews and the home screen read again. The
+ * "saved" toast is said here, not by the post menu: the post may leave the feed it was changed in
+ * (Community to a crew), and its menu with it, before the feeds have read again.
+ */
 export function useSetPostAudience(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (audience: PostAudience) =>
       api.patch<OkResponse>(`/api/posts/${postId}/audience`, { audience }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(msg.audienceSaved);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.feed.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.crews.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.checkins.today }),
-      ]),
+      ]);
+    },
   });
 }

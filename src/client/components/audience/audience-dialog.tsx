@@ -31,10 +31,7 @@ export function AudienceDialog({
   const save = useSetPostAudience(postId);
   const onSave = () =>
     save.mutate(audienceFromKey(value), {
-      onSuccess: () => {
-        toast.success(msg.audienceSaved);
-        onOpenChange(false);
-      },
+      onSuccess: () => onOpenChange(false),
       onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
     });
   return (

@@ -6,13 +6,20 @@ export interface ShellLink {
   icon: LucideIcon;
   /** Home is active only on /app itself, not on every /app/* screen. */
   end?: boolean;
+  /** Screens reached from this section that light it up too (a crew from Community). */
+  also?: readonly string[];
+}
+
+/** Whether `pathname` is one of the screens `link.also` names (or below one). */
+export function withinAlso(link: ShellLink, pathname: string): boolean {
+  return (link.also ?? []).some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 /** The member area's main sections, in the spec's order. */
 export const SHELL_LINKS: readonly ShellLink[] = [
   { to: '/app', label: 'Home', icon: Home, end: true },
   { to: '/app/feed', label: 'Feed', icon: Newspaper },
-  { to: '/app/cycle', label: 'My Cycle', icon: RefreshCcw },
+  { to: '/app/cycle', label: 'My Cycle', icon: RefreshCcw, also: ['/app/review'] },
   { to: '/app/ai-workouts', label: 'AI Workouts', icon: Bot },
-  { to: '/app/community', label: 'Community', icon: Users },
+  { to: '/app/community', label: 'Community', icon: Users, also: ['/app/crews'] },
 ];

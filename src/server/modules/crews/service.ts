@@ -285,8 +285,8 @@ export async function nudgeCrewmate(
   }
   if (settings.push) {
     await sendPush(ctx, input.userId, {
-      title: `${member.displayName} nudged you`,
-      body: day === null ? "Today's check-in is waiting." : `Day ${day} is waiting.`,
+      title: msg.crewNudgeTitle(member.displayName, day),
+      body: msg.crewNudgeLead(member.displayName, crew.name),
       url: '/app',
       tag: `crew-nudge-${String(target.local_today)}`,
     }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'crew nudge push failed'));

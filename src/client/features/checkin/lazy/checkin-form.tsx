@@ -47,7 +47,7 @@ const FORM_FIELDS: FormField[] = [
 function defaultValues(
   checkin?: CheckinView,
   connection?: ConnectionActivityView | null,
-): CheckinInput {
+): CheckinInput & { movedMinutes: string; steps: string } {
   if (!checkin) {
     // Numbers a connection sent for today start the form (decision 0045); the member may change them.
     return {

@@ -5,8 +5,10 @@ import { Bell, Check, Copy, Link2, LogOut, UserMinus } from 'lucide-react';
 import type { CrewBoardEntry, CrewDetail, FeedPost } from '@shared/api-types';
 import { CREW_NAME_MAX } from '@shared/constants';
 import { crewNameSchema } from '@shared/domain/schemas';
+import { formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -221,6 +223,7 @@ function OwnerPanel({ detail }: { detail: CrewDetail }) {
   const newLink = useNewInviteLink(crewId);
   const revoke = useRevokeInviteLink(crewId);
   const close = useCloseCrew(crewId);
+  const timeZone = useMemberTimeZone();
   const [name, setName] = useState(detail.crew.name);
   const [error, setError] = useState<string | undefined>();
   const fail = (err: unknown) => toast.error(errorMessage(err, msg.unexpectedError));
@@ -280,7 +283,7 @@ function OwnerPanel({ detail }: { detail: CrewDetail }) {
                 onFocus={(e) => e.target.select()}
               />
               <p className="text-sm text-muted-foreground">
-                Works until {new Date(detail.invite.expiresAt).toLocaleString()}.
+                Works until {formatShortDateTime(detail.invite.expiresAt, timeZone)}.
               </p>
             </>
           ) : (

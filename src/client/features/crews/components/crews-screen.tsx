@@ -112,7 +112,8 @@ function CreateCrewForm() {
           onChange={(event) => setName(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(error && `${id}-error`)}
-          placeholder="Morning Crew"
+          placeholder="e.g. Morning Crew"
+          className="sm:max-w-md"
         />
         <FieldMessage id={`${id}-error`} tone="error">
           {error}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Logo } from '@client/components/brand/logo';
 import { cn } from '@client/lib/cn';
-import { SHELL_LINKS } from '../nav-links';
+import { SHELL_LINKS, withinAlso } from '../nav-links';
 import { AvatarMenu, type ShellUser } from './avatar-menu';
 
 /**
@@ -18,6 +18,7 @@ export function AppShell({
   onSignOut: () => void;
   children: ReactNode;
 }) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,20 +32,21 @@ export function AppShell({
           <Logo to="/app" />
           <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
             <ul className="flex items-center gap-1">
-              {SHELL_LINKS.map(({ to, label, end }) => (
-                <li key={to}>
+              {SHELL_LINKS.map((link) => (
+                <li key={link.to}>
                   <NavLink
-                    to={to}
-                    end={end}
-                    className={({ isActive }) =>
-                      cn(
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive: exact }) => {
+                      const isActive = exact || withinAlso(link, pathname);
+                      return cn(
                         'relative flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                         isActive &&
                           'bg-muted font-semibold text-foreground after:absolute after:inset-x-3 after:-bottom-[11px] after:h-0.5 after:rounded-full after:bg-primary',
-                      )
-                    }
+                      );
+                    }}
                   >
-                    {label}
+                    {link.label}
                   </NavLink>
                 </li>
               ))}
@@ -69,29 +71,30 @@ export function AppShell({
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
       >
         <ul className="grid grid-cols-5">
-          {SHELL_LINKS.map(({ to, label, end, icon: Icon }) => (
-            <li key={to}>
+          {SHELL_LINKS.map((link) => (
+            <li key={link.to}>
               <NavLink
-                to={to}
-                end={end}
+                to={link.to}
+                end={link.end}
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-14 flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-                    isActive && 'font-semibold text-foreground',
+                    (isActive || withinAlso(link, pathname)) && 'font-semibold text-foreground',
                   )
                 }
               >
-                {({ isActive }) => (
+                {({ isActive: exact }) => (
                   <>
                     <span
                       className={cn(
                         'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
-                        isActive && 'bg-primary text-primary-foreground',
+                        (exact || withinAlso(link, pathname)) &&
+                          'bg-primary text-primary-foreground',
                       )}
                     >
-                      <Icon aria-hidden className="size-5" />
+                      <link.icon aria-hidden className="size-5" />
                     </span>
-                    <span className="text-center">{label}</span>
+                    <span className="text-center">{link.label}</span>
                   </>
                 )}
               </NavLink>
