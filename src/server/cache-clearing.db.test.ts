@@ -5,7 +5,7 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { posts } from './db/schema';
 import type { ServiceContext } from './lib/context';
 import type { AppCaches } from './lib/deps';
-import { createTestApp, type TestApp, type TestClient } from './test-app';
+import { createTestApp, type TestApp, type TestClient } from './testing/test-app';
 import { createCheckin } from './modules/checkins/service';
 import { setLike } from './modules/feed/service';
 import { setPostHidden } from './modules/admin/content';

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
-import { redactSecrets } from './http/redact';
+import { redactSecrets } from '../http/redact';
 import { sealer } from './sealed';
 import { sameSignature, unsubscribeSignature, type UnsubscribeList } from './tokens';
 import { mailResults } from './metrics';

@@ -10,7 +10,7 @@ import type {
 } from '@shared/api-types';
 import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { auditEvents, crews, userSettings } from '../../db/schema';
 import { getCrew, joinByInvite } from './service';
 import { computeCommunityBoard } from '../community/leaderboard';

@@ -14,9 +14,9 @@ import type {
 import { crewBodySchema, storableText } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { AppError } from '../../lib/errors';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith } from '../../http/validate';
 import {
   closeCrew,
   createCrew,
