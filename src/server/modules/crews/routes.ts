@@ -22,15 +22,12 @@ import {
   createCrew,
   crewFeed,
   getCrew,
-  joinByInvite,
   listMyCrews,
-  newInviteLink,
   nudgeCrewmate,
-  previewInvite,
   removeMember,
   renameCrew,
-  revokeInviteLink,
 } from './service';
+import { joinByInvite, newInviteLink, previewInvite, revokeInviteLink } from './invite-links';
 
 const uuid = z.uuid();
 /** A forged or malformed crew id is not found (404), exactly like a crew the caller is not in. */

@@ -39,7 +39,8 @@ import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
 import { avatarFolder, avatarKeyFromUrl } from './service';
-import { crewsOf, leaveCrew } from '../crews/service';
+import { leaveCrew } from '../crews/service';
+import { crewsOf } from '../crews/crew-rows';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 /**
