@@ -1,4 +1,5 @@
 import type { LegalPageName } from '@shared/legal';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 /**
  * The app's settings, as env.ts (the composition root, the only reader of the environment) parses them
@@ -47,14 +48,10 @@ export interface Config {
     downloads: 'proxy' | 'signed';
     /** Lifetime of a presigned download URL. */
     signedUrlSeconds: number;
-    s3?: {
-      endpoint?: string;
-      publicEndpoint?: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-    };
+    s3?: Pick<
+      S3StorageOptions,
+      'endpoint' | 'publicEndpoint' | 'region' | 'bucket' | 'accessKeyId' | 'secretAccessKey'
+    >;
   };
   stripe?: {
     secretKey: string;
