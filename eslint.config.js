@@ -141,6 +141,13 @@ export default tseslint.config(
             'Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression)',
           message: 'Take query and mutation keys from @client/lib/query-keys, not a literal.',
         },
+        {
+          // Issue 28: every answer has a name in @shared/api-types, which the server's services return.
+          selector:
+            ":matches(CallExpression[callee.object.name='api'], CallExpression[callee.name='uploadFile']) > TSTypeParameterInstantiation TSTypeLiteral",
+          message:
+            'Name the answer in @shared/api-types (the service returns it) instead of writing its shape inline.',
+        },
       ],
     },
   },

@@ -469,6 +469,36 @@ export interface AdminCouponsPage extends AdminPage {
   total: number;
 }
 
+/** GET /api/admin/badges: every badge, by name. */
+export interface AdminBadgesList {
+  badges: AdminBadgeView[];
+}
+
+/** GET /api/admin/members?q=: the award dialog's member picker (at most 50). */
+export interface AdminMembersList {
+  members: AdminMemberOption[];
+}
+
+/** PUT /api/admin/users/:id/admin. */
+export interface AdminUserAdminFlag {
+  isAdmin: boolean;
+}
+
+/** POST /api/admin/users/:id/reset-cycle: whose cycle was reset, for the confirmation. */
+export interface AdminCycleReset {
+  displayName: string | null;
+}
+
+/** PUT /api/admin/posts/:id/hidden. */
+export interface AdminPostHidden {
+  isHidden: boolean;
+}
+
+/** POST /api/admin/reports/:id/resolve. */
+export interface AdminReportResolved {
+  status: 'resolved';
+}
+
 /** POST /api/admin/badges/award: `awarded` is false when the member already had the badge. */
 export interface AdminBadgeAward {
   awarded: boolean;

@@ -165,7 +165,7 @@ export const PAGES: readonly PageEntry[] = [
     kind: 'server',
     module: 'app/cycle',
     component: 'CycleRoute',
-    data: [...GUARD_DATA, '/api/cycle'],
+    data: [...GUARD_DATA, '/api/cycle', '/api/review/weeks'],
   },
   ...(
     [

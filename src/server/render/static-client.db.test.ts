@@ -262,7 +262,9 @@ describe(`member screens (${label})`, () => {
     expect(await links('/app/feed/')).toBe(
       [...guard, preload('/api/feed'), preload('/api/feed/buddies')].join(', '),
     );
-    expect(await links('/app/cycle')).toBe([...guard, preload('/api/cycle')].join(', '));
+    expect(await links('/app/cycle')).toBe(
+      [...guard, preload('/api/cycle'), preload('/api/review/weeks')].join(', '),
+    );
     expect(await links('/app/settings')).toBe(guard.join(', '));
     // Signed out (or another cookie): the guard sends the visitor to sign in; no 401s preloaded.
     expect(await links('/app/feed', {})).toBeNull();
@@ -275,6 +277,7 @@ describe(`member screens (${label})`, () => {
       '/api/feed',
       '/api/feed/buddies',
       '/api/cycle',
+      '/api/review/weeks',
     ])
       expect((await member.client.request(url)).status, url).toBe(200);
   });

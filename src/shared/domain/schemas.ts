@@ -621,7 +621,12 @@ export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;
 /** The address of a review: /api/review/{cycle id}/{week} (decision 0048). */
 export const reviewAddressSchema = z.object({
   cycle: z.uuid(),
-  week: z.coerce.number().int().min(1).max(REVIEW_WEEKS),
+  // Written as a week is linked (1 to 13): no '0x1', '1e0', ' 1' or '01' aliases of an address.
+  week: z
+    .string()
+    .regex(/^[1-9][0-9]?$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(REVIEW_WEEKS)),
 });
 
 /** "Share this week": the audience, and the week's photos the member picked (none by default). */

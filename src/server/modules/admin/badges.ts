@@ -1,7 +1,12 @@
 /** Admin Badges (decision 0021): list, create, edit, delete and award. */
 import { asc, eq } from 'drizzle-orm';
 import { msg } from '@shared/messages';
-import type { AdminBadgeAward, AdminBadgeView } from '@shared/api-types';
+import type {
+  AdminBadgeAward,
+  AdminBadgeView,
+  AdminBadgesList,
+  OkResponse,
+} from '@shared/api-types';
 import type { AwardBadgeData, BadgeData } from '@shared/domain/schemas';
 import { badges, profiles, user, userBadges } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -33,10 +38,10 @@ async function rethrowDuplicate<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function listBadges(ctx: ServiceContext): Promise<AdminBadgeView[]> {
+export async function listBadges(ctx: ServiceContext): Promise<AdminBadgesList> {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(badges).orderBy(asc(badges.name), asc(badges.id));
-  return rows.map(badgeView);
+  return { badges: rows.map(badgeView) };
 }
 
 export async function createBadge(ctx: ServiceContext, input: BadgeData): Promise<AdminBadgeView> {
@@ -93,7 +98,7 @@ export async function updateBadge(
 export async function deleteBadge(
   ctx: ServiceContext,
   input: { badgeId: number },
-): Promise<{ ok: true }> {
+): Promise<OkResponse> {
   requireAdmin(ctx);
   await withTransaction(ctx, async (ctx) => {
     const [before] = await ctx.db.delete(badges).where(eq(badges.id, input.badgeId)).returning();

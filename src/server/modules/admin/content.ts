@@ -2,7 +2,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { msg } from '@shared/messages';
-import type { AdminPostView, AdminPostsPage, AdminReportsPage } from '@shared/api-types';
+import type {
+  AdminPostHidden,
+  AdminPostView,
+  AdminPostsPage,
+  AdminReportResolved,
+  AdminReportsPage,
+  OkResponse,
+} from '@shared/api-types';
 import { postMedia, posts, profiles, reports } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
@@ -129,7 +136,7 @@ export async function getPost(
 export async function setPostHidden(
   ctx: ServiceContext,
   input: { postId: string; isHidden: boolean },
-): Promise<{ isHidden: boolean }> {
+): Promise<AdminPostHidden> {
   requireAdmin(ctx);
   return withTransaction(ctx, async (ctx) => {
     const [current] = await ctx.db
@@ -157,7 +164,7 @@ export async function setPostHidden(
 export async function deletePost(
   ctx: ServiceContext,
   input: { postId: string },
-): Promise<{ ok: true }> {
+): Promise<OkResponse> {
   requireAdmin(ctx);
   await withTransaction(ctx, async (ctx) => {
     const [post] = await ctx.db
@@ -262,7 +269,7 @@ export async function listReports(
 export async function resolveReport(
   ctx: ServiceContext,
   input: { reportId: string },
-): Promise<{ status: 'resolved' }> {
+): Promise<AdminReportResolved> {
   requireAdmin(ctx);
   return withTransaction(ctx, async (ctx) => {
     const [current] = await ctx.db

@@ -1,7 +1,7 @@
 /** Admin Coupons (decision 0021): list, create, edit, activate/deactivate and delete. */
 import { desc, eq } from 'drizzle-orm';
 import { msg } from '@shared/messages';
-import type { AdminCouponView, AdminCouponsPage } from '@shared/api-types';
+import type { AdminCouponView, AdminCouponsPage, OkResponse } from '@shared/api-types';
 import type { CouponFormData } from '@shared/domain/schemas';
 import { coupons } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -128,7 +128,7 @@ export async function updateCoupon(
 export async function deleteCoupon(
   ctx: ServiceContext,
   input: { couponId: string },
-): Promise<{ ok: true }> {
+): Promise<OkResponse> {
   requireAdmin(ctx);
   await withTransaction(ctx, async (ctx) => {
     const [before] = await ctx.db.delete(coupons).where(eq(coupons.id, input.couponId)).returning();

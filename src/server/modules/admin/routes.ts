@@ -11,24 +11,6 @@ import {
   INT4_MAX,
   storableText,
 } from '@shared/domain/schemas';
-import type {
-  AdminBadgeAward,
-  AdminBadgeView,
-  AdminCouponView,
-  AdminCouponsPage,
-  AdminCrewsPage,
-  AdminMemberOption,
-  AdminNotificationsPage,
-  AdminPostView,
-  AdminPostsPage,
-  AdminRemindersTriggered,
-  AdminReportsPage,
-  AdminSubscriptionsPage,
-  AdminUserCreated,
-  AdminUsersPage,
-  AuditEventsPage,
-  OkResponse,
-} from '@shared/api-types';
 import type { AppEnv } from '../../lib/deps';
 import { adminOnly, serviceContext } from '../../http/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
@@ -87,7 +69,6 @@ const badgeParam = z.object({
 const adminFlag = z.object({ isAdmin: z.boolean({ error: msg.invalidOption }) });
 const hiddenFlag = z.object({ isHidden: z.boolean({ error: msg.invalidOption }) });
 const activeFlag = z.object({ isActive: z.boolean({ error: msg.invalidOption }) });
-const ok = { ok: true } satisfies OkResponse;
 
 /**
  * /api/admin/*: the middleware is a second fence; every admin service checks requireAdmin itself.
@@ -98,7 +79,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Crews (issue 30)
   .get('/crews', async (c) => {
     const input = parseWith(pageQuery, c.req.query());
-    return c.json((await listCrews(await serviceContext(c), input)) satisfies AdminCrewsPage);
+    return c.json(await listCrews(await serviceContext(c), input));
   })
   .post('/crews/:id/close', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
@@ -106,19 +87,17 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/audit', async (c) => {
     const input = parseWith(auditQuery, c.req.query());
-    return c.json(
-      (await listAuditEvents(await serviceContext(c), input)) satisfies AuditEventsPage,
-    );
+    return c.json(await listAuditEvents(await serviceContext(c), input));
   })
   // Users
   .get('/users', async (c) => {
     const input = parseWith(usersQuery, c.req.query());
-    return c.json((await listUsers(await serviceContext(c), input)) satisfies AdminUsersPage);
+    return c.json(await listUsers(await serviceContext(c), input));
   })
   .post('/users', async (c) => {
     const input = await jsonBody(c, adminCreateUserSchema);
     const created = await createUser(await serviceContext(c), input);
-    return c.json(created satisfies AdminUserCreated, 201);
+    return c.json(created, 201);
   })
   .put('/users/:id/admin', async (c) => {
     const { id } = parseWith(userId, c.req.param());
@@ -127,8 +106,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/users/:id/invite', async (c) => {
     const { id } = parseWith(userId, c.req.param());
-    await resendInvite(await serviceContext(c), { userId: id });
-    return c.json(ok);
+    return c.json(await resendInvite(await serviceContext(c), { userId: id }));
   })
   // Free time for a member whose access has ended (decision 0034): billing's comp, audited there.
   .post('/users/:id/comp', async (c) => {
@@ -142,38 +120,34 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete('/users/:id', async (c) => {
     const { id } = parseWith(userId, c.req.param());
-    await deleteUser(await serviceContext(c), { userId: id });
-    return c.json(ok);
+    return c.json(await deleteUser(await serviceContext(c), { userId: id }));
   })
   .get('/members', async (c) => {
     const input = parseWith(usersQuery.pick({ q: true }), c.req.query());
-    const members = await listMemberOptions(await serviceContext(c), input);
-    return c.json({ members: members satisfies AdminMemberOption[] });
+    return c.json(await listMemberOptions(await serviceContext(c), input));
   })
   // Subscriptions and notifications
   .get('/subscriptions', async (c) => {
     const input = parseWith(pageQuery, c.req.query());
     const page = await listSubscriptions(await serviceContext(c), input);
-    return c.json(page satisfies AdminSubscriptionsPage);
+    return c.json(page);
   })
   .get('/notifications', async (c) => {
     const input = parseWith(notificationsQuery, c.req.query());
     const page = await listNotifications(await serviceContext(c), input);
-    return c.json(page satisfies AdminNotificationsPage);
+    return c.json(page);
   })
   .post('/notifications/reminders', async (c) =>
-    c.json(
-      (await triggerDailyReminders(await serviceContext(c))) satisfies AdminRemindersTriggered,
-    ),
+    c.json(await triggerDailyReminders(await serviceContext(c))),
   )
   // Posts and reports
   .get('/posts', async (c) => {
     const input = parseWith(searchPageQuery, c.req.query());
-    return c.json((await listPosts(await serviceContext(c), input)) satisfies AdminPostsPage);
+    return c.json(await listPosts(await serviceContext(c), input));
   })
   .get('/posts/:id', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
-    return c.json((await getPost(await serviceContext(c), { postId: id })) satisfies AdminPostView);
+    return c.json(await getPost(await serviceContext(c), { postId: id }));
   })
   .put('/posts/:id/hidden', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
@@ -182,35 +156,32 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete('/posts/:id', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
-    await deletePost(await serviceContext(c), { postId: id });
-    return c.json(ok);
+    return c.json(await deletePost(await serviceContext(c), { postId: id }));
   })
   .get('/reports', async (c) => {
     const input = parseWith(searchPageQuery, c.req.query());
-    return c.json((await listReports(await serviceContext(c), input)) satisfies AdminReportsPage);
+    return c.json(await listReports(await serviceContext(c), input));
   })
   .post('/reports/:id/resolve', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
     return c.json(await resolveReport(await serviceContext(c), { reportId: id }));
   })
   // Badges
-  .get('/badges', async (c) =>
-    c.json({ badges: (await listBadges(await serviceContext(c))) satisfies AdminBadgeView[] }),
-  )
+  .get('/badges', async (c) => c.json(await listBadges(await serviceContext(c))))
   .post('/badges', async (c) => {
     const input = await jsonBody(c, badgeSchema);
     const badge = await createBadge(await serviceContext(c), input);
-    return c.json(badge satisfies AdminBadgeView, 201);
+    return c.json(badge, 201);
   })
   .post('/badges/award', async (c) => {
     const input = await jsonBody(c, awardBadgeSchema);
-    return c.json((await awardBadge(await serviceContext(c), input)) satisfies AdminBadgeAward);
+    return c.json(await awardBadge(await serviceContext(c), input));
   })
   .put('/badges/:id', async (c) => {
     const { id } = parseWith(badgeParam, c.req.param());
     const input = await jsonBody(c, badgeSchema);
     const badge = await updateBadge(await serviceContext(c), { badgeId: id, ...input });
-    return c.json(badge satisfies AdminBadgeView);
+    return c.json(badge);
   })
   // The body streams to storage (lib/storage ingest, listed in STREAMING_UPLOAD_ROUTES).
   .post('/badges/:id/image', async (c) => {
@@ -220,39 +191,37 @@ export const adminRoutes = new Hono<AppEnv>()
       body: c.req.raw.body,
       declaredType: c.req.header('content-type'),
     });
-    return c.json(badge satisfies AdminBadgeView);
+    return c.json(badge);
   })
   .delete('/badges/:id', async (c) => {
     const { id } = parseWith(badgeParam, c.req.param());
-    await deleteBadge(await serviceContext(c), { badgeId: id });
-    return c.json(ok);
+    return c.json(await deleteBadge(await serviceContext(c), { badgeId: id }));
   })
   // Coupons
   .get('/coupons', async (c) => {
     const input = parseWith(pageQuery, c.req.query());
-    return c.json((await listCoupons(await serviceContext(c), input)) satisfies AdminCouponsPage);
+    return c.json(await listCoupons(await serviceContext(c), input));
   })
   .post('/coupons', async (c) => {
     const input = await jsonBody(c, couponFormSchema);
     const coupon = await createCoupon(await serviceContext(c), input);
-    return c.json(coupon satisfies AdminCouponView, 201);
+    return c.json(coupon, 201);
   })
   .put('/coupons/:id', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
     const input = await jsonBody(c, couponFormSchema);
     const coupon = await updateCoupon(await serviceContext(c), { couponId: id, ...input });
-    return c.json(coupon satisfies AdminCouponView);
+    return c.json(coupon);
   })
   .put('/coupons/:id/active', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
     const { isActive } = await jsonBody(c, activeFlag);
     const coupon = await updateCoupon(await serviceContext(c), { couponId: id, isActive });
-    return c.json(coupon satisfies AdminCouponView);
+    return c.json(coupon);
   })
   .delete('/coupons/:id', async (c) => {
     const { id } = parseWith(uuidParam, c.req.param());
-    await deleteCoupon(await serviceContext(c), { couponId: id });
-    return c.json(ok);
+    return c.json(await deleteCoupon(await serviceContext(c), { couponId: id }));
   });
 
 /** /api/badges/badge-{id}.webp: a badge's current image, for signed-in members. */

@@ -11,7 +11,15 @@ import {
   DEFAULT_UNIT_PREF,
 } from '@shared/constants';
 import { msg } from '@shared/messages';
-import type { AdminUserCreated, AdminUserView, AdminUsersPage } from '@shared/api-types';
+import type {
+  AdminCycleReset,
+  AdminMembersList,
+  AdminUserAdminFlag,
+  AdminUserCreated,
+  AdminUserView,
+  AdminUsersPage,
+  OkResponse,
+} from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
 import { displayNameFromEmail } from '@shared/domain/display';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
@@ -208,7 +216,7 @@ function actorUserId(ctx: ServiceContext): string | null {
 export async function setUserAdmin(
   ctx: ServiceContext,
   input: { userId: string; isAdmin: boolean },
-): Promise<{ isAdmin: boolean }> {
+): Promise<AdminUserAdminFlag> {
   requireAdmin(ctx);
   if (!input.isAdmin && actorUserId(ctx) === input.userId) {
     throw new AppError('forbidden', msg.cannotRevokeSelf);
@@ -277,7 +285,7 @@ export async function createUser(
 export async function resendInvite(
   ctx: ServiceContext,
   input: { userId: string },
-): Promise<{ ok: true }> {
+): Promise<OkResponse> {
   requireAdmin(ctx);
   return withTransaction(ctx, async (ctx) => {
     const [found] = await ctx.db
@@ -311,7 +319,7 @@ export async function resendInvite(
 export async function resetUserCycle(
   ctx: ServiceContext,
   input: { userId: string },
-): Promise<{ displayName: string | null }> {
+): Promise<AdminCycleReset> {
   requireAdmin(ctx);
   return withTransaction(ctx, async (ctx) => {
     const [found] = await ctx.db
@@ -334,7 +342,7 @@ export async function resetUserCycle(
 export async function deleteUser(
   ctx: ServiceContext,
   input: { userId: string },
-): Promise<{ ok: true }> {
+): Promise<OkResponse> {
   requireAdmin(ctx);
   if (actorUserId(ctx) === input.userId) throw new AppError('forbidden', msg.cannotDeleteSelf);
   await withTransaction(ctx, async (ctx) => {
@@ -371,13 +379,17 @@ export async function deleteUser(
 }
 
 /** The award dialog's member picker: id and display name, by name. */
-export async function listMemberOptions(ctx: ServiceContext, input: { q?: string }) {
+export async function listMemberOptions(
+  ctx: ServiceContext,
+  input: { q?: string },
+): Promise<AdminMembersList> {
   requireAdmin(ctx);
   const q = input.q?.trim();
-  return ctx.db
+  const members = await ctx.db
     .select({ id: profiles.id, displayName: profiles.displayName })
     .from(profiles)
     .where(q ? sql`lower(${profiles.displayName}) like lower(${prefixPattern(q)})` : undefined)
     .orderBy(profiles.displayName, profiles.id)
     .limit(50);
+  return { members };
 }

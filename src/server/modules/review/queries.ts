@@ -180,7 +180,7 @@ export function weekAggregatesQuery(
  * lookups in one round trip. `now` of then-and-now is the newest photo of the week (of the cycle in
  * the final review); `then` the earliest of the cycle. Only the member's own posts count.
  */
-function extrasQuery(input: {
+export function extrasQuery(input: {
   userId: string;
   cycleId: string;
   week: number;

@@ -8,14 +8,16 @@ import {
   cycles,
   postMedia,
   posts,
+  profiles,
   userBadges,
   userSettings,
+  weightHistory,
 } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { refreshCycleStats } from '../cycles/stats';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
-import { weekAggregatesQuery, weekRowsQuery } from './queries';
+import { extrasQuery, weekAggregatesQuery, weekRowsQuery } from './queries';
 
 // The weekly review, read from check-ins seeded straight into the database, on a fixed clock.
 
@@ -156,7 +158,12 @@ describe(`weekly review boundaries (${label})`, () => {
       timezone: 'Europe/Berlin',
       startDate: '2026-01-05',
       days: [
-        ...Array.from({ length: 84 }, (_, i) => ({ day: i + 1, minutes: 10 })),
+        // Proof photos on days 2 and 40 only: none in the last six days.
+        ...Array.from({ length: 84 }, (_, i) => ({
+          day: i + 1,
+          minutes: 10,
+          photos: i + 1 === 2 || i + 1 === 40 ? 1 : 0,
+        })),
         { day: 85, minutes: 100 },
         { day: 90, minutes: 50, protein: true },
       ],
@@ -194,6 +201,13 @@ describe(`weekly review boundaries (${label})`, () => {
     expect(review!.bestStreak).toBe(85);
     expect(review!.currentStreak).toBe(1);
     expect(review!.milestones).toEqual([90]);
+    // Then and now across the 90 days: the cycle's first photo beside its newest, though the last
+    // six days have none of their own.
+    expect(review!.photos).toEqual([]);
+    expect(review!.thenAndNow).toMatchObject({
+      then: { day: 2, media: { id: m.photoIds[2][0] } },
+      now: { day: 40, media: { id: m.photoIds[40][0] } },
+    });
 
     const week1 = (await getReview(ctx, { cycle: m.cycleId, week: 1 })).review!;
     expect(week1.movedMinutes.value).toBe(70);
@@ -295,6 +309,32 @@ describe(`what a weekly review shows (${label})`, () => {
     expect(week2.review!.badges).toEqual([]);
   });
 
+  it('gives the week’s weight change from the weights saved in it, in the member’s units', async () => {
+    const m = await seed({
+      timezone: 'UTC',
+      startDate: '2026-08-03',
+      days: Array.from({ length: 14 }, (_, i) => ({ day: i + 1 })),
+    });
+    const db = t.database.db;
+    await db.insert(weightHistory).values([
+      { userId: m.userId, weightKg: 80, recordedAt: new Date('2026-08-01T12:00:00Z') },
+      { userId: m.userId, weightKg: 78.5, recordedAt: new Date('2026-08-06T12:00:00Z') },
+      // The first instant of day 8: week 2's, not week 1's.
+      { userId: m.userId, weightKg: 79, recordedAt: new Date('2026-08-10T00:00:00Z') },
+    ]);
+    const now = '2026-08-20T00:00:00Z';
+    const week = async (n: number) =>
+      (await getReview(await at(m.userId, now), { cycle: m.cycleId, week: n })).review!;
+    await db.update(profiles).set({ unitPref: 'imperial' }).where(eq(profiles.id, m.userId));
+    expect(await week(1)).toMatchObject({ weightChangeKg: -1.5, unitPref: 'imperial' });
+    expect((await week(2)).weightChangeKg).toBe(0.5);
+    await db.update(profiles).set({ unitPref: 'metric' }).where(eq(profiles.id, m.userId));
+    expect((await week(1)).unitPref).toBe('metric');
+    // No weight saved in the week: no change to show.
+    await db.delete(weightHistory).where(eq(weightHistory.weightKg, 79));
+    expect((await week(2)).weightChangeKg).toBeNull();
+  });
+
   it('reads one week of check-in rows by the index, however long the cycle (query plan)', async () => {
     const m = await seed({
       timezone: 'UTC',
@@ -316,6 +356,20 @@ describe(`what a weekly review shows (${label})`, () => {
         rows: await explain(weekRowsQuery(m.cycleId, 43, 49)),
         aggregates: await explain(
           weekAggregatesQuery(m.cycleId, { firstDay: 43, lastDay: 49, final: false }),
+        ),
+        final: await explain(
+          weekAggregatesQuery(m.cycleId, { firstDay: 85, lastDay: 90, final: true }),
+        ),
+        extras: await explain(
+          extrasQuery({
+            userId: m.userId,
+            cycleId: m.cycleId,
+            week: 7,
+            nowFrom: 43,
+            lastDay: 49,
+            from: new Date('2026-02-12T00:00:00Z'),
+            to: new Date('2026-02-19T00:00:00Z'),
+          }),
         ),
       };
     });
@@ -346,6 +400,25 @@ describe(`what a weekly review shows (${label})`, () => {
     expect(aggregateScans[0].type).not.toBe('Seq Scan');
     // The cycle's own check-ins up to the week's end, nobody else's and none after it.
     expect(aggregateScans[0].rows).toBe(49);
+    // The final review reads the cycle's 90 rows once, by the index, and nothing more.
+    const finalScans = scans(plans.final);
+    expect(finalScans).toHaveLength(1);
+    expect(finalScans[0].type).not.toBe('Seq Scan');
+    expect(finalScans[0].rows).toBe(90);
+    // Then-and-now, badges, weight and the share: every table reached by an index (with
+    // sequential scans off, a Seq Scan in the plan means no index can serve it: a full scan).
+    const seqScans: string[] = [];
+    const walkAll = (node: Record<string, unknown>) => {
+      if (node['Node Type'] === 'Seq Scan') seqScans.push(String(node['Relation Name']));
+      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walkAll(child);
+    };
+    for (const plan of [plans.rows, plans.aggregates, plans.final, plans.extras]) {
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+        Plan: Record<string, unknown>;
+      }>;
+      walkAll(parsed[0].Plan);
+    }
+    expect(seqScans).toEqual([]);
   });
 });
 
@@ -376,8 +449,41 @@ describe(`review access and sharing (${label})`, () => {
     const newest = (await (await b.client.request('/api/review')).json()) as WeeklyReviewResponse;
     expect(newest.review).toBeNull();
     expect((await b.client.request(url)).status).toBe(404);
-    expect((await b.client.request(`/api/review/${b.cycleId}/14`)).status).toBe(422);
-    expect((await b.client.request('/api/review/x/1')).status).toBe(422);
+    // Malformed or forged addresses: refused before any read, nothing of anyone's in the answer.
+    for (const week of ['0', '14', '-1', '1e9', '1.5', 'NaN', '%00', '1%00', '0x1', ''])
+      for (const path of [
+        `/api/review/${a.cycleId}/${week}`,
+        `/api/review/${a.cycleId}/${week}/share`,
+      ]) {
+        const res = await b.client.request(
+          path,
+          path.endsWith('/share') ? { method: 'POST', json: { audience: 'community' } } : {},
+        );
+        expect([404, 422], `${path}`).toContain(res.status);
+        expect(await res.text()).not.toContain('secret');
+      }
+    for (const cycle of [
+      'x',
+      '%00',
+      `${a.cycleId}%00`,
+      a.cycleId.toUpperCase().replace(/-/g, ''),
+      "' or 1=1 --",
+    ]) {
+      const res = await a.client.request(`/api/review/${cycle}/1`);
+      expect(res.status, cycle).toBe(422);
+    }
+    // A well-formed id that is nobody's cycle: not found, as for another member's.
+    expect(
+      (await a.client.request('/api/review/00000000-0000-4000-8000-000000000000/1')).status,
+    ).toBe(404);
+    // The owner's own weeks beyond the cycle: refused too.
+    expect((await a.client.request(`/api/review/${a.cycleId}/14`)).status).toBe(422);
+    expect((await a.client.request(`/api/review/${a.cycleId}/0`)).status).toBe(422);
+    // One address per week: no aliases of week 1.
+    for (const alias of ['01', '0x1', '1e0', '+1'])
+      expect((await a.client.request(`/api/review/${a.cycleId}/${alias}`)).status, alias).toBe(422);
+    expect((await a.client.request(`/api/review/${a.cycleId}/1`)).status).toBe(200);
+    expect((await a.client.request(`/api/review/${a.cycleId}/2`)).status).toBe(404); // not open yet
     expect((await t.client().request('/api/review')).status).toBe(401);
     const share = await b.client.request(`/api/review/${a.cycleId}/1/share`, {
       method: 'POST',

@@ -1,11 +1,18 @@
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { cycleQueryOptions, useCycle } from '@client/features/cycle/api/get-cycle';
 import { MyCycleScreen } from '@client/features/cycle/components/my-cycle';
+import { reviewWeeksQueryOptions } from '@client/features/review/api/get-review-weeks';
 import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
 import { memberLoader } from './layout';
 
-/** Rendered on the server with the member's cycle (src/shared/pages.ts). */
-export const loader = memberLoader((client) => client.fetchQuery(cycleQueryOptions));
+/**
+ * Rendered on the server with the member's cycle and their cycles' review weeks
+ * (src/shared/pages.ts): a finished cycle's reviews are on the page before any script runs.
+ */
+export const loader = memberLoader(
+  (client) => client.fetchQuery(cycleQueryOptions),
+  (client) => client.fetchQuery(reviewWeeksQueryOptions),
+);
 
 export function CycleRoute() {
   const user = useSignedInUser();

@@ -10,7 +10,8 @@ import {
   type AdminCreateUserInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import {
@@ -24,7 +25,7 @@ import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { useCreateUser } from '../api/users';
+import { useCreateUser } from '../api/create-user';
 
 const empty: AdminCreateUserInput = {
   email: '',
@@ -55,8 +56,7 @@ export function AddUserDialog() {
       setOpen(false);
     } catch (error) {
       toast.error(errorMessage(error, msg.createUserFailed));
-      const message = fieldError(error, 'email');
-      if (message) form.setError('email', { message });
+      applyServerFieldErrors(form.setError, error, ['email']);
     }
   });
   const field = (name: 'email' | 'firstName' | 'lastName' | 'displayName', label: string) => (

@@ -27,16 +27,15 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Textarea } from '@client/components/ui/textarea';
-import { useAdminMembers } from '../api/users';
-import {
-  useAdminBadges,
-  useAwardBadge,
-  useDeleteBadge,
-  useSaveBadge,
-  useUploadBadgeImage,
-} from '../api/badges';
+import { useAdminMembers } from '../api/get-members';
+import { useAdminBadges } from '../api/get-badges';
+import { useAwardBadge } from '../api/award-badge';
+import { useDeleteBadge } from '../api/delete-badge';
+import { useSaveBadge } from '../api/save-badge';
+import { useUploadBadgeImage } from '../api/upload-badge-image';
 import { AdminTable, Cell, ListState } from './admin-table';
 import { ConfirmButton } from './confirm-button';
+import { shownByMeta } from '@client/lib/query-client';
 
 const emojiFor = (code: string) =>
   code in KNOWN_BADGES
@@ -72,12 +71,7 @@ function BadgeImageField({ badge }: { badge: AdminBadgeView }) {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            try {
-              await upload.mutateAsync({ id: badge.id, file });
-              toast.success(msg.badgeImageUpdated);
-            } catch (error) {
-              toast.error(errorMessage(error, msg.uploadImageFailed));
-            }
+            await upload.mutateAsync({ id: badge.id, file }).catch(shownByMeta);
           }}
         />
         <DialogDescription id={`${id}-image-hint`} className="text-sm">
@@ -290,12 +284,7 @@ export function BadgesScreen() {
                     description={msg.deleteBadgeConfirm(badge.name)}
                     confirmLabel="Delete"
                     onConfirm={async () => {
-                      try {
-                        await remove.mutateAsync(badge.id);
-                        toast.success(msg.badgeDeleted);
-                      } catch (error) {
-                        toast.error(errorMessage(error, msg.deleteBadgeFailed));
-                      }
+                      await remove.mutateAsync(badge.id).catch(shownByMeta);
                     }}
                   >
                     Delete

@@ -12,22 +12,22 @@ import {
 } from '@shared/domain/schemas';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import {
-  useAdminCoupons,
-  useDeleteCoupon,
-  useSaveCoupon,
-  useSetCouponActive,
-} from '../api/coupons';
+import { useAdminCoupons } from '../api/get-coupons';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { useSaveCoupon } from '../api/save-coupon';
+import { useSetCouponActive } from '../api/set-coupon-active';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 const blank: CouponFormInput = {
   code: '',
@@ -84,10 +84,12 @@ function CouponForm({ editing, onDone }: { editing: AdminCouponView | null; onDo
       onDone();
     } catch (error) {
       toast.error(errorMessage(error, msg.saveCouponFailed));
-      for (const name of ['code', 'monthsFree', 'maxRedemptions', 'expiresAt'] as const) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message });
-      }
+      applyServerFieldErrors(form.setError, error, [
+        'code',
+        'monthsFree',
+        'maxRedemptions',
+        'expiresAt',
+      ]);
       if (error instanceof Error && error.message === msg.couponCodeExists) {
         form.setError('code', { message: msg.couponCodeExists });
       }
@@ -228,12 +230,7 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
             description={msg.deleteCouponConfirm(coupon.code)}
             confirmLabel="Delete"
             onConfirm={async () => {
-              try {
-                await remove.mutateAsync(coupon.id);
-                toast.success(msg.couponDeleted);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.deleteCouponFailed));
-              }
+              await remove.mutateAsync(coupon.id).catch(shownByMeta);
             }}
           >
             Delete

@@ -15,13 +15,11 @@ import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
-import {
-  useAdminAudit,
-  useAdminNotifications,
-  useAdminSubscriptions,
-  useGiveComp,
-  useTriggerReminders,
-} from '../api/logs';
+import { useAdminAudit } from '../api/get-audit';
+import { useAdminNotifications } from '../api/get-notifications';
+import { useAdminSubscriptions } from '../api/get-subscriptions';
+import { useGiveComp } from '../api/give-comp';
+import { useTriggerReminders } from '../api/trigger-reminders';
 import { AdminTable, Cell, ListState, Pill, WhenText } from './admin-table';
 import { LoadMore } from './list-controls';
 
@@ -113,15 +111,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
         variant="secondary"
         aria-label={`${msg.giveFreeTime}: ${name}`}
         disabled={give.isPending}
-        onClick={() =>
-          give.mutate(
-            { userId: s.userId, comp },
-            {
-              onSuccess: () => toast.success(msg.freeTimeGiven),
-              onError: (error) => toast.error(errorMessage(error, msg.errorGivingFreeTime)),
-            },
-          )
-        }
+        onClick={() => give.mutate({ userId: s.userId, comp })}
       >
         {msg.giveFreeTime}
       </Button>

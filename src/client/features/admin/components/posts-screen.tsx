@@ -7,10 +7,14 @@ import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button, buttonVariants } from '@client/components/ui/button';
-import { useAdminPost, useAdminPosts, useDeletePost, useSetPostHidden } from '../api/content';
+import { useAdminPost } from '../api/get-post';
+import { useAdminPosts } from '../api/get-posts';
+import { useDeletePost } from '../api/delete-post';
+import { useSetPostHidden } from '../api/set-post-hidden';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 const POST_COLUMNS = ['Caption', 'Author', 'Visibility', 'Status', 'Created', 'Actions'];
 
@@ -64,12 +68,7 @@ function PostRow({ post, highlighted }: { post: AdminPostView; highlighted: bool
             description={msg.deletePostConfirm}
             confirmLabel="Delete"
             onConfirm={async () => {
-              try {
-                await remove.mutateAsync(post.id);
-                toast.success(msg.postDeleted);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.deletePostFailed));
-              }
+              await remove.mutateAsync(post.id).catch(shownByMeta);
             }}
           >
             Delete

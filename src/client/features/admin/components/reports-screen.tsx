@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button, buttonVariants } from '@client/components/ui/button';
-import { useAdminReports, useResolveReport } from '../api/content';
+import { useAdminReports } from '../api/get-reports';
+import { useResolveReport } from '../api/resolve-report';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 import { HidePostButton } from './posts-screen';
+import { shownByMeta } from '@client/lib/query-client';
 
 /** Reports, newest first, each with its post's Hide at hand and a link to it in Posts. */
 export function ReportsScreen() {
@@ -65,12 +65,7 @@ export function ReportsScreen() {
                   variant="secondary"
                   disabled={report.status === 'resolved' || resolve.isPending}
                   onClick={async () => {
-                    try {
-                      await resolve.mutateAsync(report.id);
-                      toast.success(msg.reportResolved);
-                    } catch (error) {
-                      toast.error(errorMessage(error, msg.updateReportFailed));
-                    }
+                    await resolve.mutateAsync(report.id).catch(shownByMeta);
                   }}
                 >
                   {msg.markResolved}

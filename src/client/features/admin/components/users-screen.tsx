@@ -5,17 +5,16 @@ import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
-import {
-  useAdminUsers,
-  useDeleteUser,
-  useResendInvite,
-  useResetCycle,
-  useSetAdmin,
-} from '../api/users';
+import { useAdminUsers } from '../api/get-users';
+import { useDeleteUser } from '../api/delete-user';
+import { useResendInvite } from '../api/resend-invite';
+import { useResetCycle } from '../api/reset-cycle';
+import { useSetAdmin } from '../api/set-admin';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { AddUserDialog } from './add-user-dialog';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const setAdmin = useSetAdmin();
@@ -59,12 +58,7 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
             variant="ghost"
             disabled={!user.email || resend.isPending}
             onClick={async () => {
-              try {
-                await resend.mutateAsync(user.id);
-                toast.success(msg.invitationSent);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.resendInvitationFailed));
-              }
+              await resend.mutateAsync(user.id).catch(shownByMeta);
             }}
           >
             Resend invite
@@ -95,12 +89,7 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
             description={msg.deleteUserConfirm(name)}
             confirmLabel="Delete"
             onConfirm={async () => {
-              try {
-                await remove.mutateAsync(user.id);
-                toast.success(msg.userDeleted);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.deleteUserFailed));
-              }
+              await remove.mutateAsync(user.id).catch(shownByMeta);
             }}
           >
             Delete

@@ -8,7 +8,8 @@ import {
   type AdminInvitePasswordInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -51,9 +52,7 @@ export function AdminInviteForm({
           onError: (err) => {
             const message = errorMessage(err, msg.setPasswordFailed);
             toast.error(message);
-            const passwordError = fieldError(err, 'password');
-            if (passwordError)
-              form.setError('password', { message: passwordError }, { shouldFocus: true });
+            applyServerFieldErrors(form.setError, err, ['password']);
           },
         },
       )

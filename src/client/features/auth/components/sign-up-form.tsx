@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import type { SignUpResponse } from '@shared/api-types';
 import { signUpSchema, type SignUpData, type SignUpInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { ApiError, errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -53,14 +54,8 @@ export function SignUpForm({
           },
           onError: (error) => {
             toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
-            const fields =
-              error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
-            if (!fields) return;
-            for (const name of FORM_FIELDS) {
-              if (fields[name])
-                form.setError(name, { message: fields[name] }, { shouldFocus: true });
-            }
-            if (fields.coupon) onCouponRejected(fields.coupon);
+            const fields = applyServerFieldErrors(form.setError, error, FORM_FIELDS);
+            if (fields?.coupon) onCouponRejected(fields.coupon);
           },
         },
       )

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CycleView } from '@shared/api-types';
 import { formatPercent, formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
+import { ProgressBar } from '@client/components/ui/progress-bar';
 
 /** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
 export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: ReactNode }) {
@@ -30,20 +31,16 @@ export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: Re
           </span>
           <span className="tabular text-sm text-muted-foreground">{formatPercent(percent)}</span>
         </div>
-        <div
-          role="progressbar"
-          aria-labelledby="cycle-progress-label"
-          aria-valuemin={0}
-          aria-valuemax={cycle.totalDays}
-          aria-valuenow={daysDone}
-          aria-valuetext={msg.daysProgress(daysDone)}
-          className="h-3 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500"
-            style={{ width: `${Math.max(percent, 2)}%` }}
-          />
-        </div>
+        <ProgressBar
+          value={daysDone}
+          max={cycle.totalDays}
+          percent={percent}
+          minPercent={2}
+          labelledBy="cycle-progress-label"
+          valueText={msg.daysProgress(daysDone)}
+          className="h-3 bg-muted"
+          fillClassName="duration-500"
+        />
       </div>
 
       {action}

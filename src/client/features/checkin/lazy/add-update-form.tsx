@@ -9,7 +9,8 @@ import {
   type CheckinUpdateInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError, refusalReason } from '@client/lib/api-client';
+import { errorMessage, refusalReason } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
@@ -76,8 +77,7 @@ export function AddUpdateForm({
       // The spec's own sentences for these two stand alone; anything else explains the failure.
       if (reason === msg.addTextOrMedia || reason === msg.signInToAddUpdates) toast.error(reason);
       else toast.error(msg.saveUpdateFailed, { description: reason });
-      const bodyError = fieldError(err, 'body');
-      if (bodyError) form.setError('body', { message: bodyError });
+      applyServerFieldErrors(form.setError, err, ['body']);
     }
   });
 

@@ -15,6 +15,7 @@ import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/doma
 import { audienceFromKey } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import { ApiError, errorMessage, refusalReason } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -44,10 +45,13 @@ const FORM_FIELDS: FormField[] = [
   'journalMd',
 ];
 
+/** The numbers start as text, as the inputs hold them (and as the served markup carries them). */
+type CheckinDefaults = CheckinInput & { movedMinutes: string; steps: string };
+
 function defaultValues(
   checkin?: CheckinView,
   connection?: ConnectionActivityView | null,
-): CheckinInput & { movedMinutes: string; steps: string } {
+): CheckinDefaults {
   if (!checkin) {
     // Numbers a connection sent for today start the form (decision 0045); the member may change them.
     return {
@@ -138,15 +142,8 @@ export function CheckinForm(props: CheckinFormProps) {
     },
   };
 
-  const showFieldErrors = (error: unknown) => {
-    const fields =
-      error instanceof ApiError && error.status === 422 ? error.details.fields : undefined;
-    if (!fields) return;
-    for (const name of FORM_FIELDS) {
-      const message = fields[name];
-      if (message) form.setError(name, { message }, { shouldFocus: true });
-    }
-  };
+  const showFieldErrors = (error: unknown) =>
+    applyServerFieldErrors(form.setError, error, FORM_FIELDS);
 
   /** No connection: keep the check-in on this device and send it later (decision 0023). */
   const keepForLater = async (userId: string, input: CheckinRequest) => {

@@ -4,6 +4,7 @@ import { ACCEPTED_MEDIA_TYPES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import type { MediaSelection, SelectedMedia } from './use-media-selection';
+import { ProgressBar } from '@client/components/ui/progress-bar';
 
 /**
  * Choose photos and videos: previews in the chosen order, a remove button on each, and a progress
@@ -163,19 +164,13 @@ function MediaPreview({
               Uploaded
             </span>
           ) : (
-            <div
-              role="progressbar"
-              aria-label={`Uploading ${name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(item.progress * 100)}
-              className="h-1.5 overflow-hidden rounded-full bg-white/30"
-            >
-              <div
-                className="h-full rounded-full bg-primary transition-[width] duration-200"
-                style={{ width: `${Math.round(item.progress * 100)}%` }}
-              />
-            </div>
+            <ProgressBar
+              value={Math.round(item.progress * 100)}
+              max={100}
+              label={`Uploading ${name}`}
+              className="h-1.5 bg-white/30"
+              fillClassName="duration-200"
+            />
           )}
         </div>
       )}

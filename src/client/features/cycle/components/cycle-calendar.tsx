@@ -58,20 +58,23 @@ export function CycleCalendar({ days, currentDay }: { days: CycleDay[]; currentD
         })}
       </ol>
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Legend">
-        {(Object.keys(DAY_STATUS_LABELS) as CycleDayStatus[]).map((status) => (
-          <li key={status} className="flex items-center gap-2">
-            <span
-              aria-hidden
-              className={cn(
-                'flex size-6 items-center justify-center rounded-md',
-                CELL_STYLES[status],
-              )}
-            >
-              <StatusMark status={status} />
-            </span>
-            {DAY_STATUS_LABELS[status]}
-          </li>
-        ))}
+        {/* Only the marks on the calendar: a finished cycle (the final review's) has no today. */}
+        {(Object.keys(DAY_STATUS_LABELS) as CycleDayStatus[])
+          .filter((status) => days.some((d) => d.status === status))
+          .map((status) => (
+            <li key={status} className="flex items-center gap-2">
+              <span
+                aria-hidden
+                className={cn(
+                  'flex size-6 items-center justify-center rounded-md',
+                  CELL_STYLES[status],
+                )}
+              >
+                <StatusMark status={status} />
+              </span>
+              {DAY_STATUS_LABELS[status]}
+            </li>
+          ))}
       </ul>
     </Card>
   );

@@ -2,6 +2,7 @@ import type { MyCycleView } from '@shared/api-types';
 import { MILESTONE_DAYS } from '@shared/constants';
 import { formatDate, formatNumber, formatPercent, formatTimeZone } from '@shared/format';
 import { Card } from '@client/components/ui/card';
+import { ProgressBar } from '@client/components/ui/progress-bar';
 
 /** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
 export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
@@ -42,19 +43,15 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           </span>
           <span className="tabular font-semibold">{formatPercent(percent)}</span>
         </div>
-        <div
-          role="progressbar"
-          aria-labelledby="cycle-progress-label"
-          aria-valuemin={1}
-          aria-valuemax={cycle.totalDays}
-          aria-valuenow={cycle.day}
-          aria-valuetext={`Day ${cycle.day} of ${cycle.totalDays}`}
-          className="relative h-4 overflow-hidden rounded-full bg-muted"
+        <ProgressBar
+          value={cycle.day}
+          max={cycle.totalDays}
+          percent={percent}
+          labelledBy="cycle-progress-label"
+          valueText={`Day ${cycle.day} of ${cycle.totalDays}`}
+          className="relative h-4 bg-muted"
+          fillClassName="duration-500"
         >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500"
-            style={{ width: `${percent}%` }}
-          />
           {MILESTONE_DAYS.slice(0, -1).map((day) => (
             <span
               key={day}
@@ -63,7 +60,7 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
               style={{ left: `${(day / cycle.totalDays) * 100}%` }}
             />
           ))}
-        </div>
+        </ProgressBar>
         <div aria-hidden className="relative h-4 text-xs text-muted-foreground">
           {MILESTONE_DAYS.map((day) => (
             <span

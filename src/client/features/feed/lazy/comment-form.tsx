@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { COMMENT_MAX_LENGTH } from '@shared/constants';
 import { commentSchema, type CommentData, type CommentInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
@@ -29,9 +30,8 @@ export function CommentForm({ postId }: { postId: string }) {
       .mutateAsync(input, {
         onSuccess: () => form.reset({ body: '' }),
         onError: (err) => {
-          const field = fieldError(err, 'body');
-          if (field) form.setError('body', { message: field }, { shouldFocus: true });
-          else toast.error(errorMessage(err, msg.unexpectedError));
+          const fields = applyServerFieldErrors(form.setError, err, ['body']);
+          if (!fields?.body) toast.error(errorMessage(err, msg.unexpectedError));
         },
       })
       .catch(() => undefined),

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { REPORT_REASON_MAX } from '@shared/constants';
 import { reportSchema, type ReportData, type ReportInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { ApiError, errorMessage, fieldError } from '@client/lib/api-client';
+import { ApiError, errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -59,9 +60,8 @@ export function ReportDialog({
             close();
             return;
           }
-          const field = fieldError(err, 'reason');
-          if (field) form.setError('reason', { message: field }, { shouldFocus: true });
-          else toast.error(errorMessage(err, msg.unexpectedError));
+          const fields = applyServerFieldErrors(form.setError, err, ['reason']);
+          if (!fields?.reason) toast.error(errorMessage(err, msg.unexpectedError));
         },
       })
       .catch(() => undefined),

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { EMAIL_MAX, PERSON_NAME_MAX } from '@shared/constants';
 import { inviteSchema, type InviteData, type InviteInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
@@ -41,10 +42,7 @@ export function InviteForm({
     } catch (error) {
       // A refusal (the daily limit, a bad address) in the server's words; anything else in ours.
       toast.error(errorMessage(error, msg.sendInviteFailed));
-      for (const name of FIELDS) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message }, { shouldFocus: true });
-      }
+      applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });
 

@@ -15,7 +15,7 @@ import {
 } from '@shared/constants';
 import { healthProfileSchema, type HealthProfileInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { fieldError } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
@@ -119,10 +119,9 @@ export function HealthForm({
     try {
       await onSave(input);
     } catch (error) {
-      for (const name of Object.keys(input)) {
-        const message = fieldError(error, name);
-        if (message) form.setError(formField(name, unit), { message }, { shouldFocus: true });
-      }
+      applyServerFieldErrors(form.setError, error, Object.keys(input), (name) =>
+        formField(name, unit),
+      );
     }
   });
 

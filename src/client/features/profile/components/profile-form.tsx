@@ -8,7 +8,8 @@ import { COUNTRY_MAX, DISPLAY_NAME_MAX, PERSON_NAME_MAX } from '@shared/constant
 import { formatTimeZone } from '@shared/format';
 import { profileSchema, type ProfileData, type ProfileInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import {
   Card,
@@ -61,10 +62,7 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
       toast.success(msg.profileUpdated);
     } catch (error) {
       toast.error(errorMessage(error, msg.errorUpdatingProfile));
-      for (const name of FIELDS) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message }, { shouldFocus: true });
-      }
+      applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });
 

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -54,6 +55,8 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
       </p>
     );
 
+  // The final review shares the whole cycle (its caption says "My 90 days").
+  const label = review.final ? 'Share your 90 days' : 'Share this week';
   const toggle = (id: string, on: boolean) =>
     setPhotoIds((ids) =>
       on ? [...ids, id].slice(0, REVIEW_SHARE_MAX_PHOTOS) : ids.filter((x) => x !== id),
@@ -64,11 +67,11 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
       <DialogTrigger asChild>
         <Button variant="primary">
           <Share2 aria-hidden className="size-4" />
-          Share this week
+          {label}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Share this week</DialogTitle>
+        <DialogTitle>{label}</DialogTitle>
         <DialogDescription>
           Your numbers go in a post. Photos stay private unless you pick them.
         </DialogDescription>
@@ -143,9 +146,17 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
               </ul>
             </fieldset>
           )}
-          <Button type="submit" disabled={share.isPending}>
-            Share
-          </Button>
+          {/* A visible way out on a touch screen, where there is no Escape key. */}
+          <div className="grid grid-cols-2 gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={share.isPending}>
+              Share
+            </Button>
+          </div>
         </form>
       </DialogContent>
     </Dialog>

@@ -218,7 +218,9 @@ function Streaks({ review }: { review: WeeklyReviewView }) {
       </ul>
       {(review.milestones.length > 0 || review.badges.length > 0) && (
         <Card className="flex flex-col gap-2 p-4">
-          <h2 className="text-lg font-semibold tracking-tight">Reached this week</h2>
+          <h2 className="text-lg font-semibold tracking-tight">
+            {review.final ? 'Reached in the last six days' : 'Reached this week'}
+          </h2>
           <ul className="flex flex-wrap gap-2">
             {review.milestones.map((day) => (
               <li key={`m${day}`} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">

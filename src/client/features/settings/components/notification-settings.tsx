@@ -8,7 +8,8 @@ import { REMINDER_HOURS, SETTINGS_TIMEZONES } from '@shared/constants';
 import { settingsSchema, type SettingsData, type SettingsInput } from '@shared/domain/schemas';
 import { formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage, fieldError } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import {
   Card,
@@ -81,10 +82,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
       toast.success(msg.settingsUpdated);
     } catch (error) {
       toast.error(errorMessage(error, msg.errorUpdatingSettings));
-      for (const name of ['reminderHour', 'timezone'] as const) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message }, { shouldFocus: true });
-      }
+      applyServerFieldErrors(form.setError, error, ['reminderHour', 'timezone']);
     }
   });
 

@@ -22,7 +22,8 @@ import {
 } from '@shared/constants';
 import { workoutPrefsSchema, type WorkoutPrefsData } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { ApiError, errorMessage, fieldError } from '@client/lib/api-client';
+import { ApiError, errorMessage } from '@client/lib/api-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -94,10 +95,7 @@ export function PreferencesForm({
       toast.error(msg.generationFailed, {
         description: errorMessage(error, msg.generateWorkoutFailed),
       });
-      for (const name of FIELDS) {
-        const message = fieldError(error, name);
-        if (message) form.setError(name, { message });
-      }
+      applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });
 

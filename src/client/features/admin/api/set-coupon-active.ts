@@ -1,0 +1,17 @@
+import type { AdminCouponView } from '@shared/api-types';
+import { api } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { useAdminMutation } from './admin-mutation';
+
+/** PUT /api/admin/coupons/:id/active. */
+export function setCouponActive(input: {
+  id: string;
+  isActive: boolean;
+}): Promise<AdminCouponView> {
+  return api.put<AdminCouponView>(`/api/admin/coupons/${input.id}/active`, {
+    isActive: input.isActive,
+  });
+}
+
+export const useSetCouponActive = () =>
+  useAdminMutation(setCouponActive, [queryKeys.admin.coupons]);
