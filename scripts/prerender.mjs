@@ -196,7 +196,9 @@ if (
   count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
   /<script|modulepreload/.test(valid + invalid)
 )
-  throw new Error('prerender: the invite pages are not as src/server/render/invite-page.ts expects');
+  throw new Error(
+    'prerender: the invite pages are not as src/server/render/invite-page.ts expects',
+  );
 
 // The member app's shell, once per screen that members open most, with that screen's chunks and the
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
