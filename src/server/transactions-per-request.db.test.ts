@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from './test-app';
+import { createTestApp, type TestApp, type TestClient } from './testing/test-app';
 import { countTransactions } from './db/transaction-count';
 import { forgetSessions } from './lib/session-cache';
 import { CACHE_CHANNEL, notifyThrough } from './lib/cache-bus';

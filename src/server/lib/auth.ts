@@ -11,7 +11,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@shared/constants';
-import type { Config } from '../env';
+import type { Config } from './config';
 import type { Db, DbOrTx } from '../db/client';
 import { authSchema } from '../db/schema/auth';
 import type { Mailer } from './mail';

@@ -50,7 +50,7 @@ export function createContext(
     now?: () => Date;
   },
 ): ServiceContext {
-  const { db, config, logger, auth, secret, mailer, storage, cacheBus } = deps;
+  const { db, config, logger, auth, secret, mailer, storage, cacheBus, caches } = deps;
   return {
     db,
     config,
@@ -60,6 +60,7 @@ export function createContext(
     mailer,
     storage,
     cacheBus,
+    caches,
     actor: input.actor,
     now: input.now ?? (() => new Date()),
     requestId: input.requestId ?? `system-${randomUUID()}`,

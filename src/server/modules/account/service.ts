@@ -32,6 +32,7 @@ import {
   signUpLimits,
   type CodePurpose,
 } from './limits';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 /** What a sign-in service hands back: the route copies these Set-Cookie lines onto its answer. */
 export interface SignedIn {
@@ -273,6 +274,8 @@ export async function startAfresh(
     tosAcceptedAt: pending ? new Date(pending.termsAcceptedAt) : null,
   });
   await ctx.db.delete(healthProfile).where(eq(healthProfile.userId, input.userId));
+  // Name, photo, units and time zone are part of the member's session.
+  forgetSessionsAfterCommit(ctx);
 }
 
 /**
@@ -330,6 +333,7 @@ async function applyAdminEmails(ctx: ServiceContext, userId: string, email: stri
       .set({ isAdmin: true, updatedAt: ctx.now() })
       .where(and(eq(profiles.id, userId), eq(profiles.isAdmin, false)))
       .returning({ id: profiles.id });
+    if (changed.length) forgetSessionsAfterCommit(ctx);
     if (changed.length)
       await audit(ctx, {
         action: 'admin.grant',
@@ -370,6 +374,8 @@ async function enterCode(
       const count = await countWrongCode(ctx, input.email);
       return { signedIn: false as const, known: Boolean(existing), count };
     }
+    // A verified address is part of the member's session.
+    if (existing && !existing.emailVerified) forgetSessionsAfterCommit(ctx);
     // The code is used up: this requester's cooldowns, which only guard a live code, end with it.
     // (Only this requester's: a stranger's cooldown ending would tell them the address signed in.)
     for (const purpose of ['sign-in', 'verify'] as const)
@@ -421,6 +427,9 @@ export async function signOut(ctx: ServiceContext): Promise<SignedIn> {
   const result = await ctx.auth.api
     .signOut({ headers: authHeaders(ctx), returnHeaders: true })
     .catch(() => null);
+  // The session ends in every process's cache too (a signed-out caller has none to end, and so
+  // cannot keep emptying every process's cache).
+  if (ctx.actor.kind !== 'anonymous') forgetSessionsAfterCommit(ctx);
   if (result) return { cookies: result.headers?.getSetCookie() ?? [] };
   const { name } = await sessionCookieSettings(ctx.auth);
   return {

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { run } from './email';
 
