@@ -7,7 +7,7 @@ import { startSmtpCatcher } from '../../../tests/e2e/support/mailbox';
 // Real server processes for the scale-out and crash tests (decision 0024): `node --import tsx
 // src/server/index.ts` exactly as `npm start` runs it, one child per process, talked to over HTTP.
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** One secret for every process of a test: a cookie signed by one must verify on the others. */
 export const TEST_AUTH_SECRET = 'scale-out-test-secret-0123456789abcdef';
