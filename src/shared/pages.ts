@@ -81,7 +81,7 @@ export const PAGES: readonly PageEntry[] = [
     component: 'SignUpRoute',
     load: 'intent',
   },
-  // The server fills in the inviter for a valid token (server/lib/invite-page.ts); the build writes
+  // The server fills in the inviter for a valid token (server/render/invite-page.ts); the build writes
   // its three states (render/prerender-entry.tsx).
   {
     name: 'invite',

@@ -5,7 +5,7 @@
  * drift. /api/v1/reference shows that document as a page (Redoc, served from this server).
  *
  * No cookie is read here and no session is made: a token acts only as its member, only within its
- * scopes. Errors are RFC 9457 problem details (lib/http/problem.ts), with code, message, requestId.
+ * scopes. Errors are RFC 9457 problem details (http/problem.ts), with code, message, requestId.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

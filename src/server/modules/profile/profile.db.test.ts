@@ -508,7 +508,7 @@ describe('the avatar', () => {
     expect(row.avatarUrl).toBe(current.avatarUrl);
   });
 
-  // Needs '/api/profile/avatar' in STREAMING_UPLOAD_ROUTES (lib/http/body-limit.ts): until then the
+  // Needs '/api/profile/avatar' in STREAMING_UPLOAD_ROUTES (http/body-limit.ts): until then the
   // 64 KB cap on non-upload bodies answers first, and every photo over 64 KB is refused.
   it('refuses a 6 MB image over HTTP with the avatar message', async () => {
     const { client } = await t.member();
