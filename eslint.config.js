@@ -82,6 +82,44 @@ export default tseslint.config(
       { group: ['**/client/**', '@client/*'], message: 'The server never imports the client.' },
     ]),
   },
+  // Services never see HTTP: only route files (routes.ts, *-routes.ts) in modules import Hono.
+  {
+    files: ['src/server/modules/**'],
+    ignores: ['src/server/modules/**/*routes.ts', 'src/server/**/*.test.ts'],
+    rules: restrict([
+      { group: ['**/client/**', '@client/*'], message: 'The server never imports the client.' },
+      {
+        group: ['hono', 'hono/*', '@hono/*'],
+        message: 'A service is verb(ctx, input) and never imports Hono; the route does HTTP.',
+      },
+    ]),
+  },
+  // Folder zones, checked on the resolved file: lib/ holds adapters that never import a module, and
+  // the client's shared components/ and lib/ never import a feature.
+  {
+    files: ['src/server/lib/**', 'src/client/components/**', 'src/client/lib/**'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            {
+              target: './src/server/lib',
+              from: './src/server/modules',
+              message: 'lib/ holds adapters; a module may import lib, never the other way round.',
+            },
+            ...['components', 'lib'].map((folder) => ({
+              target: `./src/client/${folder}`,
+              from: './src/client/features',
+              message: `${folder}/ is shared by every feature and imports none of them.`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/client/**'],
     plugins: { 'react-hooks': reactHooks },

@@ -50,6 +50,7 @@ import {
 } from './support';
 import { reminderBurst } from './reminder-burst';
 import { seedInSql } from './seed';
+import { CREW_MAX_MEMBERS } from '../src/shared/constants';
 
 const templateUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
@@ -204,6 +205,27 @@ async function freeEveryMember(client: pg.Client, exclude: string[]) {
   console.log(
     `Removed today's check-in of ${removed.rowCount} members in the copy, so they can check in`,
   );
+}
+
+/**
+ * The readers in crews of CREW_MAX_MEMBERS (issue 33: the crew board joins the bench), the first of
+ * each crew its owner; answers each reader's crew id, in the order given.
+ */
+async function crewsFor(client: pg.Client, userIds: string[]): Promise<string[]> {
+  const crewIds: string[] = [];
+  for (let i = 0; i < userIds.length; i += CREW_MAX_MEMBERS) {
+    const members = userIds.slice(i, i + CREW_MAX_MEMBERS);
+    const { rows } = await client.query(
+      `insert into crews (name, owner_id) values ($1, $2) returning id`,
+      [`Bench crew ${i / CREW_MAX_MEMBERS + 1}`, members[0]],
+    );
+    await client.query(
+      `insert into crew_members (crew_id, user_id) select $1, unnest($2::text[])`,
+      [rows[0].id, members],
+    );
+    crewIds.push(...members.map(() => rows[0].id as string));
+  }
+  return crewIds;
 }
 
 /**
@@ -424,6 +446,7 @@ async function main() {
     await client.query(`update profiles set is_admin = true where id = $1`, [adminId]);
     const [viewerCookie, adminCookie] = await sessionsFor(client, secret, [viewerId, adminId]);
     const readerCookies = [viewerCookie, ...(await sessionsFor(client, secret, otherReaders))];
+    const readerCrews = await crewsFor(client, [viewerId, ...otherReaders]);
     await freeEveryMember(client, [viewerId, adminId]);
     const free = await membersFreeToCheckIn(client, [viewerId, adminId]);
     // Every free member for the check-in endpoint; before the load test their check-ins are removed
@@ -480,6 +503,21 @@ async function main() {
         }),
       },
     ];
+    /** GET `pathFor(reader)` as the next reader in turn (a path of the reader's own). */
+    const readOwn = (pathFor: (reader: number) => string): Request[] => [
+      {
+        method: 'GET',
+        path: pathFor(0),
+        setupRequest: (req) => {
+          const reader = nextReader++ % readerCookies.length;
+          return {
+            ...req,
+            path: pathFor(reader),
+            headers: { ...req.headers, cookie: readerCookies[reader] },
+          };
+        },
+      },
+    ];
     const endpoints: Endpoint[] = [
       {
         name: 'home/today',
@@ -521,6 +559,18 @@ async function main() {
         read: true,
         ok: 200,
         requests: read('/api/community'),
+      },
+      {
+        name: 'crew board',
+        read: true,
+        ok: 200,
+        requests: readOwn((reader) => `/api/crews/${readerCrews[reader]}`),
+      },
+      {
+        name: 'weekly review',
+        read: true,
+        ok: 200,
+        requests: read('/api/review'),
       },
       {
         name: 'sign-in code',

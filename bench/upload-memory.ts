@@ -24,8 +24,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { mp4Video, recordedVideo } from '../src/server/lib/storage/test-support/video-files';
-import { startTestS3, type TestS3 } from '../src/server/lib/storage/test-support/s3-server';
+import { mp4Video, recordedVideo } from '../src/server/testing/storage/video-files';
+import { startTestS3, type TestS3 } from '../src/server/testing/storage/s3-server';
 
 export type UploadSetup = 'local' | 's3';
 

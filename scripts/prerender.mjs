@@ -56,7 +56,7 @@ const ssrBuild = (entry, outDir, extra = {}) =>
 // The public pages' renderer, used here and removed at the end.
 await ssrBuild('render/prerender-entry.tsx', ssrDir);
 // The renderer of the `server` pages, kept: the server loads dist/ssr/server-entry.js and renders
-// them with each member's data (src/server/lib/member-screens.ts). One file with everything in
+// them with each member's data (src/server/render/member-screens.ts). One file with everything in
 // it, React's production build included: it runs in the server's process whatever NODE_ENV that has,
 // and resolves nothing from node_modules at run time.
 await ssrBuild('render/server-entry.tsx', memberSsrDir, {
@@ -175,16 +175,16 @@ for (const page of pages) {
 }
 
 // The legal pages' templates: the operator's text replaces exactly one placeholder paragraph
-// (src/server/lib/legal-pages.ts).
+// (src/server/render/legal-pages.ts).
 for (const name of ['terms', 'privacy', 'health-disclaimer']) {
   const template = readFileSync(path.join(pagesDir, `${name}-custom.html`), 'utf8');
   if (template.split(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`).length !== 2)
     throw new Error(
-      `prerender: ${name}-custom.html is not as src/server/lib/legal-pages.ts expects`,
+      `prerender: ${name}-custom.html is not as src/server/render/legal-pages.ts expects`,
     );
 }
 
-// The invite page's placeholders (filled in by the server, src/server/lib/invite-page.ts): the
+// The invite page's placeholders (filled in by the server, src/server/render/invite-page.ts): the
 // token only in the link to /pricing, the name in text; the invalid page names nobody.
 const valid = readFileSync(path.join(pagesDir, 'invite-valid.html'), 'utf8');
 const invalid = readFileSync(path.join(pagesDir, 'invite-invalid.html'), 'utf8');
@@ -196,7 +196,9 @@ if (
   count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
   /<script|modulepreload/.test(valid + invalid)
 )
-  throw new Error('prerender: the invite pages are not as src/server/lib/invite-page.ts expects');
+  throw new Error(
+    'prerender: the invite pages are not as src/server/render/invite-page.ts expects',
+  );
 
 // The member app's shell, once per screen that members open most, with that screen's chunks and the
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
@@ -240,7 +242,7 @@ for (const { name, modules, lazy = [] } of shells) {
   console.log(`member shell ${name} → dist/pages/${name}.html (${files.size} chunks preloaded)`);
 }
 
-// The page the server renders a member screen into (decision 0031, src/server/lib/static-client.ts):
+// The page the server renders a member screen into (decision 0031, src/server/render/static-client.ts):
 // the member shell with boot.ts as its only script, so the app loads on the member's first intent,
 // with the placeholders the server replaces: the title, the screen's markup and its answers.
 const servedTemplate = withBoot(memberShell)

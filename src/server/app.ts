@@ -3,18 +3,17 @@ import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorBody } from './lib/errors';
 import type { AppDeps, AppEnv } from './lib/deps';
-import { sameOrigin } from './lib/same-origin';
-import { staticClient } from './lib/static-client';
-import { authGateway } from './lib/auth-gateway';
-import { sessionWrites } from './lib/session';
-import { allowedHosts } from './lib/http/allowed-hosts';
-import { apiBodyLimit } from './lib/http/body-limit';
-import { noStoreByDefault, securityHeaders } from './lib/http/security-headers';
-import { compression } from './lib/http/compression';
-import { redactPath } from './lib/http/redact';
-import { codeForStatus, errorAnswer, isPublicApiPath } from './lib/http/problem';
+import { sameOrigin } from './http/same-origin';
+import { staticClient } from './render/static-client';
+import { authGateway } from './http/auth-gateway';
+import { allowedHosts } from './http/allowed-hosts';
+import { apiBodyLimit } from './http/body-limit';
+import { noStoreByDefault, securityHeaders } from './http/security-headers';
+import { compression } from './http/compression';
+import { redactPath } from './http/redact';
+import { codeForStatus, errorAnswer, isPublicApiPath } from './http/problem';
 import { connectionRoutes } from './modules/connections/routes';
-import { publicApi } from './modules/connections/public-api';
+import { publicApi } from './modules/connections/public-api-routes';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
 import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
@@ -23,7 +22,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavai
 import { accountRoutes } from './modules/account/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
-import { subscriptionGate } from './modules/subscription/gate';
+import { subscriptionGate } from './http/subscription-gate';
 import { checkinRoutes, updateRoutes } from './modules/checkins/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { inviteRoutes } from './modules/invites/routes';
@@ -83,7 +82,6 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
-  api.use(sessionWrites); // clears the session caches (decision 0030)
   api.use(subscriptionGate); // REQUIRE_SUBSCRIPTION (decision 0018)
   api.route('/health', healthRoutes);
   api.route('/ready', readyRoutes());

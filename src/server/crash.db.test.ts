@@ -14,7 +14,7 @@ import {
   type HttpMember,
   type MailCatcher,
   type ServerProcess,
-} from './test-server';
+} from './testing/test-server';
 
 // kill -9 in the middle of check-ins (decision 0024): after the restart every check-in the server
 // acknowledged is there with its post, no post is left without its check-in, and every media row

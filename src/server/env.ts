@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { LegalPageName } from '@shared/legal';
+import { normalizeHost, type Config } from './lib/config';
+
+export { normalizeHost, type Config };
 
 /** Thrown when the environment cannot start the server; the message names the variable. */
 export class ConfigError extends Error {}
@@ -27,13 +30,6 @@ function wholeNumber(min: number, max: number, fallback: number) {
       .max(max, `must be a whole number from ${min} to ${max}`)
       .default(fallback),
   );
-}
-
-/** `Example.com:8443` -> `example.com`, `[::1]:3000` -> `[::1]`: hosts are compared without ports. */
-export function normalizeHost(entry: string): string {
-  const host = entry.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
 const envSchema = z.object({
@@ -180,76 +176,6 @@ function readLegalTexts(e: z.infer<typeof envSchema>): Partial<Record<LegalPageN
 }
 
 export type Env = z.infer<typeof envSchema>;
-
-export interface Config {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl?: string;
-  /** PostgreSQL pool: connections per process, and the statement timeout on each (0: none). */
-  database: { poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number };
-  /** After SIGTERM: in-flight requests, jobs and mail get this long, then the process exits anyway. */
-  shutdownTimeoutMs: number;
-  /**
-   * How long a signed-in member's session, account and profile, once read, answer for the same cookie
-   * in this process (SESSION_CACHE_MS; 0: read every request). Decision 0030.
-   */
-  sessionCacheMs: number;
-  authSecret?: string;
-  /**
-   * How many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS when TRUST_PROXY is set),
-   * 0 when the header is not trusted. As in Express's `trust proxy` with a number.
-   */
-  trustProxy: number;
-  /** Hostnames besides PUBLIC_URL's that requests may name in Host (ALLOWED_HOSTS). */
-  allowedHosts: string[];
-  adminEmails: string[];
-  smtpUrl?: string;
-  mailFrom: string;
-  /** VAPID keys for web push; without them the server generates a pair once (decision 0020). */
-  vapid: { publicKey?: string; privateKey?: string; subject?: string };
-  logLevel: Env['LOG_LEVEL'];
-  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0025). */
-  logFormat: Env['LOG_FORMAT'];
-  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0025). */
-  metricsToken?: string;
-  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0026). */
-  ffmpegPath: string | null;
-  storage: {
-    driver: 'local' | 's3';
-    /** S3 only (local is always proxied): serve media through the server or by presigned URL. */
-    downloads: 'proxy' | 'signed';
-    /** Lifetime of a presigned download URL. */
-    signedUrlSeconds: number;
-    s3?: {
-      endpoint?: string;
-      publicEndpoint?: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-    };
-  };
-  stripe?: {
-    secretKey: string;
-    webhookSecret?: string;
-    priceMonthly?: string;
-    priceYearly?: string;
-  };
-  /** REQUIRE_SUBSCRIPTION: members without an active or trialing subscription are sent to /pricing. */
-  requireSubscription: boolean;
-  /** How often the server ends trials and free months whose period has passed. */
-  billingExpiryIntervalMs: number;
-  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0050). */
-  retentionDays: { notificationLogs: number; billingEvents: number; auditEvents: number | null };
-  /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
-  billingContact: string | null;
-  ai?: { baseUrl: string; apiKey?: string; model: string };
-  /** The operator's Markdown for the legal pages that replace the default text (decision 0037). */
-  legalTexts: Partial<Record<LegalPageName, string>>;
-}
 
 /** The only reader of process.env: parse once at start, pass the result around. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

@@ -13,7 +13,7 @@ import {
   type HttpMember,
   type MailCatcher,
   type ServerProcess,
-} from './test-server';
+} from './testing/test-server';
 
 // Two real server processes on one PostgreSQL database (decision 0024): what one does, the other
 // sees. Needs TEST_DATABASE_URL (`npm run test:db`); PGlite is one process per DATA_DIR.

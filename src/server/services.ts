@@ -7,7 +7,10 @@ import type { Logger } from './lib/logger';
 import { createAuth } from './lib/auth';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
-import type { AppDeps } from './lib/deps';
+import type { AppCaches, AppDeps } from './lib/deps';
+import { createTtlCache } from './lib/ttl-cache';
+import { FEED_CACHE_MS, FEED_CACHE_PAGES } from './modules/feed/cache';
+import { BOARD_TTL_MS } from './modules/community/leaderboard';
 import { localCacheBus, type CacheBus } from './lib/cache-bus';
 
 /** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
@@ -37,5 +40,34 @@ export function createServices(input: {
   const auth = createAuth({ config, db, mailer, logger, secret });
   const storage = createStorage({ ...config.storage, dataDir: config.dataDir });
   const cacheBus = input.cacheBus ?? localCacheBus();
-  return { config, db, logger, auth, secret, mailer, storage, cacheBus };
+  const caches = createCaches(config, cacheBus, logger);
+  return { config, db, logger, auth, secret, mailer, storage, cacheBus, caches };
+}
+
+/** Enough for every member active within a few seconds on one process. */
+const MAX_SESSIONS = 20_000;
+
+/** The process's caches (decisions 0024, 0030): each listens on the bus for its topic. */
+export function createCaches(
+  config: Pick<Config, 'sessionCacheMs'>,
+  bus: CacheBus,
+  logger: Logger,
+): AppCaches {
+  return {
+    feed: createTtlCache({
+      topic: 'feed',
+      ttlMs: FEED_CACHE_MS,
+      max: FEED_CACHE_PAGES,
+      bus,
+      logger,
+    }),
+    board: createTtlCache({ topic: 'board', ttlMs: BOARD_TTL_MS, max: 1, bus, logger }),
+    session: createTtlCache({
+      topic: 'session',
+      ttlMs: config.sessionCacheMs,
+      max: MAX_SESSIONS,
+      bus,
+      logger,
+    }),
+  };
 }

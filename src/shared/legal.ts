@@ -1,7 +1,7 @@
 // The legal pages (issue 25 item 13, decision 0037): terms, privacy and the health disclaimer, public
 // and prerendered with this default text. The default is a template for the operator to review with
 // their own adviser; TERMS_FILE, PRIVACY_FILE and HEALTH_DISCLAIMER_FILE (Markdown) replace it
-// (src/server/lib/legal-pages.ts).
+// (src/server/render/legal-pages.ts).
 import { CYCLE_LENGTH_DAYS, PRODUCT_NAME, TRIAL_DAYS } from './constants';
 
 export type LegalPageName = 'terms' | 'privacy' | 'health-disclaimer';

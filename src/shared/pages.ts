@@ -1,5 +1,5 @@
 // The page manifest: every address of the front end, once (src/client/render/README.md). The router
-// (client/render/router.tsx), the server (server/lib/static-client.ts, member-screens.ts), the build
+// (client/render/router.tsx), the server (server/render/static-client.ts, member-screens.ts), the build
 // (scripts/prerender.mjs through client/render/prerender-entry.tsx) and the boot script
 // (client/render/boot.ts) all read it; there is no other list of pages.
 //

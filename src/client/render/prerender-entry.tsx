@@ -98,7 +98,7 @@ function prerenderPages(entry: PageEntry): PrerenderPage[] {
   }
   if (entry.serverOnly)
     // The legal pages (decision 0037): each has a `-custom` template with a placeholder where the
-    // server puts the operator's own text (TERMS_FILE, ...; src/server/lib/legal-pages.ts).
+    // server puts the operator's own text (TERMS_FILE, ...; src/server/render/legal-pages.ts).
     return [
       page,
       {

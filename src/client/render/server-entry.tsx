@@ -1,6 +1,6 @@
 // Server-only (render/README.md): renders a `server` page of the manifest (src/shared/pages.ts) for
 // one member, through a Vite SSR build kept in dist/ssr/ (scripts/prerender.mjs) and loaded by
-// src/server/lib/member-screens.ts. Never shipped to the browser. Each render has its own query
+// src/server/render/member-screens.ts. Never shipped to the browser. Each render has its own query
 // cache, filled by the screen's loader through the API transport the server set (its own app, as
 // the member): nothing of one member's data can reach another's page.
 import { StrictMode, type ComponentType } from 'react';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from './schema';
-import { createTestApp, type TestApp, type TestClient } from '../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../testing/test-app';
 
 // Home, My Cycle, the feed's own marks and the admin list are read in batches: the requests of one
 // moment share one round trip (decision 0027). Each member must still get their own answer.

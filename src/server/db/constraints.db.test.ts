@@ -20,7 +20,7 @@ import {
   workoutPrefs,
 } from './schema';
 import { seedBadges } from './seed';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 const UNIQUE = '23505';
 const FOREIGN_KEY = '23503';

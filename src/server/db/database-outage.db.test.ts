@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { queryRows } from './client';
 import { DATABASE_RETRY_AFTER_SECONDS } from './unavailable';
 

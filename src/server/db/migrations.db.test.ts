@@ -13,7 +13,7 @@ import {
   type Db,
 } from './client';
 import * as schema from './schema';
-import { createScratchDatabase, createTestDatabase } from './test-database';
+import { createScratchDatabase, createTestDatabase } from '../testing/test-database';
 
 /** Every table the product spec names, plus better-auth's four. */
 const SPEC_TABLES = [

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { getCurrentDBAdapterAsyncLocalStorage } from '@better-auth/core/context';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins';
 import {
@@ -10,8 +11,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@shared/constants';
-import type { Config } from '../env';
-import type { Db } from '../db/client';
+import type { Config } from './config';
+import type { Db, DbOrTx } from '../db/client';
 import { authSchema } from '../db/schema/auth';
 import type { Mailer } from './mail';
 import { codeMail } from './mail-templates';
@@ -21,6 +22,7 @@ import type { Logger } from './logger';
 export const CLIENT_IP_HEADER = 'x-stackdays-client-ip';
 
 const SESSION_DAYS = 30;
+const adapterConfig = { provider: 'pg', schema: authSchema } as const;
 
 /** What the code mail should say besides the code; set around a call with `codeMailNote.run(...)`. */
 export const codeMailNote = new AsyncLocalStorage<{ accountExists: boolean; skipMail?: boolean }>();
@@ -40,7 +42,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
     basePath: '/api/auth',
     secret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema, transaction: true }),
+    database: drizzleAdapter(db, { ...adapterConfig, transaction: true }),
     user: {
       additionalFields: {
         timeZone: { type: 'string', required: false, input: true },
@@ -145,4 +147,24 @@ export async function storedCode(auth: Auth, identifier: string) {
 /** Opens a session for an account; the route sets its cookie (setSessionCookie in lib/session.ts). */
 export async function createSession(auth: Auth, userId: string) {
   return (await auth.$context).internalAdapter.createSession(userId);
+}
+
+/**
+ * Runs `call` (calls into `auth.api`) with better-auth's database work on `tx`, the caller's open
+ * transaction, instead of its own statements and transactions on the pool: a sign-in is then one
+ * transaction with our own checks around it (issue 33, decision 0061). better-auth looks its adapter
+ * up in its async context for every statement and joins a transaction it finds there
+ * (`runWithTransaction`); its after-commit hooks are handed back to run once `tx` has committed.
+ */
+export async function authInTransaction<T>(
+  auth: Auth,
+  tx: DbOrTx,
+  call: () => Promise<T>,
+): Promise<{ result: T; afterCommit: Array<() => Promise<void>> }> {
+  const internals = await auth.$context;
+  const adapter = drizzleAdapter(tx as Db, adapterConfig)(internals.options);
+  const storage = await getCurrentDBAdapterAsyncLocalStorage();
+  const pendingHooks: Array<() => Promise<void>> = [];
+  const result = await storage.run({ adapter, pendingHooks, isTransactionActive: true }, call);
+  return { result, afterCommit: pendingHooks };
 }

@@ -12,7 +12,7 @@ import {
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Config } from '../env';
+import type { Config } from './config';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
-import { createServerDatabase } from '../test-server';
+import { createServerDatabase } from '../testing/test-server';
 import { CACHE_CHANNEL, startPgCacheBus, type CacheBus } from './cache-bus';
 
 // The cache bus on its own (decision 0024): two buses stand for two processes. The whole path

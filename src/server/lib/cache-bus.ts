@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, ClientConfig, Notification } from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { Logger } from './logger';
 
 /**
@@ -18,8 +18,12 @@ const TOPICS = new Set<string>(['feed', 'board', 'session'] satisfies CacheTopic
 export const CACHE_CHANNEL = 'stackdays_cache';
 
 export interface CacheBus {
-  /** Tells every other process to forget `topic` (the caller clears its own cache itself). */
-  publish(topic: CacheTopic): Promise<void>;
+  /**
+   * Tells every other process to forget `topic` (the caller clears its own cache itself). Given
+   * `via`, an open transaction, the notification is one of its statements: PostgreSQL delivers it
+   * when the transaction commits and drops it on a rollback, and it costs no transaction of its own.
+   */
+  publish(topic: CacheTopic, via?: DbOrTx): Promise<void>;
   /**
    * `forget` runs when another process published `topic`, and when the listener is back after an
    * outage (notifications may have been missed meanwhile).
@@ -43,8 +47,11 @@ export function localCacheBus(): CacheBus {
 export interface PgCacheBusOptions {
   /** The server to listen on: DATABASE_URL. */
   url: string;
-  /** Sends one NOTIFY (through the app's pool, so publishing does not depend on the listener). */
-  notify(channel: string, payload: string): Promise<unknown>;
+  /**
+   * Sends one NOTIFY (through the app's pool, so publishing does not depend on the listener), or
+   * through `via`, the caller's open transaction.
+   */
+  notify(channel: string, payload: string, via?: DbOrTx): Promise<unknown>;
   logger: Logger;
   /** First wait before reconnecting; doubles per failure up to `maxRetryMs`. */
   minRetryMs?: number;
@@ -152,8 +159,8 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
   };
 
   return {
-    async publish(topic) {
-      await options.notify(CACHE_CHANNEL, `${topic}:${origin}`);
+    async publish(topic, via) {
+      await options.notify(CACHE_CHANNEL, `${topic}:${origin}`, via);
     },
     subscribe(topic, run) {
       const list = subscribers.get(topic) ?? [];
@@ -172,6 +179,11 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
   };
 }
 
+/** One NOTIFY on `db`: a statement of its own, or one of an open transaction's (delivered at commit). */
+export function notifyThrough(db: DbOrTx, channel: string, payload: string): Promise<unknown> {
+  return db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
 /**
  * The bus for a process of this app: on PostgreSQL (DATABASE_URL) it listens and notifies, sending
  * its notifications through the app's pool; on PGlite (one process per data directory) there is
@@ -182,7 +194,7 @@ export function cacheBusFor(databaseUrl: string | undefined, db: Db, logger: Log
     ? startPgCacheBus({
         url: databaseUrl,
         logger,
-        notify: (channel, payload) => db.execute(sql`select pg_notify(${channel}, ${payload})`),
+        notify: (channel, payload, via = db) => notifyThrough(via, channel, payload),
       })
     : localCacheBus();
 }

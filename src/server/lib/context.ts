@@ -30,8 +30,14 @@ export interface ServiceContext extends Omit<AppDeps, 'db' | 'clientDir'> {
   ip: string | null;
   /** The request's headers, for calls into better-auth that read the cookie (absent outside a request). */
   headers?: Headers;
-  /** Set by withTransaction: work to run once the transaction has committed. */
-  transaction?: { afterCommit: Array<(ctx: ServiceContext) => unknown> };
+  /**
+   * Set by withTransaction: work to run as the transaction's last statements (beforeCommit), and
+   * once it has committed (afterCommit).
+   */
+  transaction?: {
+    beforeCommit: Array<(ctx: ServiceContext) => Promise<unknown>>;
+    afterCommit: Array<(ctx: ServiceContext) => unknown>;
+  };
 }
 
 export function createContext(
@@ -44,7 +50,7 @@ export function createContext(
     now?: () => Date;
   },
 ): ServiceContext {
-  const { db, config, logger, auth, secret, mailer, storage, cacheBus } = deps;
+  const { db, config, logger, auth, secret, mailer, storage, cacheBus, caches } = deps;
   return {
     db,
     config,
@@ -54,6 +60,7 @@ export function createContext(
     mailer,
     storage,
     cacheBus,
+    caches,
     actor: input.actor,
     now: input.now ?? (() => new Date()),
     requestId: input.requestId ?? `system-${randomUUID()}`,
@@ -111,8 +118,16 @@ export async function withTransaction<T>(
   fn: (ctx: ServiceContext) => Promise<T>,
 ): Promise<T> {
   if (ctx.transaction) return fn(ctx);
-  const transaction = { afterCommit: [] as Array<(ctx: ServiceContext) => unknown> };
-  const result = await ctx.db.transaction((tx) => fn({ ...ctx, db: tx, transaction }));
+  const transaction: NonNullable<ServiceContext['transaction']> = {
+    beforeCommit: [],
+    afterCommit: [],
+  };
+  const result = await ctx.db.transaction(async (tx) => {
+    const inner = { ...ctx, db: tx, transaction };
+    const value = await fn(inner);
+    for (const task of transaction.beforeCommit) await task(inner);
+    return value;
+  });
   for (const task of transaction.afterCommit) {
     try {
       await task(ctx);
@@ -121,6 +136,20 @@ export async function withTransaction<T>(
     }
   }
   return result;
+}
+
+/**
+ * Runs `task` as the last step inside the current transaction (after the service's own work, before
+ * COMMIT), or at once outside a transaction. For statements that belong to the commit without being
+ * worth a transaction of their own: a NOTIFY, which PostgreSQL delivers at commit and drops on a
+ * rollback. A task that fails rolls the transaction back.
+ */
+export async function beforeCommit(
+  ctx: ServiceContext,
+  task: (ctx: ServiceContext) => Promise<unknown>,
+): Promise<void> {
+  if (ctx.transaction) ctx.transaction.beforeCommit.push(task);
+  else await task(ctx);
 }
 
 /**

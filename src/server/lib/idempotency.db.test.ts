@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { checkins, idempotencyKeys, postMedia, posts, userSettings } from '../db/schema';
 import { createCheckin, getToday } from '../modules/checkins/service';
 import { idempotencyRequest } from './idempotency';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Config } from '../env';
+import type { Config } from './config';
 
 export type Logger = pino.Logger;
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { notificationLogs } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { createMailer, type MailMessage } from './mail';
 import { adminInviteMail, codeMail } from './mail-templates';
 

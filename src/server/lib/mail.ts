@@ -1,10 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../env';
+import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
-import { redactSecrets } from './http/redact';
+import { redactSecrets } from '../http/redact';
 import { sealer } from './sealed';
 import { sameSignature, unsubscribeSignature, type UnsubscribeList } from './tokens';
 import { mailResults } from './metrics';

@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { cycles, userSettings } from '../db/schema';
 import { startJobs } from '../jobs';
 import { stopJobs } from './jobs';
-import { createTestApp, metricValue, scrapeMetrics, withTestApp, type TestApp } from '../test-app';
+import {
+  createTestApp,
+  metricValue,
+  scrapeMetrics,
+  withTestApp,
+  type TestApp,
+} from '../testing/test-app';
 import { loadConfig } from '../env';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
 

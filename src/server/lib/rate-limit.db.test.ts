@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { rateLimits } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { LONGEST_LIMIT_WINDOW_SECONDS, hit, pruneRateLimits } from './rate-limit';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../env';
+import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 
 // Retention (decision 0050): rows that only grow are pruned in small batches by the retention job,

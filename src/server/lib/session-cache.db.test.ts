@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@shared/api-types';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { profiles } from '../db/schema';
-import { createTestApp, withTestApp, type TestApp, type TestClient } from '../test-app';
+import { createTestApp, withTestApp, type TestApp, type TestClient } from '../testing/test-app';
 import { setAdmin } from '../modules/admin/grant-admin';
 
 // Decision 0030: a process answers a cookie from the session it read for SESSION_CACHE_MS, and every

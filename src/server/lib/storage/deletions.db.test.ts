@@ -5,7 +5,7 @@ import type { AddMediaResponse } from '@shared/api-types';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { queryRows } from '../../db/client';
 import { storageDeletions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { avatarKeyFromUrl } from '../../modules/profile/service';
 import { retryDelayMs, runStorageDeletions } from './deletions';
 

@@ -10,13 +10,13 @@ import { AppError } from '../errors';
 import { FfmpegError, findFfmpeg, logVideoCleaning, stripVideoMetadata } from './ffmpeg';
 import { ingestUpload } from './ingest';
 import { LocalMediaStorage } from './local-storage';
-import { readAll } from './test-support/storage-contract';
+import { readAll } from '../../testing/storage/storage-contract';
 import {
   LOCATION,
   mp4Video,
   recordedVideo,
   type RecordedContainer,
-} from './test-support/video-files';
+} from '../../testing/storage/video-files';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const FFPROBE = '/usr/bin/ffprobe';

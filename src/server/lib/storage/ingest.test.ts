@@ -12,8 +12,8 @@ import { AppError } from '../errors';
 import { ingestUpload, type IngestInput } from './ingest';
 import { thumbKeyFor } from './keys';
 import { LocalMediaStorage } from './local-storage';
-import { fingerprint, readAll } from './test-support/storage-contract';
-import { boxPaths, LOCATION, mp4Video, webmVideo } from './test-support/video-files';
+import { fingerprint, readAll } from '../../testing/storage/storage-contract';
+import { boxPaths, LOCATION, mp4Video, webmVideo } from '../../testing/storage/video-files';
 
 const MB = 1024 * 1024;
 let dir: string;

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMediaStorage } from './local-storage';
 import { createStorage } from './storage';
-import { sampleBytes, storageContract } from './test-support/storage-contract';
+import { sampleBytes, storageContract } from '../../testing/storage/storage-contract';
 
 let dir: string;
 let storage: LocalMediaStorage;

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
 import { S3MediaStorage, s3Url, signedUrlOrigin } from './s3-storage';
 import { createStorage } from './storage';
-import { startTestS3, type TestS3 } from './test-support/s3-server';
+import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import {
   fingerprint,
   readAll,
   sampleBytes,
   storageContract,
-} from './test-support/storage-contract';
+} from '../../testing/storage/storage-contract';
 
 const credentials = {
   region: 'eu-west-1',

@@ -9,8 +9,8 @@ import { LocalMediaStorage } from './local-storage';
 import { S3MediaStorage } from './s3-storage';
 import { MEDIA_CACHE_CONTROL, serveMedia } from './serve';
 import type { MediaStorage } from './storage';
-import { startTestS3, type TestS3 } from './test-support/s3-server';
-import { sampleBytes } from './test-support/storage-contract';
+import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
+import { sampleBytes } from '../../testing/storage/storage-contract';
 
 const KEY = 'u/1/p/clip.mp4';
 const bytes = sampleBytes(1000);

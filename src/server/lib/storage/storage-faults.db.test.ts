@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
-import { startTestS3, type TestS3 } from './test-support/s3-server';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { STORAGE_RETRY_AFTER_SECONDS } from './ingest';
 
 // The file store fails (decision 0041, issue 32): S3 goes away in the middle of an upload and comes

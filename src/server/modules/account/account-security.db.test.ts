@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CODE_FAILURES_PER_ACCOUNT } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { couponRedemptions, coupons, invites, subscriptions } from '../../db/schema';
 import { redeemCoupon } from '../coupons/service';
 

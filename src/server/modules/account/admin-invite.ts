@@ -9,6 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { startAfresh } from './service';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 const INVITE_DAYS = 7;
 
@@ -117,6 +118,7 @@ export async function acceptAdminInvite(
       .update(user)
       .set({ emailVerified: true, updatedAt: now })
       .where(eq(user.id, invited.userId));
+    forgetSessionsAfterCommit(ctx);
     return invited;
   });
   const session = await createSession(ctx.auth, invited.userId);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import {
   account,
   consents,

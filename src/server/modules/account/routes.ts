@@ -20,9 +20,9 @@ import type {
   VerifyEmailResponse,
 } from '@shared/api-types';
 import type { AppEnv } from '../../lib/deps';
-import { jsonBody, parseWith } from '../../lib/validate';
-import { currentUser, setCookies, setSessionCookie } from '../../lib/session';
-import { serviceContext } from '../../lib/request-context';
+import { jsonBody, parseWith } from '../../http/validate';
+import { currentUser, setCookies, setSessionCookie } from '../../http/session';
+import { serviceContext } from '../../http/request-context';
 import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';
 import { sendCode, signInWithCode, signOut, signUp, verifyEmail } from './service';
 import {

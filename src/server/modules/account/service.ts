@@ -9,6 +9,7 @@ import { account, consents, healthProfile, profiles, user, userSettings } from '
 import { newToken } from '../../lib/tokens';
 import { AppError } from '../../lib/errors';
 import {
+  authInTransaction,
   CLIENT_IP_HEADER,
   codeMailNote,
   hashPassword,
@@ -16,7 +17,7 @@ import {
   storedCode,
 } from '../../lib/auth';
 import { codeLockoutMail } from '../../lib/mail-templates';
-import { withTransaction, type ServiceContext } from '../../lib/context';
+import { afterCommit, withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { enforce, forget, hit, peek } from '../../lib/rate-limit';
 import { redeemCoupon, validateCoupon } from '../coupons/service';
@@ -31,6 +32,7 @@ import {
   signUpLimits,
   type CodePurpose,
 } from './limits';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 /** What a sign-in service hands back: the route copies these Set-Cookie lines onto its answer. */
 export interface SignedIn {
@@ -189,11 +191,18 @@ async function beforeCodeEntry(ctx: ServiceContext, email: string) {
     });
 }
 
-/** Counts a wrong code against the account; the first time it crosses the threshold, mails the owner. */
-async function codeFailed(ctx: ServiceContext, email: string, known: boolean): Promise<never> {
+/**
+ * Counts a wrong code against the account (inside the code entry's transaction); the mail to the
+ * owner and the refusal come after the commit (codeRefused).
+ */
+async function countWrongCode(ctx: ServiceContext, email: string): Promise<number> {
+  return (await hit(ctx.db, codeFailureLimit(email), ctx.now())).count;
+}
+
+/** A wrong code, counted: the first time the count crosses the threshold, mails the owner. */
+function codeRefused(ctx: ServiceContext, email: string, known: boolean, count: number): never {
   const limit = codeFailureLimit(email);
-  const counted = await hit(ctx.db, limit, ctx.now());
-  if (known && counted.count === limit.max) {
+  if (known && count === limit.max) {
     void ctx.mailer.send(
       codeLockoutMail(
         { to: email, minutes: limit.windowSeconds / 60 },
@@ -265,6 +274,8 @@ export async function startAfresh(
     tosAcceptedAt: pending ? new Date(pending.termsAcceptedAt) : null,
   });
   await ctx.db.delete(healthProfile).where(eq(healthProfile.userId, input.userId));
+  // Name, photo, units and time zone are part of the member's session.
+  forgetSessionsAfterCommit(ctx);
 }
 
 /**
@@ -322,6 +333,7 @@ async function applyAdminEmails(ctx: ServiceContext, userId: string, email: stri
       .set({ isAdmin: true, updatedAt: ctx.now() })
       .where(and(eq(profiles.id, userId), eq(profiles.isAdmin, false)))
       .returning({ id: profiles.id });
+    if (changed.length) forgetSessionsAfterCommit(ctx);
     if (changed.length)
       await audit(ctx, {
         action: 'admin.grant',
@@ -341,31 +353,48 @@ async function enterCode(
   ctx: ServiceContext,
   input: CodeEntry & { coupon?: string; invite?: string },
 ): Promise<SignedIn & { monthsFree: number }> {
-  await beforeCodeEntry(ctx, input.email);
-  const existing = await findUser(ctx.db, input.email);
-  const body = { email: input.email, otp: input.code };
-  const headers = authHeaders(ctx);
-  const result =
-    existing && !existing.emailVerified
-      ? await ctx.auth.api.verifyEmailOTP({ body, headers, returnHeaders: true }).catch(() => null)
-      : await ctx.auth.api.signInEmailOTP({ body, headers, returnHeaders: true }).catch(() => null);
-  if (!result?.response?.user) return codeFailed(ctx, input.email, Boolean(existing));
-  // The code is used up: this requester's cooldowns, which only guard a live code, end with it.
-  // (Only this requester's: a stranger's cooldown ending would tell them the address signed in.)
-  for (const purpose of ['sign-in', 'verify'] as const)
-    await forget(ctx.db, cooldown(input.email, purpose, requester(ctx)));
-  const userId = result.response.user.id;
-  const monthsFree = await firstVerification(ctx, {
-    userId,
-    email: input.email,
-    coupon: input.coupon,
-    invite: input.invite,
-    timeZone: input.timeZone,
-    pending: await openPendingSignUp(ctx, input.pendingSignUp, input.email),
-    addressAlreadyProven: Boolean(existing?.emailVerified),
+  // One transaction for the checks, better-auth's verification and session, and the first
+  // verification (issue 33: a sign-in costs one transaction, not ten). A wrong code commits too:
+  // the code's used attempt and the account's failure count must stay counted.
+  const outcome = await withTransaction(ctx, async (ctx) => {
+    await beforeCodeEntry(ctx, input.email);
+    const existing = await findUser(ctx.db, input.email);
+    const body = { email: input.email, otp: input.code };
+    const headers = authHeaders(ctx);
+    const verify = async (): Promise<{
+      headers: Headers;
+      response: { user?: { id: string } | null };
+    } | null> =>
+      existing && !existing.emailVerified
+        ? ctx.auth.api.verifyEmailOTP({ body, headers, returnHeaders: true }).catch(() => null)
+        : ctx.auth.api.signInEmailOTP({ body, headers, returnHeaders: true }).catch(() => null);
+    const { result, afterCommit: hooks } = await authInTransaction(ctx.auth, ctx.db, verify);
+    for (const hook of hooks) afterCommit(ctx, hook);
+    if (!result?.response?.user) {
+      const count = await countWrongCode(ctx, input.email);
+      return { signedIn: false as const, known: Boolean(existing), count };
+    }
+    // A verified address is part of the member's session.
+    if (existing && !existing.emailVerified) forgetSessionsAfterCommit(ctx);
+    // The code is used up: this requester's cooldowns, which only guard a live code, end with it.
+    // (Only this requester's: a stranger's cooldown ending would tell them the address signed in.)
+    for (const purpose of ['sign-in', 'verify'] as const)
+      await forget(ctx.db, cooldown(input.email, purpose, requester(ctx)));
+    const userId = result.response.user.id;
+    const monthsFree = await firstVerification(ctx, {
+      userId,
+      email: input.email,
+      coupon: input.coupon,
+      invite: input.invite,
+      timeZone: input.timeZone,
+      pending: await openPendingSignUp(ctx, input.pendingSignUp, input.email),
+      addressAlreadyProven: Boolean(existing?.emailVerified),
+    });
+    await applyAdminEmails(ctx, userId, input.email);
+    return { signedIn: true as const, monthsFree, cookies: result.headers?.getSetCookie() ?? [] };
   });
-  await applyAdminEmails(ctx, userId, input.email);
-  return { monthsFree, cookies: result.headers?.getSetCookie() ?? [] };
+  if (!outcome.signedIn) return codeRefused(ctx, input.email, outcome.known, outcome.count);
+  return { monthsFree: outcome.monthsFree, cookies: outcome.cookies };
 }
 
 /**
@@ -398,6 +427,9 @@ export async function signOut(ctx: ServiceContext): Promise<SignedIn> {
   const result = await ctx.auth.api
     .signOut({ headers: authHeaders(ctx), returnHeaders: true })
     .catch(() => null);
+  // The session ends in every process's cache too (a signed-out caller has none to end, and so
+  // cannot keep emptying every process's cache).
+  if (ctx.actor.kind !== 'anonymous') forgetSessionsAfterCommit(ctx);
   if (result) return { cookies: result.headers?.getSetCookie() ?? [] };
   const { name } = await sessionCookieSettings(ctx.auth);
   return {

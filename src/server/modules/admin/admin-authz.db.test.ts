@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import { auditEvents } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 
 let t: TestApp;
 let member: TestClient;

@@ -15,7 +15,7 @@ import {
   user,
   userBadges,
 } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { USERS_PAGE_SIZE } from './users';
 

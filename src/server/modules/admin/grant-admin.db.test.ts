@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import { auditEvents, profiles, user } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { audit } from '../../lib/audit';
 import { withTransaction } from '../../lib/context';
 import { setAdmin } from './grant-admin';

@@ -1,14 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { profiles, user } from '../../db/schema';
-import { afterCommit, requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { forgetSessions } from '../../lib/session-cache';
+import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { setUserAdmin } from './users';
 
 /**
  * Makes the account with this e-mail an administrator, or a plain member again, through the same
  * setUserAdmin as the admin area: the last admin cannot be revoked (409), and the change is audited
- * in its transaction. This runs outside a request (the admin CLI), so it clears the session caches
- * itself (decision 0030).
+ * in its transaction. setUserAdmin clears the session caches (decision 0030), so
+ * the change shows at once though this runs outside a request (the admin CLI).
  * E-mails match case-insensitively; if two accounts differ only in case, the exact spelling wins,
  * else the oldest account.
  */
@@ -32,7 +31,6 @@ export async function setAdmin(
       .values({ id: found.id, displayName: found.name })
       .onConflictDoNothing({ target: profiles.id });
     await setUserAdmin(ctx, { userId: found.id, isAdmin: input.isAdmin });
-    afterCommit(ctx, () => forgetSessions(ctx));
     return { ok: true };
   });
 }

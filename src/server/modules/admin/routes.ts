@@ -12,9 +12,9 @@ import {
   storableText,
 } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
-import { adminOnly, serviceContext } from '../../lib/request-context';
+import { adminOnly, serviceContext } from '../../http/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
-import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
 import { grantComp } from '../subscription/service';
 import { closeCrewAsAdmin, listCrews } from '../crews/admin';
 import { listAuditEvents } from './audit';

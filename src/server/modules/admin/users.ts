@@ -39,6 +39,7 @@ import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
 import { grantComp } from '../subscription/service';
 import { sendAdminInvite } from './invite-mail';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -232,6 +233,7 @@ export async function setUserAdmin(
       .update(profiles)
       .set({ isAdmin: input.isAdmin, updatedAt: ctx.now() })
       .where(eq(profiles.id, input.userId));
+    forgetSessionsAfterCommit(ctx);
     await audit(ctx, {
       action: input.isAdmin ? 'admin.grant' : 'admin.revoke',
       target: { type: 'user', id: input.userId },

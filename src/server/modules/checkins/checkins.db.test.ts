@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { MEDIA_STORAGE_QUOTA_BYTES, UPDATES_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   checkinUpdates,
   checkins,

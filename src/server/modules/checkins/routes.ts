@@ -5,9 +5,9 @@ import { checkinEditSchema, checkinSchema, checkinUpdateSchema } from '@shared/d
 import { msg } from '@shared/messages';
 import { audienceSchema } from '@shared/domain/audience';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { idempotencyRequest } from '../../lib/idempotency';
-import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
+import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
 import {
   addCheckinMedia,
   addUpdateMedia,

@@ -4,7 +4,7 @@ import {
   CLIENT_REPORT_MAX_BYTES,
   reportedScreen,
 } from '@shared/client-report';
-import { createTestApp, metricValue, scrapeMetrics, type TestApp } from '../../test-app';
+import { createTestApp, metricValue, scrapeMetrics, type TestApp } from '../../testing/test-app';
 
 // The browser's beacon of web vitals and uncaught errors (decision 0040).
 

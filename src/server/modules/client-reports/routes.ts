@@ -5,9 +5,9 @@ import { CLIENT_REPORT_MAX_BYTES } from '@shared/client-report';
 import { clientReportSchema } from '@shared/domain/client-report';
 import type { AppEnv } from '../../lib/deps';
 import { actorFor, createContext } from '../../lib/context';
-import { clientIp } from '../../lib/client-ip';
+import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../lib/errors';
-import { jsonBody } from '../../lib/validate';
+import { jsonBody } from '../../http/validate';
 import { recordClientReport } from './service';
 
 /**

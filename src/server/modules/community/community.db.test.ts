@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkins, cycles, profiles, user, userSettings } from '../../db/schema';
 import { refreshCycleStats } from '../cycles/stats';
 import { computeCommunityBoard } from './leaderboard';

@@ -7,8 +7,8 @@ import {
 } from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../../db/client';
-import type { CacheBus } from '../../lib/cache-bus';
-import { afterCommit, type ServiceContext } from '../../lib/context';
+import type { ServiceContext } from '../../lib/context';
+import type { AppCaches } from '../../lib/deps';
 
 export type { CommunityBoard, LeaderboardEntry };
 
@@ -108,22 +108,9 @@ export async function computeCommunityBoard(
   return { stats, leaderboard, longestStreaks, computedAt: nowIso };
 }
 
-/**
- * The board changes slowly and every member sees the same one: computed at most once per interval per
- * app (keyed like the feed cache, by the app's config object), and concurrent requests share one
- * computation.
- */
-const caches = new WeakMap<
-  object,
-  { value?: { board: CommunityBoard; at: number }; pending?: Promise<CommunityBoard> }
->();
-
-/** Apps whose cache bus already clears their board when another process asks. */
-const subscribed = new WeakSet<object>();
-
 /** Forgets this process's cached board, so the next request computes it anew. */
-export function invalidateCommunityBoard(app: { config: object }): void {
-  caches.delete(app.config);
+export function invalidateCommunityBoard(app: { caches: Pick<AppCaches, 'board'> }): void {
+  app.caches.board.clear();
 }
 
 /**
@@ -131,33 +118,16 @@ export function invalidateCommunityBoard(app: { config: object }): void {
  * process (through the cache bus), so nobody keeps showing the old name for BOARD_TTL_MS.
  */
 export function invalidateCommunityBoardAfterCommit(ctx: ServiceContext): void {
-  afterCommit(ctx, () => {
-    invalidateCommunityBoard(ctx);
-    return ctx.cacheBus.publish('board');
-  });
+  ctx.caches.board.forgetAfterCommit(ctx);
 }
 
-export async function cachedCommunityBoard(
-  app: { config: object; db: DbOrTx; cacheBus: CacheBus },
+/**
+ * The board changes slowly and every member sees the same one: computed at most once per
+ * BOARD_TTL_MS per process (the app's board cache), and concurrent requests share one computation.
+ */
+export function cachedCommunityBoard(
+  app: { db: DbOrTx; caches: Pick<AppCaches, 'board'> },
   now: Date,
-  ttlMs = BOARD_TTL_MS,
 ): Promise<CommunityBoard> {
-  if (!subscribed.has(app.config)) {
-    subscribed.add(app.config);
-    const { config } = app;
-    app.cacheBus.subscribe('board', () => caches.delete(config));
-  }
-  let cache = caches.get(app.config);
-  if (!cache) caches.set(app.config, (cache = {}));
-  const entry = cache;
-  if (entry.value && now.getTime() - entry.value.at < ttlMs) return entry.value.board;
-  entry.pending ??= computeCommunityBoard(app.db, now)
-    .then((board) => {
-      entry.value = { board, at: now.getTime() };
-      return board;
-    })
-    .finally(() => {
-      entry.pending = undefined;
-    });
-  return entry.pending;
+  return app.caches.board.load('board', () => computeCommunityBoard(app.db, now), now.getTime());
 }

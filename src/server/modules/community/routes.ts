@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { getCommunityBoard } from './service';
 
 export const communityRoutes = new Hono<AppEnv>().get('/', async (c) => {

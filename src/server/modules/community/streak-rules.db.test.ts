@@ -6,7 +6,7 @@ import { consistencyScore } from '@shared/domain/consistency';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { currentStreak, longestStreak } from '@shared/domain/streaks';
 import { checkins, cycles, user, userSettings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { computeCommunityBoard } from './leaderboard';
 

@@ -11,7 +11,7 @@ import { msg } from '@shared/messages';
 import { createApp } from '../../app';
 import { apiTokens, connectionActivity, userSettings } from '../../db/schema';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { createCheckin, editCheckin, getToday } from '../checkins/service';
 import { putTodayActivity } from './activity';
 import { deleteAccount } from '../profile/account-deletion';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { apiTokenCreateSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody, parseWith } from '../../http/validate';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens';
 
 // Settings → Connections, for the signed-in member (cookie session). The tokens made here are used

@@ -30,7 +30,7 @@ import { apiTokens, profiles, user, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { sessionUserOf } from '../../lib/session';
+import { sessionUserOf } from '../../http/session';
 
 type TokenRow = typeof apiTokens.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { validateCouponSchema } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { parseWith } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { parseWith } from '../../http/validate';
 import { checkCoupon } from './service';
 
 export const couponRoutes = new Hono<AppEnv>().get('/validate', async (c) => {

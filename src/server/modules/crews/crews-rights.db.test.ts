@@ -5,7 +5,7 @@ import type { CrewDetail, CrewInvitePreview } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { crewMembers, crews, userSettings } from '../../db/schema';
 import type * as PushModule from '../../lib/push';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { nudgeCrewmate } from './service';
 
 // Issue 30, the parts a member cannot see in crews.db.test.ts: the nudge by push and the nudged

@@ -10,9 +10,10 @@ import type {
 } from '@shared/api-types';
 import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { auditEvents, crews, userSettings } from '../../db/schema';
-import { getCrew, joinByInvite } from './service';
+import { getCrew } from './service';
+import { joinByInvite } from './invite-links';
 import { computeCommunityBoard } from '../community/leaderboard';
 
 // Crews and who sees a post (issue 30, decisions 0046-0047), through the HTTP API as members use it.

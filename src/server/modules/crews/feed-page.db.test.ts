@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MEMBER_SCREEN_DATA, MEMBER_SCREEN_MARKUP, MEMBER_SCREEN_TITLE } from '@shared/pages';
 import { createApp } from '../../app';
-import { cookieHeader, createTestApp, type TestApp } from '../../test-app';
+import { cookieHeader, createTestApp, type TestApp } from '../../testing/test-app';
 
 // The feed page rendered on the server (decision 0031) reads the community feed as the member: a
 // crew post or an only-me post is in neither its markup nor the answers it carries (decision 0046).

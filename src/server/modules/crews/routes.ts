@@ -14,23 +14,20 @@ import type {
 import { crewBodySchema, storableText } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { AppError } from '../../lib/errors';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith } from '../../http/validate';
 import {
   closeCrew,
   createCrew,
   crewFeed,
   getCrew,
-  joinByInvite,
   listMyCrews,
-  newInviteLink,
   nudgeCrewmate,
-  previewInvite,
   removeMember,
   renameCrew,
-  revokeInviteLink,
 } from './service';
+import { joinByInvite, newInviteLink, previewInvite, revokeInviteLink } from './invite-links';
 
 const uuid = z.uuid();
 /** A forged or malformed crew id is not found (404), exactly like a crew the caller is not in. */

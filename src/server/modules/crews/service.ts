@@ -1,16 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  CREW_INVITE_DAYS,
-  CREW_MAX_MEMBERS,
-  CREWS_PER_MEMBER,
-  DEFAULT_SETTINGS_TIMEZONE,
-} from '@shared/constants';
+import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
 import type {
-  CrewBoardEntry,
   CrewDetail,
-  CrewInviteLink,
-  CrewInvitePreview,
-  CrewJoined,
   CrewNudgeSent,
   CrewSummary,
   FeedPage,
@@ -19,32 +10,30 @@ import type {
 } from '@shared/api-types';
 import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { crewMembers, crewNudges, crews, posts, profiles, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { crewNudgeMail } from '../../lib/mail-templates';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
-import { sealer } from '../../lib/sealed';
-import { hashToken, newToken } from '../../lib/tokens';
-import { scoredCycles } from '../community/leaderboard';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { selectFeedPage, withViewer } from '../feed/queries';
 import { resolveAudience } from './audience';
-
+import {
+  type CrewRow,
+  assertOwner,
+  assertRoomForAnotherCrew,
+  crewOf,
+  lockMember,
+  ownedCrew,
+  summary,
+} from './crew-rows';
+import { liveInvite } from './invite-links';
+import { boardRows, crewBoard } from './crew-board';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with
 // requireMember. A crew the caller is not in reads as not found, whatever the reason (never was,
 // left, removed, closed, forged id), so nothing tells a stranger a crew exists.
-
-const DAY_MS = 86_400_000;
-type CrewRow = typeof crews.$inferSelect;
-
-const notFound = () => new AppError('not_found', msg.crewNotFound);
-
-/** The invite token is kept sealed for the owner to copy again; the hash is what a link is looked up by. */
-const inviteSealer = async (ctx: ServiceContext) =>
-  sealer((await ctx.auth.$context).secret, 'crew invite v1');
 
 /** The caller's open crews, with owner and member count. */
 export async function listMyCrews(ctx: ServiceContext): Promise<MyCrews> {
@@ -131,44 +120,6 @@ export async function renameCrew(
     const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
     await ctx.db.update(crews).set({ name: input.name }).where(eq(crews.id, crew.id));
     invalidateFeedAfterCommit(ctx);
-  });
-  return { ok: true };
-}
-
-/** The owner makes a new invite link, valid CREW_INVITE_DAYS: the old one stops working. */
-export async function newInviteLink(
-  ctx: ServiceContext,
-  input: { crewId: string },
-): Promise<CrewInviteLink> {
-  const member = requireMember(ctx);
-  return withTransaction(ctx, async (ctx) => {
-    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
-    const token = newToken();
-    const expiresAt = new Date(ctx.now().getTime() + CREW_INVITE_DAYS * DAY_MS);
-    await ctx.db
-      .update(crews)
-      .set({
-        inviteTokenHash: hashToken(token),
-        inviteTokenSealed: (await inviteSealer(ctx)).seal(token),
-        inviteExpiresAt: expiresAt,
-      })
-      .where(eq(crews.id, crew.id));
-    return { url: inviteUrl(ctx, token), expiresAt: expiresAt.toISOString() };
-  });
-}
-
-/** The owner revokes the live link: nobody joins through it any more. */
-export async function revokeInviteLink(
-  ctx: ServiceContext,
-  input: { crewId: string },
-): Promise<OkResponse> {
-  const member = requireMember(ctx);
-  await withTransaction(ctx, async (ctx) => {
-    const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
-    await ctx.db
-      .update(crews)
-      .set({ inviteTokenHash: null, inviteTokenSealed: null, inviteExpiresAt: null })
-      .where(eq(crews.id, crew.id));
   });
   return { ok: true };
 }
@@ -294,89 +245,6 @@ export async function nudgeCrewmate(
   return { message: msg.crewNudgeSent(name) };
 }
 
-/** What an invite link leads to, for a signed-in member (60 looks per 10 minutes). */
-export async function previewInvite(
-  ctx: ServiceContext,
-  input: { token: string },
-): Promise<CrewInvitePreview> {
-  const member = requireMember(ctx);
-  await enforce(
-    ctx.db,
-    [{ key: `crew-invite-check:${member.userId}`, max: 60, windowSeconds: 600 }],
-    { now: ctx.now() },
-  );
-  const crew = await crewByToken(ctx.db, input.token);
-  const state = linkState(crew, ctx.now());
-  if (!crew || state === 'dead' || state === 'closed') {
-    return {
-      ok: false,
-      reason: state,
-      message: state === 'closed' ? msg.crewClosed : msg.crewLinkDead,
-      crew: null,
-      alreadyMember: false,
-    };
-  }
-  const [row] = await queryRows(
-    ctx.db,
-    sql`select op.display_name as owner_name,
-          (select count(*)::int from crew_members x where x.crew_id = ${crew.id}::uuid) as member_count,
-          exists (select 1 from crew_members x where x.crew_id = ${crew.id}::uuid and x.user_id = ${member.userId}) as mine
-        from crews c left join profiles op on op.id = c.owner_id where c.id = ${crew.id}::uuid`,
-  );
-  const memberCount = Number(row.member_count);
-  const alreadyMember = Boolean(row.mine);
-  const full = memberCount >= CREW_MAX_MEMBERS && !alreadyMember;
-  return {
-    ok: !full,
-    reason: full ? 'full' : null,
-    message: full ? msg.crewFull : null,
-    crew: {
-      id: crew.id,
-      name: crew.name,
-      ownerName: (row.owner_name as string | null) ?? null,
-      memberCount,
-    },
-    alreadyMember,
-  };
-}
-
-/**
- * Joins the crew through its live link. The crew row is locked, then the member's own row, so any
- * number of members joining at once never make more than CREW_MAX_MEMBERS, and one member joining
- * several crews at once never passes CREWS_PER_MEMBER (decision 0047).
- */
-export async function joinByInvite(
-  ctx: ServiceContext,
-  input: { token: string },
-): Promise<CrewJoined> {
-  const member = requireMember(ctx);
-  return withTransaction(ctx, async (ctx) => {
-    await enforce(ctx.db, [{ key: `crew-join:${member.userId}`, max: 30, windowSeconds: 3600 }], {
-      now: ctx.now(),
-    });
-    const crew = await crewByToken(ctx.db, input.token, { lock: true });
-    const state = linkState(crew, ctx.now());
-    if (!crew || state === 'dead') throw new AppError('not_found', msg.crewLinkDead);
-    if (state === 'closed') throw new AppError('conflict', msg.crewClosed);
-    await lockMember(ctx.db, member.userId);
-    const [already] = await ctx.db
-      .select({ userId: crewMembers.userId })
-      .from(crewMembers)
-      .where(and(eq(crewMembers.crewId, crew.id), eq(crewMembers.userId, member.userId)));
-    if (already) return { crewId: crew.id };
-    const [{ n }] = await queryRows<{ n: number }>(
-      ctx.db,
-      sql`select count(*)::int as n from crew_members where crew_id = ${crew.id}::uuid`,
-    );
-    if (Number(n) >= CREW_MAX_MEMBERS) throw new AppError('conflict', msg.crewFull);
-    await assertRoomForAnotherCrew(ctx.db, member.userId);
-    await ctx.db
-      .insert(crewMembers)
-      .values({ crewId: crew.id, userId: member.userId, joinedAt: ctx.now() });
-    return { crewId: crew.id };
-  });
-}
-
 /** The author changes who sees their post (decision 0046). Anyone else's post reads as not found. */
 export async function setPostAudience(
   ctx: ServiceContext,
@@ -436,159 +304,4 @@ export async function closeCrewNow(ctx: ServiceContext, crewId: string): Promise
     .update(crews)
     .set({ closedAt: ctx.now(), inviteTokenSealed: null, inviteExpiresAt: null })
     .where(and(eq(crews.id, crewId)));
-}
-
-/** Every open crew `userId` is in, locked, for account deletion to leave them one by one. */
-export async function crewsOf(db: DbOrTx, userId: string): Promise<CrewRow[]> {
-  return db
-    .select({ crew: crews })
-    .from(crews)
-    .innerJoin(crewMembers, eq(crewMembers.crewId, crews.id))
-    .where(eq(crewMembers.userId, userId))
-    .orderBy(asc(crews.id))
-    .for('update', { of: crews })
-    .then((rows) => rows.map((r) => r.crew));
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Private steps
-// ---------------------------------------------------------------------------------------------------
-
-/** The open crew `crewId` with `userId` among its members, or not found. */
-async function crewOf(
-  db: DbOrTx,
-  crewId: string,
-  userId: string,
-  options: { lock?: boolean } = {},
-): Promise<CrewRow> {
-  const query = db
-    .select({ crew: crews })
-    .from(crews)
-    .innerJoin(crewMembers, and(eq(crewMembers.crewId, crews.id), eq(crewMembers.userId, userId)))
-    .where(and(eq(crews.id, crewId), sql`${crews.closedAt} is null`));
-  const [row] = options.lock ? await query.for('update', { of: crews }) : await query;
-  if (!row) throw notFound();
-  return row.crew;
-}
-
-function assertOwner(crew: CrewRow, userId: string): void {
-  if (crew.ownerId !== userId) throw new AppError('forbidden', msg.crewOwnerOnly);
-}
-
-/** The crew locked for an owner's change: 404 unless `userId` is in it, 403 unless they own it. */
-async function ownedCrew(db: DbOrTx, crewId: string, userId: string): Promise<CrewRow> {
-  const crew = await crewOf(db, crewId, userId, { lock: true });
-  assertOwner(crew, userId);
-  return crew;
-}
-
-/** Serialises one member's joins and creations: the crew count below is then exact. */
-async function lockMember(db: DbOrTx, userId: string): Promise<void> {
-  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('update');
-}
-
-async function assertRoomForAnotherCrew(db: DbOrTx, userId: string): Promise<void> {
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from crew_members m join crews c on c.id = m.crew_id
-        where m.user_id = ${userId} and c.closed_at is null`,
-  );
-  if (Number(n) >= CREWS_PER_MEMBER) throw new AppError('conflict', msg.crewTooManyCrews);
-}
-
-async function crewByToken(
-  db: DbOrTx,
-  token: string,
-  options: { lock?: boolean } = {},
-): Promise<CrewRow | null> {
-  const query = db
-    .select()
-    .from(crews)
-    .where(eq(crews.inviteTokenHash, hashToken(token)));
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-function linkState(crew: CrewRow | null, now: Date): 'dead' | 'closed' | null {
-  if (!crew) return 'dead';
-  if (crew.closedAt) return 'closed';
-  if (!crew.inviteExpiresAt || crew.inviteExpiresAt.getTime() <= now.getTime()) return 'dead';
-  return null;
-}
-
-async function liveInvite(ctx: ServiceContext, crew: CrewRow): Promise<CrewInviteLink | null> {
-  if (!crew.inviteTokenSealed || !crew.inviteExpiresAt) return null;
-  if (crew.inviteExpiresAt.getTime() <= ctx.now().getTime()) return null;
-  try {
-    const token = (await inviteSealer(ctx)).unseal(crew.inviteTokenSealed);
-    return { url: inviteUrl(ctx, token), expiresAt: crew.inviteExpiresAt.toISOString() };
-  } catch {
-    // Sealed under another AUTH_SECRET: the owner makes a new link.
-    return null;
-  }
-}
-
-const inviteUrl = (ctx: ServiceContext, token: string) =>
-  `${ctx.config.publicUrl}/crews/join/${token}`;
-
-/** The board rows of a crew's members (or of one of them), with what a nudge needs. */
-function boardRows(ctx: ServiceContext, crewId: string, onlyUserId?: string) {
-  const now = ctx.now();
-  const members = sql`(select m.user_id from crew_members m where m.crew_id = ${crewId}::uuid)`;
-  return queryRows(
-    ctx.db,
-    sql`with ${scoredCycles(now, sql`c.user_id in ${members}`)}
-      select m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name, u.email,
-             s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
-             coalesce(s.last_day = s.current_day, false) as checked_in_today,
-             (${now.toISOString()}::timestamptz at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date::text as local_today
-      from crew_members m
-      join profiles p on p.id = m.user_id
-      join "user" u on u.id = m.user_id
-      left join user_settings us on us.user_id = m.user_id
-      left join scored s on s.user_id = m.user_id
-      where m.crew_id = ${crewId}::uuid ${onlyUserId ? sql`and m.user_id = ${onlyUserId}` : sql``}
-      order by consistency desc, streak desc, m.joined_at, m.user_id`,
-  );
-}
-
-async function crewBoard(
-  ctx: ServiceContext,
-  crewId: string,
-  viewerId: string,
-): Promise<CrewBoardEntry[]> {
-  const [rows, crew, nudged] = await Promise.all([
-    boardRows(ctx, crewId),
-    ctx.db.select({ ownerId: crews.ownerId }).from(crews).where(eq(crews.id, crewId)),
-    queryRows(
-      ctx.db,
-      sql`select to_user_id, local_date::text as local_date from crew_nudges
-          where from_user_id = ${viewerId} and created_at > ${new Date(ctx.now().getTime() - 2 * DAY_MS).toISOString()}::timestamptz`,
-    ),
-  ]);
-  const nudges = new Set(nudged.map((n) => `${String(n.to_user_id)}:${String(n.local_date)}`));
-  return rows.map((r) => ({
-    userId: String(r.user_id),
-    displayName: String(r.display_name),
-    avatarUrl: (r.avatar_url as string | null) ?? null,
-    isOwner: String(r.user_id) === crew[0]?.ownerId,
-    isMe: String(r.user_id) === viewerId,
-    currentDay: r.current_day == null ? null : Number(r.current_day),
-    checkedInToday: Boolean(r.checked_in_today),
-    streak: Number(r.streak),
-    consistency: Number(r.consistency),
-    nudgedToday: nudges.has(`${String(r.user_id)}:${String(r.local_today)}`),
-  }));
-}
-
-function summary(r: Record<string, unknown>, viewerId: string): CrewSummary {
-  return {
-    id: String(r.id),
-    name: String(r.name),
-    ownerId: (r.owner_id as string | null) ?? null,
-    ownerName: (r.owner_name as string | null) ?? null,
-    isOwner: r.owner_id === viewerId,
-    memberCount: Number(r.member_count),
-    createdAt: new Date(r.created_at as string).toISOString(),
-  };
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { getMyCycle, startNewCycle } from './service';
 
 export const cycleRoutes = new Hono<AppEnv>()

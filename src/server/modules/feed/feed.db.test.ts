@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
 import { feedCursors } from './cursor';
 import { invalidateFeed } from './cache';

@@ -5,8 +5,8 @@ import { msg } from '@shared/messages';
 import { postAudienceBodySchema } from '@shared/domain/audience';
 import { setPostAudience } from '../crews/service';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody, parseWith, uuidPathParam } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
 import {
   addComment,
   buddyFeed,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { createContext } from '../../lib/context';
 import { usePrettyLogs } from '../../lib/logger';
 import { S3MediaStorage } from '../../lib/storage';
-import { createTestApp, withTestApp, type TestApp } from '../../test-app';
+import { createTestApp, withTestApp, type TestApp } from '../../testing/test-app';
 
 // Liveness, readiness and request ids (decision 0025).
 

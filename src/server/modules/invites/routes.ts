@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { inviteSchema, storableText } from '@shared/domain/schemas';
 import type { InviteCheckResponse } from '@shared/api-types';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody } from '../../http/validate';
 import { checkInvite, createInvite } from './service';
 
 export const inviteRoutes = new Hono<AppEnv>()

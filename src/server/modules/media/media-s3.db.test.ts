@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { startTestS3, type TestS3 } from '../../lib/storage/test-support/s3-server';
-import { mp4Video } from '../../lib/storage/test-support/video-files';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
+import { mp4Video } from '../../testing/storage/video-files';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 
 let s3: TestS3;
 beforeAll(async () => {

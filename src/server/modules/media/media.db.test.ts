@@ -6,7 +6,7 @@ import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { postMedia } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { createContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { assertStorageQuota, storageUsed } from './quota';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { mediaAccess } from './service';
 

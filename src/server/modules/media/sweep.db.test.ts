@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { thumbKeyFor } from '../../lib/storage';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sweepStorage } from './sweep';
 
 // The storage sweep (decision 0042): objects no row names, and rows whose object is gone.

@@ -8,7 +8,7 @@ import { createContext, systemContext } from '../../lib/context';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs, type MailMessage } from '../../lib/mail';
 import { codeMail } from '../../lib/mail-templates';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startJobs } from '../../jobs';
 import { stopJobs } from '../../lib/jobs';
 import { sendDueReminders } from './service';

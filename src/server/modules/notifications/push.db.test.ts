@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { cycles, pushSubscriptions, userSettings } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { sendPush } from '../../lib/push';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendDueReminders } from './service';
 
 // Web push against a local HTTP endpoint standing in for a push service: the request must be a valid

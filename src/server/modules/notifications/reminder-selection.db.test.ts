@@ -7,7 +7,7 @@ import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date'
 import { openDatabase, queryRows, type DbOrTx } from '../../db/client';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { claimDueReminders, sendDailyReminders } from './daily-reminders';
 import { localHourIn, reminderDue } from './reminder-due';

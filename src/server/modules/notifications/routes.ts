@@ -4,9 +4,9 @@ import type { OkResponse, PushKeyResponse } from '@shared/api-types';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
 import { escapeHtml } from '../../lib/html';
-import { serviceContext } from '../../lib/request-context';
+import { serviceContext } from '../../http/request-context';
 import type { UnsubscribeList } from '../../lib/tokens';
-import { jsonBody } from '../../lib/validate';
+import { jsonBody } from '../../http/validate';
 import { getPushKey, subscribePush, unsubscribePush } from './push';
 import { checkUnsubscribeLink, unsubscribeFromNudges } from './service';
 

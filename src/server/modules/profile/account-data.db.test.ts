@@ -10,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { comments, likes, posts, subscriptions, user } from '../../db/schema';
 import { useStripeAdapter } from '../subscription/provider';
 import type { StripeAdapter } from '../subscription/stripe-adapter';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { streamExport } from './data-export';
 
 let t: TestApp;

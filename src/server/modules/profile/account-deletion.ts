@@ -39,7 +39,9 @@ import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
 import { avatarFolder, avatarKeyFromUrl } from './service';
-import { crewsOf, leaveCrew } from '../crews/service';
+import { leaveCrew } from '../crews/service';
+import { crewsOf } from '../crews/crew-rows';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 /**
  * Cancels the member's paid subscription with Stripe (through the billing adapter, decision 0018),
@@ -148,6 +150,8 @@ export async function deleteAccount(
     invalidateFeedAfterCommit(ctx);
     // The member's name leaves the board in every process at once, not after BOARD_TTL_MS.
     invalidateCommunityBoardAfterCommit(ctx);
+    // Its sessions end in every process at once.
+    forgetSessionsAfterCommit(ctx);
     // Removed from storage once this commits, and again until storage confirms (decision 0042).
     await queueStorageDeletions(ctx, [
       ...keys.map((key) => ({ key, reason: 'account' as const })),

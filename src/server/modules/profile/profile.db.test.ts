@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AVATAR_UPLOADS_PER_HOUR } from '@shared/constants';
 import { cmToFeetInches, feetInchesToCm, kgToPounds, poundsToKg } from '@shared/domain/units';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { consents, healthProfile, profiles, userSettings } from '../../db/schema';
 import { uploadAvatar as uploadAvatarService } from './service';
 

@@ -15,10 +15,10 @@ import { consentsSchema, deleteAccountSchema } from '@shared/domain/profile-sche
 import { healthProfileSchema, profileSchema, settingsSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { setCookies } from '../../lib/session';
+import { serviceContext } from '../../http/request-context';
+import { setCookies } from '../../http/session';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { jsonBody, parseWith } from '../../http/validate';
 import { signOut } from '../account/service';
 import { deleteAccount } from './account-deletion';
 import { requestExport, streamExport } from './data-export';

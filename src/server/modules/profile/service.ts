@@ -31,6 +31,7 @@ import { listMyBadges } from '../badges/service';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { recordWeight } from './weight';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 // ---------------------------------------------------------------------------
 // Profile
@@ -96,9 +97,10 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileData): Pr
         updatedAt: ctx.now(),
       })
       .where(eq(profiles.id, member.userId));
-    // The name shows on feed cards.
+    // The name shows on feed cards, the board and every screen (the session).
     invalidateFeedAfterCommit(ctx);
     invalidateCommunityBoardAfterCommit(ctx);
+    forgetSessionsAfterCommit(ctx);
     return profileView(await ensureProfile(ctx.db, member.userId));
   });
 }
@@ -188,6 +190,7 @@ async function setAvatar(
     }
     invalidateFeedAfterCommit(ctx);
     invalidateCommunityBoardAfterCommit(ctx);
+    forgetSessionsAfterCommit(ctx);
     return profileView(await ensureProfile(ctx.db, userId));
   });
 }

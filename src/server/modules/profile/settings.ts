@@ -19,6 +19,7 @@ import { consents, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { applyPendingTimeZone, effectiveTimeZone, planTimeZoneChange } from './time-zone';
+import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 type ConsentsRow = typeof consents.$inferSelect;
@@ -108,6 +109,8 @@ export async function updateSettings(
       })
       .where(eq(userSettings.userId, member.userId))
       .returning();
+    // The member's time zone is part of their session.
+    forgetSessionsAfterCommit(ctx);
     return { settings: settingsView(saved, now) };
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { userSettings } from '../../db/schema';
 import { createCheckin, getToday } from '../checkins/service';
 import { getMyCycle } from '../cycles/service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FeedPage, MyCycleView } from '@shared/api-types';
-import { createTestApp, type TestApp, type TestClient } from '../../test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { userSettings, weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
 import { communityFeed } from '../feed/service';

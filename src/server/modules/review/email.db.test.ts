@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { run } from './email';
 
@@ -156,6 +156,21 @@ describe(`weekly review e-mail (${label})`, () => {
       const copies = reviewsTo(m.email).length + sentByOther.filter((to) => to === m.email).length;
       expect(copies).toBe(1);
     }
+  });
+
+  it('reads its candidates page by page (issue 33): every member of every page, once', async () => {
+    const members = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        member({ timezone: 'Europe/Paris', hour: 7, startDate: '2026-08-03' }),
+      ),
+    );
+    // 08:00 in Paris on 2026-08-10, the day after week 1; pages of two: three pages.
+    const when = new Date('2026-08-10T06:00:00Z');
+    const ctx = systemContext(t.deps, 'weekly-review');
+    expect(await run(ctx, when, { pageSize: 2 })).toBe(members.length);
+    expect(await run(ctx, when, { pageSize: 2 })).toBe(0);
+    await t.deps.mailer.idle();
+    for (const m of members) expect(reviewsTo(m.email)).toHaveLength(1);
   });
 
   it('after downtime sends only the newest review, never a pile', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
 import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
@@ -55,14 +55,67 @@ export function weeklyReviewDue(
   return week;
 }
 
-/** Sends the weekly reviews due at `now`; answers how many members were sent one. */
-export async function run(ctx: ServiceContext, now: Date): Promise<number> {
+/** Candidates read per page: what the job holds in memory at once, whatever the member count. */
+export const WEEKLY_REVIEW_PAGE = 500;
+
+/**
+ * Sends the weekly reviews due at `now`; answers how many members were sent one. The candidates are
+ * read in pages in user-id order (keyset), and each page's claims are looked up by key: memory stays
+ * at one page at 100,000 members (issue 33), where the job once read every candidate and every claim
+ * of the last weeks at once, every five minutes, on every process.
+ */
+export async function run(
+  ctx: ServiceContext,
+  now: Date,
+  options: { pageSize?: number } = {},
+): Promise<number> {
   requireAdmin(ctx);
+  const pageSize = options.pageSize ?? WEEKLY_REVIEW_PAGE;
+  let sent = 0;
+  let after = '';
+  for (;;) {
+    const page = await candidatePage(ctx, now, after, pageSize);
+    if (page.length === 0) break;
+    after = page[page.length - 1].user_id;
+    const owed = page.flatMap((member) => {
+      const week = weekOwed(member, now);
+      return week ? [{ member, week, key: weeklyReviewKey(member.cycle_id, week) }] : [];
+    });
+    const claimed = await claimedKeys(
+      ctx,
+      owed.map((o) => o.key),
+    );
+    for (const { member, week, key } of owed) {
+      if (claimed.has(key)) continue;
+      try {
+        if (await sendOne(ctx, member, week, key, now)) sent += 1;
+      } catch (error) {
+        reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
+        ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
+      }
+    }
+    if (page.length < pageSize) break;
+  }
+  if (sent) {
+    reminderResults.inc({ kind: 'weekly_review', outcome: 'sent' }, sent);
+    ctx.logger.info({ sent }, 'weekly reviews sent');
+  }
+  return sent;
+}
+
+/**
+ * One page of active cycles whose newest review can be owed (started 7 to ~100 days ago, a day's
+ * slack for every zone), of members who want the e-mail or push, after user id `after`.
+ */
+function candidatePage(
+  ctx: ServiceContext,
+  now: Date,
+  after: string,
+  pageSize: number,
+): Promise<Candidate[]> {
   const windowDays = 13 * 7 + REVIEW_EMAIL_CATCH_UP_DAYS + 2;
   const today = now.toISOString().slice(0, 10);
-  // Active cycles whose newest review can be owed (started 7 to ~100 days ago, a day's slack for
-  // every zone), of members who want the e-mail or push.
-  const candidates = await queryRows<Candidate>(
+  return queryRows<Candidate>(
     ctx.db,
     sql`select u.id as user_id, u.email, p.display_name, p.first_name, p.unit_pref,
           s.reminder_hour, s.weekly_review_email, s.push_nudges, s.timezone, s.pending_timezone,
@@ -72,40 +125,34 @@ export async function run(ctx: ServiceContext, now: Date): Promise<number> {
         join cycles c on c.user_id = u.id and c.is_active
         left join profiles p on p.id = u.id
         where (s.weekly_review_email or s.push_nudges)
-          and c.start_date between ${today}::date - ${windowDays}::int and ${today}::date - 6`,
+          and s.user_id > ${after}
+          and c.start_date between ${today}::date - ${windowDays}::int and ${today}::date - 6
+        order by s.user_id
+        limit ${pageSize}`,
   );
-  const claimed = new Set(
-    (
-      await queryRows<{ key: string }>(
-        ctx.db,
-        sql`select key from notification_claims where key like 'weekly_review:%'
-              and created_at > ${new Date(now.getTime() - (REVIEW_EMAIL_CATCH_UP_DAYS + 9) * 86_400_000).toISOString()}::timestamptz`,
-      )
-    ).map((r) => r.key),
-  );
-  let sent = 0;
-  for (const member of candidates) {
-    try {
-      if (await sendOne(ctx, member, claimed, now)) sent += 1;
-    } catch (error) {
-      reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
-      ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
-    }
-  }
-  if (sent) {
-    reminderResults.inc({ kind: 'weekly_review', outcome: 'sent' }, sent);
-    ctx.logger.info({ sent }, 'weekly reviews sent');
-  }
-  return sent;
 }
 
-async function sendOne(
-  ctx: ServiceContext,
-  member: Candidate,
-  claimed: Set<string>,
-  now: Date,
-): Promise<boolean> {
-  const timeZone = effectiveTimeZone(
+/** Of `keys`, those already claimed (sent, or being sent by another process). */
+async function claimedKeys(ctx: ServiceContext, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ key: notificationClaims.key })
+    .from(notificationClaims)
+    .where(inArray(notificationClaims.key, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The week whose review the member is owed at `now`, in their zone; 0 for none. */
+function weekOwed(member: Candidate, now: Date): number {
+  const timeZone = memberZone(member, now);
+  return weeklyReviewDue(
+    { startDate: member.start_date, timeZone, reminderHour: member.reminder_hour },
+    now,
+  );
+}
+
+function memberZone(member: Candidate, now: Date): string {
+  return effectiveTimeZone(
     {
       timezone: isValidTimeZone(member.timezone) ? member.timezone : DEFAULT_SETTINGS_TIMEZONE,
       pendingTimezone: member.pending_timezone,
@@ -115,13 +162,16 @@ async function sendOne(
     },
     now,
   );
-  const week = weeklyReviewDue(
-    { startDate: member.start_date, timeZone, reminderHour: member.reminder_hour },
-    now,
-  );
-  if (week === 0) return false;
-  const key = weeklyReviewKey(member.cycle_id, week);
-  if (claimed.has(key)) return false;
+}
+
+async function sendOne(
+  ctx: ServiceContext,
+  member: Candidate,
+  week: number,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  const timeZone = memberZone(member, now);
   const inserted = await ctx.db
     .insert(notificationClaims)
     .values({ key, userId: member.user_id, createdAt: now })

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { refreshCycleStats } from '../cycles/stats';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
 import { extrasQuery, weekAggregatesQuery, weekRowsQuery } from './queries';
 

@@ -6,8 +6,8 @@ import type {
 } from '@shared/api-types';
 import { reviewAddressSchema, shareWeekSchema } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody, parseWith } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody, parseWith } from '../../http/validate';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
 
 /** /api/review (decision 0048). */

@@ -4,7 +4,7 @@
  * once per config; tests hand in their own with `useStripeAdapter`.
  */
 import { PRICES, type PlanKey } from '@shared/constants';
-import type { Config } from '../../env';
+import type { Config } from '../../lib/config';
 import { createStripeAdapter, type StripeAdapter } from './stripe-adapter';
 
 export type BillingProviderKind = 'stripe' | 'builtin';

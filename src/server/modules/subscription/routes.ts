@@ -3,8 +3,8 @@ import type { SubscriptionView } from '@shared/api-types';
 import { changePlanSchema, checkoutSchema } from '@shared/domain/schemas';
 import { systemContext } from '../../lib/context';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody } from '../../http/validate';
 import {
   changePlan,
   createCheckout,

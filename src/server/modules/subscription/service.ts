@@ -23,7 +23,7 @@ import {
   withTransaction,
   type ServiceContext,
 } from '../../lib/context';
-import type { Config } from '../../env';
+import type { Config } from '../../lib/config';
 import { billingProviderKind, planForPriceId, stripeAdapterFor, stripePriceIds } from './provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,8 +8,8 @@ import { workoutPrefsSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { requireMember } from '../../lib/context';
 import type { AppEnv } from '../../lib/deps';
-import { serviceContext } from '../../lib/request-context';
-import { jsonBody } from '../../lib/validate';
+import { serviceContext } from '../../http/request-context';
+import { jsonBody } from '../../http/validate';
 import { generateWeek, getPrefs, listWeeks, savePrefs } from './service';
 
 // Each route: build the context, parse the input with the shared schema, call one service, answer.

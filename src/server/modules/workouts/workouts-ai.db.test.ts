@@ -3,7 +3,7 @@ import { WORKOUT_AI_CALLS_PER_HOUR } from '@shared/constants';
 import type * as Constants from '@shared/constants';
 import type { GenerateWorkoutResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { rateLimits } from '../../db/schema';
 import { goodAiPlan, startChatServer, type ChatServer } from './fake-chat-server';
 

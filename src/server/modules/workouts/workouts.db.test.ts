@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { WORKOUT_GENERATIONS_PER_HOUR } from '@shared/constants';
 import type { GenerateWorkoutResponse, WorkoutWeeksResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { workoutPrefs, workoutWeeks } from '../../db/schema';
 import { generateWeek, listWeeks } from './service';
 

@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
+import { msg } from '@shared/messages';
+import { AppError } from '../lib/errors';
+
+/** The largest JSON (or other non-upload) body any /api route accepts. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Routes that stream their body to storage and count bytes themselves (lib/storage/ingest.ts, with
+ * each upload kind's own limit). Every other /api route gets MAX_JSON_BYTES.
+ */
+export const STREAMING_UPLOAD_ROUTES = [
+  '/api/checkins/:id/media',
+  '/api/updates/:id/media',
+  '/api/profile/avatar',
+  '/api/admin/badges/:id/image',
+];
+
+/**
+ * Caps every /api body before a route reads it: a Content-Length over the limit is refused at once,
+ * unread, and a chunked body is counted while it arrives and refused at the first byte over.
+ *
+ * A GET or HEAD skips the check, as it did inside Hono's bodyLimit (which lets through every request
+ * whose fetch Request has no body, and a GET's never has one): no route reads a GET's body, and Node
+ * discards what is sent without keeping it. Skipping it here saves asking for the body, which is what
+ * made @hono/node-server build a full fetch Request (an AbortSignal and more) for every read, about a
+ * tenth of the server's work on one (decision 0027).
+ */
+export function apiBodyLimit(): MiddlewareHandler {
+  const limit = except(
+    STREAMING_UPLOAD_ROUTES,
+    bodyLimit({
+      maxSize: MAX_JSON_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', msg.requestTooLarge);
+      },
+    }),
+  );
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+}

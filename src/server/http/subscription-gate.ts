@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import { msg } from '@shared/messages';
+import { isSubscribed } from '@shared/domain/subscription';
+import type { AppEnv } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { currentUser } from './session';
+import { subscriptionRow } from '../modules/subscription/service';
+
+/**
+ * API areas an unsubscribed member keeps with REQUIRE_SUBSCRIPTION on: signing in and out, their
+ * account (export, deletion), settings and profile, billing itself, coupons and invite checks, and
+ * health. Everything else under /api (check-ins, feed, cycle, community, media, workouts, any route
+ * added later) needs an active or trialing subscription.
+ */
+const OPEN_PREFIXES = [
+  '/api/health',
+  '/api/ready',
+  '/api/auth',
+  '/api/account',
+  '/api/subscription',
+  '/api/coupons',
+  '/api/invites',
+  '/api/profile',
+  '/api/settings',
+  '/api/avatars',
+  '/api/admin',
+];
+
+function isOpen(path: string): boolean {
+  return OPEN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * REQUIRE_SUBSCRIPTION (decision 0018): off by default, as the spec lets unsubscribed members in. When
+ * on, a signed-in member without an active or trialing subscription gets 403 from member API routes;
+ * admins always pass, and signed-out callers go on to the route's own 401.
+ */
+export const subscriptionGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.get('deps');
+  if (!deps.config.requireSubscription || isOpen(c.req.path)) return next();
+  const member = await currentUser(c);
+  if (!member || member.isAdmin) return next();
+  const row = await subscriptionRow(deps.db, member.userId);
+  if (!isSubscribed(row?.status)) throw new AppError('forbidden', msg.subscriptionRequired);
+  return next();
+};

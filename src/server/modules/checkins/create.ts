@@ -1,0 +1,122 @@
+import {
+  CLIENT_CLOCK_SKEW_MINUTES,
+  CYCLE_LENGTH_DAYS,
+  OFFLINE_CHECKIN_MAX_AGE_HOURS,
+} from '@shared/constants';
+import type { CreateCheckinResponse, CycleView } from '@shared/api-types';
+import { postCaption } from '@shared/domain/checkin';
+import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import type { CheckinData } from '@shared/domain/schemas';
+import type { PostAudience } from '@shared/domain/audience';
+import { msg } from '@shared/messages';
+import { checkins, posts } from '../../db/schema';
+import { requireMember, type ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { idempotent, type IdempotencyRequest } from '../../lib/idempotency';
+import { awardStreakBadge } from '../badges/streak-badge';
+import { activeCycle } from '../cycles/queries';
+import { refreshCycleStats } from '../cycles/stats';
+import { invalidateFeedAfterCommit } from '../feed/cache';
+import { connectionActivityOn, sourceOfNumbers } from '../connections/activity';
+import { resolveAudience } from '../crews/audience';
+import { journalOrNull, loadCheckinView, removeAbandonedUpdates } from './parts';
+
+/**
+ * Today's check-in and its post, in one transaction: both or neither. The database allows one
+ * check-in per cycle day and per local date, so a double-click or 20 racing requests make exactly one.
+ * A complete cycle (past day 90) takes no check-in: the member starts a new cycle first.
+ *
+ * A check-in made offline carries `madeAt` and counts for the member's local day at that instant
+ * (today or, within OFFLINE_CHECKIN_MAX_AGE_HOURS, yesterday; docs/decisions/0023). With an
+ * idempotency key, a repeat returns the first answer and creates nothing.
+ */
+export async function createCheckin(
+  ctx: ServiceContext,
+  input: CheckinData & { audience?: PostAudience },
+  options: { madeAt?: Date; idempotency?: IdempotencyRequest } = {},
+): Promise<CreateCheckinResponse> {
+  const member = requireMember(ctx);
+  const now = ctx.now();
+  return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
+    const cycle = await activeCycle(ctx.db, member.userId, now);
+    const day = checkinDay(cycle, options.madeAt, now);
+    // Numbers kept as a connection filled them in carry its source onto the post (decision 0045).
+    const source = sourceOfNumbers(
+      await connectionActivityOn(ctx.db, member.userId, day.localDate),
+      input,
+    );
+    const [checkin] = await ctx.db
+      .insert(checkins)
+      .values({
+        cycleId: cycle.id,
+        userId: member.userId,
+        dayNumber: day.dayNumber,
+        localDate: day.localDate,
+        movedMinutes: input.movedMinutes,
+        steps: input.steps,
+        proteinTargetHit: input.proteinTargetHit,
+        hydrationGoalHit: input.hydrationGoalHit,
+        journalMd: journalOrNull(input.journalMd),
+        mediaUrl: null,
+        activitySource: source?.source ?? null,
+        activityAt: source ? new Date(source.at) : null,
+        createdAt: now,
+        completedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: checkins.id, dayNumber: checkins.dayNumber });
+    if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
+    // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
+    const audience = await resolveAudience(ctx.db, member.userId, input.audience);
+    await ctx.db.insert(posts).values({
+      checkinId: checkin.id,
+      userId: member.userId,
+      caption: postCaption(input.journalMd),
+      visibility: audience.visibility,
+      crewId: audience.crewId,
+      createdAt: now,
+    });
+    await refreshCycleStats(ctx.db, [cycle.id]);
+    const badge = await awardStreakBadge(ctx.db, {
+      userId: member.userId,
+      cycleId: cycle.id,
+      dayNumber: checkin.dayNumber,
+    });
+    await removeAbandonedUpdates(ctx.db, member.userId, now);
+    invalidateFeedAfterCommit(ctx);
+    const view = await loadCheckinView(ctx.db, checkin.id, now);
+    return { checkin: view!, badge };
+  });
+}
+
+/**
+ * The local day and cycle day a new check-in counts for. Without `madeAt`: today. With it (a
+ * check-in queued offline): the member's local date at `madeAt`, which must be at most
+ * OFFLINE_CHECKIN_MAX_AGE_HOURS old (so at most yesterday) and not in the future beyond clock skew
+ * (a clock slightly ahead counts as today), and inside the active cycle. `madeAt` is the device's
+ * word: the age bound is what limits how far a member can move a check-in back.
+ */
+function checkinDay(
+  cycle: CycleView,
+  madeAt: Date | undefined,
+  now: Date,
+): { localDate: LocalDate; dayNumber: number } {
+  let localDate = cycle.today;
+  if (madeAt) {
+    const age = now.getTime() - madeAt.getTime();
+    if (age < -CLIENT_CLOCK_SKEW_MINUTES * 60_000)
+      throw new AppError('validation_failed', msg.checkinMadeAtInvalid);
+    if (age > OFFLINE_CHECKIN_MAX_AGE_HOURS * 3_600_000)
+      throw new AppError('conflict', msg.checkinQueuedTooOld);
+    const madeOn = localDateIn(madeAt, cycle.timeZone);
+    if (madeOn < localDate) localDate = madeOn;
+  }
+  const offset = daysBetween(cycle.startDate, localDate);
+  if (offset < 0)
+    throw new AppError(
+      'conflict',
+      madeAt ? msg.checkinQueuedBeforeCycle : msg.checkinBeforeCycleStart,
+    );
+  if (offset + 1 > CYCLE_LENGTH_DAYS) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
+  return { localDate, dayNumber: offset + 1 };
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from './testing/test-app';
+import { countTransactions } from './db/transaction-count';
+import { forgetSessions } from './lib/session-cache';
+import { CACHE_CHANNEL, notifyThrough } from './lib/cache-bus';
+
+/**
+ * Issue 33: what one request costs the database, in transactions as PostgreSQL counts them (each
+ * statement outside a transaction is one). `npm run bench` measures the same under load; this test
+ * pins the count of one request so that a change adding a round trip fails here first.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // The cache bus of a process on PostgreSQL sends a NOTIFY per write: send it here too (on either
+  // driver), so that it is counted where it goes.
+  t.deps.cacheBus.publish = async (topic, via) => {
+    await notifyThrough(via ?? t.deps.db, CACHE_CHANNEL, `${topic}:test`);
+  };
+});
+afterAll(() => t.close());
+
+/** Runs `send` and answers its response with the transactions the database saw meanwhile. */
+async function counted(send: () => Promise<Response>) {
+  const counter = countTransactions(t.database);
+  counter.start();
+  try {
+    const res = await send();
+    await res.arrayBuffer();
+    return { res, ...counter.stop() };
+  } finally {
+    counter.stop();
+  }
+}
+
+const checkin = {
+  movedMinutes: 30,
+  steps: 8000,
+  proteinTargetHit: true,
+  hydrationGoalHit: false,
+  journalMd: 'Counted',
+};
+
+async function signInCode(client: TestClient, email: string) {
+  const sent = await client.request('/api/account/send-code', { method: 'POST', json: { email } });
+  expect(sent.status).toBe(200);
+  return t.lastCode(email);
+}
+
+describe('transactions per request (issue 33)', () => {
+  it('check-in create: at most 2 (the session, then one for the check-in, its post and stats)', async () => {
+    for (const key of [undefined, 'counted-key-0001']) {
+      const { client } = await t.member();
+      // A member's first request of the moment: the session is read, not taken from the cache.
+      await forgetSessions(t.deps);
+      const { res, transactions, statements } = await counted(() =>
+        client.request('/api/checkins', {
+          method: 'POST',
+          json: checkin,
+          headers: key ? { 'idempotency-key': key } : {},
+        }),
+      );
+      expect(res.status).toBe(201);
+      expect(transactions, statements.join('\n')).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('sign-in code: at most 3, right or wrong', async () => {
+    const { email } = await t.member();
+    const client = t.client();
+    const code = await signInCode(client, email);
+    await t.resetLimits();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await counted(() =>
+      client.request('/api/account/sign-in', { method: 'POST', json: { email, code: wrong } }),
+    );
+    expect(refused.res.status).toBe(400);
+    expect(refused.transactions, refused.statements.join('\n')).toBeLessThanOrEqual(3);
+
+    const signedIn = await counted(() =>
+      client.request('/api/account/sign-in', { method: 'POST', json: { email, code } }),
+    );
+    expect(signedIn.res.status).toBe(200);
+    expect(signedIn.transactions, signedIn.statements.join('\n')).toBeLessThanOrEqual(3);
+    // The session it opened works.
+    const session = await (await client.request('/api/account/session')).json();
+    expect(session.user.email).toBe(email);
+  });
+});
