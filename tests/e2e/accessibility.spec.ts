@@ -1,6 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator } from '@playwright/test';
 import { expect, test, type Browser, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
 import { msg } from '@shared/messages';
@@ -65,10 +64,8 @@ async function withPage(
     colorScheme: combo.colorScheme,
   });
   const page = await context.newPage();
-  const noConsoleErrors = failOnConsoleErrors(page);
   try {
     await run(page);
-    noConsoleErrors();
   } finally {
     await context.close();
   }

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
 import {
@@ -18,7 +17,6 @@ async function openAccountMenu(page: Page) {
 test('a new member signs up, verifies the mailed code, starts the trial and lands on /app', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('newbie', info);
 
   await page.goto('/signup');
@@ -77,14 +75,12 @@ test('a new member signs up, verifies the mailed code, starts the trial and land
   // The trial is on record: the start-trial screen now sends the member straight on.
   await page.goto('/app/start-trial');
   await expect(page).toHaveURL('/app');
-  noConsoleErrors();
 });
 
 test('a member signs out to the landing page and signs back in with a mailed code', async ({
   page,
 }, info) => {
   test.setTimeout(120_000); // the sign-up code's 30-second resend lock may still be running
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('returning', info);
   await signUpAndVerify(page.request, email, 'Casey');
 
@@ -114,7 +110,6 @@ test('a member signs out to the landing page and signs back in with a mailed cod
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
   await expect(page).toHaveURL('/app');
   await expect(page.getByRole('heading', { name: 'Day 1' })).toBeVisible();
-  noConsoleErrors();
 });
 
 test("the owner who signs in by code after a stranger's sign-up with their address sees none of the stranger's name", async ({
@@ -122,7 +117,6 @@ test("the owner who signs in by code after a stranger's sign-up with their addre
   browser,
 }, info) => {
   test.setTimeout(120_000); // a code request may have to wait out a cooldown
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('claimed', info);
   // A stranger, in their own browser, signs up with the owner's address and never verifies it.
   const stranger = await browser.newContext();
@@ -149,13 +143,11 @@ test("the owner who signs in by code after a stranger's sign-up with their addre
   await page.goto('/app/profile');
   await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0]);
   await expect(page.getByText('Mallory Fake')).toHaveCount(0);
-  noConsoleErrors();
 });
 
 test('a refused code request says how long to wait, counts down, then lets the member ask again', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('cooldown', info);
   await signUpAndVerify(page.request, email, 'Quinn');
   expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
@@ -211,11 +203,9 @@ test('a refused code request says how long to wait, counts down, then lets the m
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL('/app');
-  noConsoleErrors();
 });
 
 test('a signed-out visitor who opens a member screen is sent to /signin', async ({ page }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await page.goto('/');
   await page.goto('/app/cycle');
   await expect(page).toHaveURL('/signin');
@@ -223,7 +213,6 @@ test('a signed-out visitor who opens a member screen is sent to /signin', async 
   // Replaced, not pushed: Back skips the guarded screen.
   await page.goBack();
   await expect(page).toHaveURL('/');
-  noConsoleErrors();
 });
 
 test('the admin sees Admin Panel in the avatar menu and a member does not', async ({
@@ -231,18 +220,15 @@ test('the admin sees Admin Panel in the avatar menu and a member does not', asyn
 }, info) => {
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  const noAdminConsoleErrors = failOnConsoleErrors(adminPage);
   await signUpAndVerify(adminPage.request, E2E.adminEmail, 'Coach');
   await adminPage.goto('/app');
   await openAccountMenu(adminPage);
   await adminPage.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(adminPage).toHaveURL('/app/admin/users');
-  noAdminConsoleErrors();
   await admin.close();
 
   const member = await browser.newContext();
   const memberPage = await member.newPage();
-  const noMemberConsoleErrors = failOnConsoleErrors(memberPage);
   await signUpAndVerify(memberPage.request, uniqueEmail('member', info), 'Morgan');
   await memberPage.goto('/app');
   await openAccountMenu(memberPage);
@@ -252,7 +238,6 @@ test('the admin sees Admin Panel in the avatar menu and a member does not', asyn
   await memberPage.keyboard.press('Escape');
   await memberPage.goto('/app/admin/users');
   await expect(memberPage).toHaveURL('/app');
-  noMemberConsoleErrors();
   await member.close();
 });
 
@@ -275,7 +260,6 @@ test('the account screens pass axe at phone width, light and dark', async ({ bro
 test('signing in again right after signing out mails a new code, and it works (issue 25 #1)', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('again', info);
   await signUpAndVerify(page.request, email, 'Jules');
   expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
@@ -303,13 +287,11 @@ test('signing in again right after signing out mails a new code, and it works (i
   await page.getByLabel('6-digit code').fill(second);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL('/app');
-  noConsoleErrors();
 });
 
 test('the code step reads the same for an address without an account, and points to sign-up (issue 25 #3)', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const known = uniqueEmail('known', info);
   await signUpAndVerify(page.request, known, 'Avery');
   expect((await page.request.post('/api/account/sign-out')).ok()).toBe(true);
@@ -338,5 +320,4 @@ test('the code step reads the same for an address without an account, and points
   await page.getByRole('link', { name: 'create an account', exact: true }).click();
   await expect(page).toHaveURL('/signup');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  noConsoleErrors();
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
 /** Real PNG files, different colours so a mix-up would show in a trace. */
@@ -41,7 +40,6 @@ test.describe('daily check-in', () => {
   test('a member checks in with a formatted journal and two photos, adds an update and edits it', async ({
     page,
   }, info) => {
-    const noConsoleErrors = failOnConsoleErrors(page);
     const [photo1, photo2, photo3] = await makePhotos(mediaDir, [
       [163, 230, 53],
       [249, 115, 22],
@@ -139,7 +137,6 @@ test.describe('daily check-in', () => {
     await page.reload();
     await expect(summary.getByRole('definition').first()).toContainText('55');
     await expect(summary.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
-    noConsoleErrors();
   });
 
   test('a 400-megapixel photo is refused as too big, not as the wrong kind of file (issue 26 #3)', async ({
@@ -181,7 +178,6 @@ test('a member invites a buddy, who gets 1 Month Free through pricing, sign-up a
   browser,
 }, info) => {
   test.setTimeout(90_000);
-  const noConsoleErrors = failOnConsoleErrors(page);
   await signUpAndVerify(page.request, uniqueEmail('inviter', info), 'Morgan');
   const buddy = uniqueEmail('buddy', info);
 
@@ -242,5 +238,4 @@ test('a member invites a buddy, who gets 1 Month Free through pricing, sign-up a
   await buddyPage.getByRole('link', { name: 'Go to Home' }).click();
   await expect(buddyPage).toHaveURL('/');
   await visitor.close();
-  noConsoleErrors();
 });

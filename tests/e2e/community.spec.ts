@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
@@ -46,8 +45,6 @@ test('buddies: A sees B under My Buddies, likes, reacts and comments; B sees all
   const ben = { email: uniqueEmail('ben', info), name: `Ben ${suffix}` };
   const pageA = await newMemberPage(browser);
   const pageB = await newMemberPage(browser);
-  const noConsoleErrorsA = failOnConsoleErrors(pageA);
-  const noConsoleErrorsB = failOnConsoleErrors(pageB);
 
   // A signs up and invites B.
   await signUpAndVerify(pageA.request, ava.email, ava.name);
@@ -153,14 +150,11 @@ test('buddies: A sees B under My Buddies, likes, reacts and comments; B sees all
   await expect(inviteDialog).toBeHidden();
   expect(await axeViolations(pageB)).toEqual([]);
 
-  noConsoleErrorsA();
-  noConsoleErrorsB();
   await pageA.context().close();
   await pageB.context().close();
 });
 
 test('My Cycle and Community show the member after one check-in', async ({ page }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const name = `Cyd ${info.workerIndex}${info.retry}${Date.now() % 100_000}`;
   await signUpAndVerify(page.request, uniqueEmail('cyd', info), name);
   await checkIn(page, { movedMinutes: 30, steps: 6000, journalMd: '' });
@@ -192,5 +186,4 @@ test('My Cycle and Community show the member after one check-in', async ({ page 
   await expect(page.getByRole('heading', { name: 'Consistency Leaderboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Longest Streaks' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  noConsoleErrors();
 });

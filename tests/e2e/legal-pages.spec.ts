@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { axeViolations } from './support/axe';
-import { failOnConsoleErrors } from './support/console';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
 
 // Issue 25 item 13 (decision 0037): terms, privacy and the health disclaimer exist, public and
@@ -19,7 +18,6 @@ function scriptRequests(page: Page) {
 test('a visitor reads the terms, privacy notice and health disclaimer from the footers', async ({
   page,
 }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const scripts = scriptRequests(page);
   await page.goto('/');
   const footer = page.getByRole('navigation', { name: 'Legal' });
@@ -59,13 +57,11 @@ test('a visitor reads the terms, privacy notice and health disclaimer from the f
     .getByRole('link', { name: 'Terms of Service' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-  noConsoleErrors();
 });
 
 test('a member opens the terms and the health disclaimer from Privacy and consents', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await signUpAndVerify(page.request, uniqueEmail('legal', info), 'Reader');
   expect((await page.request.post('/api/profile/intake/skip')).ok()).toBe(true);
   await page.goto('/app/profile?tab=settings');
@@ -78,5 +74,4 @@ test('a member opens the terms and the health disclaimer from Privacy and consen
   await page.goBack();
   await page.getByRole('link', { name: 'Privacy Notice' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible();
-  noConsoleErrors();
 });

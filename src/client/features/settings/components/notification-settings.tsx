@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Clock } from 'lucide-react';
@@ -50,7 +50,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
       timezone: settings.timezone,
     },
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
   // Push is on for the account, but this browser was never subscribed (a new phone or laptop):
   // offer to turn it on here, on the member's tap (browsers ask for permission only then).
   const [pushMissingHere, setPushMissingHere] = useState(false);
@@ -86,11 +86,6 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
     }
   });
 
-  const hourId = `${id}-hour`;
-  const zoneId = `${id}-zone`;
-  const pendingId = `${id}-pending`;
-  const pending = settings.timezone !== settings.timezoneInEffect;
-
   return (
     <Card>
       <CardHeader>
@@ -107,112 +102,15 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
           aria-label="Notifications"
           className="flex flex-col gap-4"
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={hourId}>Reminder time</Label>
-              <NativeSelect
-                id={hourId}
-                disabled={busy}
-                aria-invalid={errors.reminderHour ? true : undefined}
-                aria-describedby={describedBy(errors.reminderHour && `${hourId}-error`)}
-                {...form.register('reminderHour')}
-              >
-                {REMINDER_HOURS.map((hour) => (
-                  <option key={hour} value={hour}>
-                    {reminderHourLabel(hour)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldMessage id={`${hourId}-error`} tone="error">
-                {errors.reminderHour?.message}
-              </FieldMessage>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={zoneId}>Time zone</Label>
-              <NativeSelect
-                id={zoneId}
-                disabled={busy}
-                aria-invalid={errors.timezone ? true : undefined}
-                aria-describedby={describedBy(
-                  `${zoneId}-help`,
-                  errors.timezone && `${zoneId}-error`,
-                  pending && pendingId,
-                )}
-                {...form.register('timezone')}
-              >
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zoneLabel(zone)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldMessage id={`${zoneId}-help`}>{msg.timeZoneHelp}</FieldMessage>
-              <FieldMessage id={`${zoneId}-error`} tone="error">
-                {errors.timezone?.message}
-              </FieldMessage>
-              {pending && (
-                <FieldMessage id={pendingId}>
-                  {msg.timeZonePending(zoneLabel(settings.timezone))}
-                </FieldMessage>
-              )}
-            </div>
-          </div>
-          {(
-            [
-              ['emailNudges', 'Email nudges'],
-              ['pushNudges', 'Push nudges'],
-              ['weeklyReviewEmail', 'Weekly review e-mail'],
-            ] as const
-          ).map(([name, label]) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <div className="flex min-h-11 items-center justify-between gap-4">
-                  <Label htmlFor={`${id}-${name}`} className="font-medium">
-                    {label}
-                  </Label>
-                  <Switch
-                    id={`${id}-${name}`}
-                    checked={Boolean(field.value)}
-                    onCheckedChange={async (checked) => {
-                      // Push needs this browser's permission and subscription: asked on the tap.
-                      if (name === 'pushNudges' && checked) {
-                        const problem = await enablePushOnThisDevice();
-                        if (problem) {
-                          toast.error(problem);
-                          return;
-                        }
-                      }
-                      if (name === 'pushNudges' && !checked) void disablePushOnThisDevice();
-                      field.onChange(checked);
-                    }}
-                    disabled={busy}
-                  />
-                </div>
-              )}
-            />
-          ))}
-          {pushMissingHere && (
-            <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
-              <p>{msg.pushNotOnThisDevice}</p>
-              <div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  size="sm"
-                  onClick={async () => {
-                    const problem = await enablePushOnThisDevice();
-                    if (problem) toast.error(problem);
-                    else setPushMissingHere(false);
-                  }}
-                >
-                  {msg.turnOnPushHere}
-                </Button>
-              </div>
-            </div>
-          )}
+          <ReminderAndZone
+            form={form}
+            idPrefix={id}
+            busy={busy}
+            zones={zones}
+            settings={settings}
+          />
+          <NudgeSwitches form={form} idPrefix={id} busy={busy} />
+          {pushMissingHere && <PushMissingHere onTurnedOn={() => setPushMissingHere(false)} />}
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
               Save settings
@@ -221,5 +119,155 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+type SettingsFormState = UseFormReturn<SettingsInput, unknown, SettingsData>;
+
+/** Reminder time and time zone, side by side; a zone change waiting for tomorrow says so. */
+function ReminderAndZone({
+  form,
+  idPrefix: id,
+  busy,
+  zones,
+  settings,
+}: {
+  form: SettingsFormState;
+  idPrefix: string;
+  busy: boolean;
+  zones: string[];
+  settings: SettingsView;
+}) {
+  const { errors } = form.formState;
+  const hourId = `${id}-hour`;
+  const zoneId = `${id}-zone`;
+  const pendingId = `${id}-pending`;
+  const pending = settings.timezone !== settings.timezoneInEffect;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={hourId}>Reminder time</Label>
+        <NativeSelect
+          id={hourId}
+          disabled={busy}
+          aria-invalid={errors.reminderHour ? true : undefined}
+          aria-describedby={describedBy(errors.reminderHour && `${hourId}-error`)}
+          {...form.register('reminderHour')}
+        >
+          {REMINDER_HOURS.map((hour) => (
+            <option key={hour} value={hour}>
+              {reminderHourLabel(hour)}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id={`${hourId}-error`} tone="error">
+          {errors.reminderHour?.message}
+        </FieldMessage>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={zoneId}>Time zone</Label>
+        <NativeSelect
+          id={zoneId}
+          disabled={busy}
+          aria-invalid={errors.timezone ? true : undefined}
+          aria-describedby={describedBy(
+            `${zoneId}-help`,
+            errors.timezone && `${zoneId}-error`,
+            pending && pendingId,
+          )}
+          {...form.register('timezone')}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zoneLabel(zone)}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id={`${zoneId}-help`}>{msg.timeZoneHelp}</FieldMessage>
+        <FieldMessage id={`${zoneId}-error`} tone="error">
+          {errors.timezone?.message}
+        </FieldMessage>
+        {pending && (
+          <FieldMessage id={pendingId}>
+            {msg.timeZonePending(zoneLabel(settings.timezone))}
+          </FieldMessage>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** E-mail nudges, push nudges (asking this browser on the tap) and the weekly review e-mail. */
+function NudgeSwitches({
+  form,
+  idPrefix: id,
+  busy,
+}: {
+  form: SettingsFormState;
+  idPrefix: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      {(
+        [
+          ['emailNudges', 'Email nudges'],
+          ['pushNudges', 'Push nudges'],
+          ['weeklyReviewEmail', 'Weekly review e-mail'],
+        ] as const
+      ).map(([name, label]) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <div className="flex min-h-11 items-center justify-between gap-4">
+              <Label htmlFor={`${id}-${name}`} className="font-medium">
+                {label}
+              </Label>
+              <Switch
+                id={`${id}-${name}`}
+                checked={Boolean(field.value)}
+                onCheckedChange={async (checked) => {
+                  // Push needs this browser's permission and subscription: asked on the tap.
+                  if (name === 'pushNudges' && checked) {
+                    const problem = await enablePushOnThisDevice();
+                    if (problem) {
+                      toast.error(problem);
+                      return;
+                    }
+                  }
+                  if (name === 'pushNudges' && !checked) void disablePushOnThisDevice();
+                  field.onChange(checked);
+                }}
+                disabled={busy}
+              />
+            </div>
+          )}
+        />
+      ))}
+    </>
+  );
+}
+
+function PushMissingHere({ onTurnedOn }: { onTurnedOn: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
+      <p>{msg.pushNotOnThisDevice}</p>
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={async () => {
+            const problem = await enablePushOnThisDevice();
+            if (problem) toast.error(problem);
+            else onTurnedOn();
+          }}
+        >
+          {msg.turnOnPushHere}
+        </Button>
+      </div>
+    </div>
   );
 }

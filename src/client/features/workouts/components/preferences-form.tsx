@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Dumbbell } from 'lucide-react';
@@ -77,7 +77,6 @@ export function PreferencesForm({
     >,
     defaultValues: toValues(prefs),
   });
-  const { errors } = form.formState;
   const busy = generate.isPending;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -99,17 +98,7 @@ export function PreferencesForm({
     }
   });
 
-  const field = (name: 'fitnessLevel' | 'age' | 'stepTracker' | 'notes') => ({
-    id: `${id}-${name}`,
-    errorId: `${id}-${name}-error`,
-    invalid: errors[name] ? true : undefined,
-    error: errors[name]?.message,
-  });
-  const level = field('fitnessLevel');
-  const age = field('age');
-  const tracker = field('stepTracker');
-  const notes = field('notes');
-  const ageInput = form.register('age');
+  const section = { form, idPrefix: id, busy };
 
   return (
     <Card>
@@ -126,116 +115,9 @@ export function PreferencesForm({
           aria-label={msg.yourPreferences}
           className="flex flex-col gap-5"
         >
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={level.id}>Fitness level</Label>
-              <NativeSelect
-                id={level.id}
-                disabled={busy}
-                aria-invalid={level.invalid}
-                aria-describedby={describedBy(level.error && level.errorId)}
-                {...form.register('fitnessLevel')}
-              >
-                {FITNESS_LEVELS.map((value) => (
-                  <option key={value} value={value}>
-                    {FITNESS_LEVEL_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldMessage id={level.errorId} tone="error">
-                {level.error}
-              </FieldMessage>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={age.id}>Age</Label>
-              <Input
-                id={age.id}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={3}
-                disabled={busy}
-                aria-invalid={age.invalid}
-                aria-describedby={describedBy(age.error && age.errorId)}
-                {...ageInput}
-                onChange={(event) => {
-                  // Digits only, as the member types or pastes.
-                  event.target.value = event.target.value.replace(/\D/g, '');
-                  return ageInput.onChange(event);
-                }}
-              />
-              <FieldMessage id={age.errorId} tone="error">
-                {age.error}
-              </FieldMessage>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={tracker.id}>Step tracking</Label>
-              <NativeSelect
-                id={tracker.id}
-                disabled={busy}
-                aria-invalid={tracker.invalid}
-                aria-describedby={describedBy(tracker.error && tracker.errorId)}
-                {...form.register('stepTracker')}
-              >
-                {STEP_TRACKERS.map((value) => (
-                  <option key={value} value={value}>
-                    {STEP_TRACKER_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldMessage id={tracker.errorId} tone="error">
-                {tracker.error}
-              </FieldMessage>
-            </div>
-          </div>
-
-          <Controller
-            control={form.control}
-            name="equipment"
-            render={({ field: equipment }) => (
-              <ToggleChips
-                legend="Equipment"
-                options={EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }))}
-                selected={equipment.value}
-                onChange={(next) => equipment.onChange(next as Equipment[])}
-                disabled={busy}
-                error={errors.equipment?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="goals"
-            render={({ field: goals }) => (
-              <ToggleChips
-                legend="Goals"
-                options={FITNESS_GOALS.map((value) => ({
-                  value,
-                  label: FITNESS_GOAL_LABELS[value],
-                }))}
-                selected={goals.value}
-                onChange={(next) => goals.onChange(next as FitnessGoal[])}
-                disabled={busy}
-                error={errors.goals?.message}
-              />
-            )}
-          />
-
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={notes.id}>Notes (optional)</Label>
-            <Textarea
-              id={notes.id}
-              rows={3}
-              maxLength={WORKOUT_NOTES_MAX}
-              disabled={busy}
-              placeholder={msg.workoutNotesPlaceholder}
-              aria-invalid={notes.invalid}
-              aria-describedby={describedBy(notes.error && notes.errorId)}
-              {...form.register('notes')}
-            />
-            <FieldMessage id={notes.errorId} tone="error">
-              {notes.error}
-            </FieldMessage>
-          </div>
+          <LevelAgeTracker {...section} />
+          <EquipmentAndGoals {...section} />
+          <NotesField {...section} />
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <Button type="submit" disabled={busy} className="sm:w-auto">
@@ -246,5 +128,160 @@ export function PreferencesForm({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+type PrefsFormState = UseFormReturn<PrefsFormValues, unknown, WorkoutPrefsData>;
+
+interface SectionProps {
+  form: PrefsFormState;
+  idPrefix: string;
+  busy: boolean;
+}
+
+function fieldState(
+  { form, idPrefix }: SectionProps,
+  name: 'fitnessLevel' | 'age' | 'stepTracker' | 'notes',
+) {
+  const error = form.formState.errors[name];
+  return {
+    id: `${idPrefix}-${name}`,
+    errorId: `${idPrefix}-${name}-error`,
+    invalid: error ? true : undefined,
+    error: error?.message,
+  };
+}
+
+/** Fitness level, age (digits only) and step tracking, side by side. */
+function LevelAgeTracker(props: SectionProps) {
+  const { form, busy } = props;
+  const level = fieldState(props, 'fitnessLevel');
+  const age = fieldState(props, 'age');
+  const tracker = fieldState(props, 'stepTracker');
+  const ageInput = form.register('age');
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={level.id}>Fitness level</Label>
+        <NativeSelect
+          id={level.id}
+          disabled={busy}
+          aria-invalid={level.invalid}
+          aria-describedby={describedBy(level.error && level.errorId)}
+          {...form.register('fitnessLevel')}
+        >
+          {FITNESS_LEVELS.map((value) => (
+            <option key={value} value={value}>
+              {FITNESS_LEVEL_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id={level.errorId} tone="error">
+          {level.error}
+        </FieldMessage>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={age.id}>Age</Label>
+        <Input
+          id={age.id}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          disabled={busy}
+          aria-invalid={age.invalid}
+          aria-describedby={describedBy(age.error && age.errorId)}
+          {...ageInput}
+          onChange={(event) => {
+            // Digits only, as the member types or pastes.
+            event.target.value = event.target.value.replace(/\D/g, '');
+            return ageInput.onChange(event);
+          }}
+        />
+        <FieldMessage id={age.errorId} tone="error">
+          {age.error}
+        </FieldMessage>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={tracker.id}>Step tracking</Label>
+        <NativeSelect
+          id={tracker.id}
+          disabled={busy}
+          aria-invalid={tracker.invalid}
+          aria-describedby={describedBy(tracker.error && tracker.errorId)}
+          {...form.register('stepTracker')}
+        >
+          {STEP_TRACKERS.map((value) => (
+            <option key={value} value={value}>
+              {STEP_TRACKER_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id={tracker.errorId} tone="error">
+          {tracker.error}
+        </FieldMessage>
+      </div>
+    </div>
+  );
+}
+
+function EquipmentAndGoals({ form, busy }: SectionProps) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="equipment"
+        render={({ field: equipment }) => (
+          <ToggleChips
+            legend="Equipment"
+            options={EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }))}
+            selected={equipment.value}
+            onChange={(next) => equipment.onChange(next as Equipment[])}
+            disabled={busy}
+            error={errors.equipment?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="goals"
+        render={({ field: goals }) => (
+          <ToggleChips
+            legend="Goals"
+            options={FITNESS_GOALS.map((value) => ({
+              value,
+              label: FITNESS_GOAL_LABELS[value],
+            }))}
+            selected={goals.value}
+            onChange={(next) => goals.onChange(next as FitnessGoal[])}
+            disabled={busy}
+            error={errors.goals?.message}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+function NotesField(props: SectionProps) {
+  const { form, busy } = props;
+  const notes = fieldState(props, 'notes');
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={notes.id}>Notes (optional)</Label>
+      <Textarea
+        id={notes.id}
+        rows={3}
+        maxLength={WORKOUT_NOTES_MAX}
+        disabled={busy}
+        placeholder={msg.workoutNotesPlaceholder}
+        aria-invalid={notes.invalid}
+        aria-describedby={describedBy(notes.error && notes.errorId)}
+        {...form.register('notes')}
+      />
+      <FieldMessage id={notes.errorId} tone="error">
+        {notes.error}
+      </FieldMessage>
+    </div>
   );
 }
