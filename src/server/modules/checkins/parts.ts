@@ -20,14 +20,9 @@ import { audienceView } from '../crews/audience';
 
 export const journalOrNull = (journalMd: string) => (journalMd.trim() ? journalMd : null);
 
-/** The member's own check-in (optionally locked until the transaction ends), with its post's id. */
-export async function ownCheckin(
-  db: DbOrTx,
-  userId: string,
-  checkinId: string,
-  options: { lock?: boolean } = {},
-) {
-  const query = db
+/** A check-in with its post's id and audience (the crew's name for a crew post). */
+function checkinWithPost(db: DbOrTx) {
+  return db
     .select({
       checkin: checkins,
       postId: posts.id,
@@ -37,7 +32,17 @@ export async function ownCheckin(
     })
     .from(checkins)
     .leftJoin(posts, eq(posts.checkinId, checkins.id))
-    .leftJoin(crews, eq(crews.id, posts.crewId))
+    .leftJoin(crews, eq(crews.id, posts.crewId));
+}
+
+/** The member's own check-in (optionally locked until the transaction ends), with its post's id. */
+export async function ownCheckin(
+  db: DbOrTx,
+  userId: string,
+  checkinId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = checkinWithPost(db)
     .where(and(eq(checkins.id, checkinId), eq(checkins.userId, userId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: checkins }) : await query;
@@ -81,19 +86,7 @@ export async function loadCheckinView(
   checkinId: string,
   now: Date,
 ): Promise<CheckinView | null> {
-  const [row] = await db
-    .select({
-      checkin: checkins,
-      postId: posts.id,
-      visibility: posts.visibility,
-      crewId: posts.crewId,
-      crewName: crews.name,
-    })
-    .from(checkins)
-    .leftJoin(posts, eq(posts.checkinId, checkins.id))
-    .leftJoin(crews, eq(crews.id, posts.crewId))
-    .where(eq(checkins.id, checkinId))
-    .limit(1);
+  const [row] = await checkinWithPost(db).where(eq(checkins.id, checkinId)).limit(1);
   if (!row) return null;
   const { checkin, postId } = row;
   const audience = postId
