@@ -17,7 +17,8 @@
  * 4. Load test: BENCH_LOAD_CONNECTIONS (200) members, each checking in then reading the feed, for
  *    BENCH_LOAD_SECONDS (60). Every 201 is an acknowledged check-in; afterwards each must be in the
  *    database with its post, and no other check-in or orphan post may have appeared.
- * 5. The upload-memory measurement (bench/upload-memory.ts), when that file exists.
+ * 5. The memory measurements: 20 uploads of 200 MB at once (bench/upload-memory.ts), and the data
+ *    export of a member with 90 check-ins and 900 photos (bench/export-memory.ts).
  * 6. The reminder burst (bench/reminder-burst.ts): BENCH_BURST_DUE (30,000) members due in the same
  *    hour, two server processes, a local SMTP sink; targets printed with PASS or FAIL.
  *
@@ -25,7 +26,7 @@
  * share of health against the last run at fewer members, bench/.last-runs.json), the burst.
  * Exit code 1 when any request errored or any acknowledged check-in is missing; BENCH_STRICT=1 also
  * fails on a missed target. Other options: BENCH_MEMBERS (10000), BENCH_DAYS (60), BENCH_RESEED=1,
- * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure; also load, upload, burst), BENCH_LOAD_SECONDS=0 (no load test),
+ * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure; also load, upload, export, burst), BENCH_LOAD_SECONDS=0 (no load test),
  * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the server, e.g. --cpu-prof),
  * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs).
  */
@@ -48,7 +49,9 @@ import {
   sessionsFor,
   withDatabase,
 } from './support';
+import { exportMemoryPassed, formatExportMemory, measureExportMemory } from './export-memory';
 import { reminderBurst } from './reminder-burst';
+import { measureUploadMemory, UPLOAD_MEMORY_TARGET_MB } from './upload-memory';
 import { seedInSql } from './seed';
 import { CREW_MAX_MEMBERS } from '../src/shared/constants';
 
@@ -680,7 +683,16 @@ async function main() {
     }
 
     if (!only || only.includes('upload')) {
-      if (await uploadMemory()) failed = true;
+      // It prints its own table (peak RSS per setup) and PASS/FAIL lines.
+      const uploads = await measureUploadMemory({ databaseUrl: copyUrl, port: port + 1 });
+      if (uploads.some((r) => r.stored !== r.members || r.hwmMb >= UPLOAD_MEMORY_TARGET_MB))
+        failed = true;
+    }
+
+    if (!only || only.includes('export')) {
+      const download = await measureExportMemory({ databaseUrl: copyUrl, port: port + 4 });
+      console.log(formatExportMemory(download));
+      if (!exportMemoryPassed(download)) failed = true;
     }
 
     if (!only || only.includes('burst')) {
@@ -780,33 +792,6 @@ async function loadTest(client: pg.Client, userIds: string[], cookies: string[])
     `  ${ok ? 'PASS' : 'FAIL'}  zero errors and zero lost check-ins${ok ? '' : ` (errors ${errors}, lost ${lost}, unacknowledged ${made - checkins})`}`,
   );
   return !ok;
-}
-
-/** storage's measurement of the server's memory while 20 members upload 200 MB each (bench/upload-memory.ts). */
-async function uploadMemory(): Promise<boolean> {
-  const file = new URL('./upload-memory.ts', import.meta.url);
-  if (!existsSync(file)) {
-    console.log('\nUpload memory: bench/upload-memory.ts is not there; skipped.');
-    return false;
-  }
-  // Imported by a computed name, so this file type-checks before that one exists.
-  const modulePath: string = file.href;
-  const mod = (await import(modulePath)) as {
-    measureUploadMemory?: (options: {
-      databaseUrl?: string;
-      port?: number;
-    }) => Promise<Array<{ stored: number; members: number; hwmMb: number; peakRssMb: number }>>;
-    UPLOAD_MEMORY_TARGET_MB?: number;
-  };
-  if (typeof mod.measureUploadMemory !== 'function') {
-    console.log('\nUpload memory: bench/upload-memory.ts exports no measureUploadMemory; skipped.');
-    return false;
-  }
-  console.log('');
-  // It prints its own table (peak RSS per setup) and PASS/FAIL lines.
-  const results = await mod.measureUploadMemory({ databaseUrl: copyUrl, port: port + 1 });
-  const target = mod.UPLOAD_MEMORY_TARGET_MB ?? 300;
-  return results.some((r) => r.stored !== r.members || r.hwmMb >= target);
 }
 
 main().catch((error) => {

@@ -1,9 +1,10 @@
-// What the bench (run.ts) and the fault drills (faults.ts) share: sessions made in the database, the
-// machine's load, and a few helpers.
-import { spawnSync } from 'node:child_process';
+// What the bench (run.ts), its memory measurements and the fault drills (faults.ts) share: sessions
+// made in the database, the machine's load, a server's memory, and a few helpers.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type pg from 'pg';
+import pg from 'pg';
 
 export function machineLoad(label: string) {
   const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
@@ -77,4 +78,41 @@ export async function checkinsAccountedFor(
     made: row.made,
     orphanPosts: row.orphan_posts,
   };
+}
+
+/** A process's resident memory now and its high-water mark (VmHWM), in MB, from /proc. */
+export function readStatus(pid: number): { rss: number; hwm: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+}
+
+/** Waits up to 2 minutes for the server at `base` to answer /api/health. */
+export async function waitForHealth(base: string, server: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start in 2 minutes');
+}
+
+/** Creates the database `url` names when the server has none of that name. */
+export async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
 }

@@ -14,8 +14,8 @@
  * members it adds are removed again), UPLOAD_BENCH_PORT (3260), UPLOAD_BENCH_MEMBERS (20),
  * UPLOAD_BENCH_MB (200), UPLOAD_BENCH_SETUPS (local,s3).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -24,6 +24,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { ensureDatabase, readStatus, sessionsFor, waitForHealth } from './support';
 import { mp4Video, recordedVideo } from '../src/server/testing/storage/video-files';
 import { startTestS3, type TestS3 } from '../src/server/testing/storage/s3-server';
 
@@ -240,13 +241,7 @@ async function addMember(client: pg.Client, secret: string) {
     userId,
     checkin.rows[0].id,
   ]);
-  const token = randomBytes(24).toString('base64url');
-  await client.query(
-    `insert into session (id, token, user_id, expires_at, created_at, updated_at) values ($1, $2, $3, now() + interval '1 day', now(), now())`,
-    [randomBytes(16).toString('hex'), token, userId],
-  );
-  const signature = createHmac('sha256', secret).update(token).digest('base64');
-  const cookie = `stackdays.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  const [cookie] = await sessionsFor(client, secret, [userId]);
   return { userId, checkinId: checkin.rows[0].id as string, cookie };
 }
 
@@ -316,16 +311,6 @@ async function videoHead(ffmpeg: string | null, dir: string): Promise<Buffer> {
   return readFile(file);
 }
 
-function readStatus(pid: number): { rss: number; hwm: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-}
-
 /** Processes named `name` whose parent is `parent` (tsx's esbuild service is a child too). */
 function childPids(parent: number, name: string): number[] {
   const pids: number[] = [];
@@ -342,30 +327,6 @@ function childPids(parent: number, name: string): number[] {
     }
   }
   return pids;
-}
-
-async function waitForHealth(base: string, server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start in 2 minutes');
-}
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: target.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

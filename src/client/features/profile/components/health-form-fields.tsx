@@ -1,12 +1,8 @@
-import { ToggleChips } from '@client/components/ui/toggle-chips';
+import { EquipmentChips, GoalChips } from '@client/components/goal-equipment-chips';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { HealthProfileInput } from '@shared/domain/schemas';
 import {
   BIRTH_YEAR_MIN,
-  EQUIPMENT,
-  EQUIPMENT_LABELS,
-  FITNESS_GOAL_LABELS,
-  FITNESS_GOALS,
   GENDER_LABELS,
   GENDERS,
   HEALTH_CONSTRAINTS_MAX,
@@ -157,37 +153,10 @@ export function BodyInputs(props: SectionProps & { unit: UnitPref }) {
 
 /** Goals and equipment, each a set of chips. */
 export function GoalsAndEquipment({ form, disabled }: SectionProps) {
-  const { errors } = form.formState;
   return (
     <>
-      <Controller
-        control={form.control}
-        name="goals"
-        render={({ field: goals }) => (
-          <ToggleChips
-            legend="Goals"
-            options={FITNESS_GOALS.map((value) => ({ value, label: FITNESS_GOAL_LABELS[value] }))}
-            selected={goals.value}
-            onChange={goals.onChange}
-            disabled={disabled}
-            error={errors.goals?.message}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="equipment"
-        render={({ field: equipment }) => (
-          <ToggleChips
-            legend="Equipment"
-            options={EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }))}
-            selected={equipment.value}
-            onChange={equipment.onChange}
-            disabled={disabled}
-            error={errors.equipment?.message}
-          />
-        )}
-      />
+      <GoalChips control={form.control} name="goals" disabled={disabled} />
+      <EquipmentChips control={form.control} name="equipment" disabled={disabled} />
     </>
   );
 }

@@ -1,15 +1,11 @@
 import { useId } from 'react';
-import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Dumbbell } from 'lucide-react';
 import type { WorkoutPrefsView } from '@shared/api-types';
 import {
   DEFAULT_STEP_TRACKER,
-  EQUIPMENT,
-  EQUIPMENT_LABELS,
-  FITNESS_GOAL_LABELS,
-  FITNESS_GOALS,
   FITNESS_LEVEL_LABELS,
   FITNESS_LEVELS,
   STEP_TRACKER_LABELS,
@@ -31,7 +27,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Textarea } from '@client/components/ui/textarea';
-import { ToggleChips } from '@client/components/ui/toggle-chips';
+import { EquipmentChips, GoalChips } from '@client/components/goal-equipment-chips';
 import { useGenerateWeek } from '../api/generate-week';
 
 interface PrefsFormValues {
@@ -225,40 +221,10 @@ function LevelAgeTracker(props: SectionProps) {
 }
 
 function EquipmentAndGoals({ form, busy }: SectionProps) {
-  const { errors } = form.formState;
   return (
     <>
-      <Controller
-        control={form.control}
-        name="equipment"
-        render={({ field: equipment }) => (
-          <ToggleChips
-            legend="Equipment"
-            options={EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }))}
-            selected={equipment.value}
-            onChange={(next) => equipment.onChange(next as Equipment[])}
-            disabled={busy}
-            error={errors.equipment?.message}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="goals"
-        render={({ field: goals }) => (
-          <ToggleChips
-            legend="Goals"
-            options={FITNESS_GOALS.map((value) => ({
-              value,
-              label: FITNESS_GOAL_LABELS[value],
-            }))}
-            selected={goals.value}
-            onChange={(next) => goals.onChange(next as FitnessGoal[])}
-            disabled={busy}
-            error={errors.goals?.message}
-          />
-        )}
-      />
+      <EquipmentChips control={form.control} name="equipment" disabled={busy} />
+      <GoalChips control={form.control} name="goals" disabled={busy} />
     </>
   );
 }
