@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, localDateIn } from '@shared/domain/local-date';
+import { cycles } from './db/schema';
 import { createTestApp, type TestApp, type TestClient } from './testing/test-app';
 import { countTransactions } from './db/transaction-count';
 import { forgetSessions } from './lib/session-cache';
@@ -26,8 +29,8 @@ async function counted(send: () => Promise<Response>) {
   counter.start();
   try {
     const res = await send();
-    await res.arrayBuffer();
-    return { res, ...counter.stop() };
+    const body = await res.text();
+    return { res, body, ...counter.stop() };
   } finally {
     counter.stop();
   }
@@ -85,5 +88,35 @@ describe('transactions per request (issue 33)', () => {
     // The session it opened works.
     const session = await (await client.request('/api/account/session')).json();
     expect(session.user.email).toBe(email);
+  });
+
+  it('crew board: at most 2 (the crew, then its board with the nudges)', async () => {
+    const owner = await t.member();
+    const created = await owner.client.request('/api/crews', {
+      method: 'POST',
+      json: { name: 'Counted crew' },
+    });
+    expect(created.status).toBe(201);
+    const crew = (await created.json()) as { id: string };
+    const { res, transactions, statements } = await counted(() =>
+      owner.client.request(`/api/crews/${crew.id}`),
+    );
+    expect(res.status).toBe(200);
+    expect(transactions, statements.join('\n')).toBeLessThanOrEqual(2);
+  });
+
+  it('weekly review: at most 3 (the cycles and the zone, then the week in one statement)', async () => {
+    const m = await t.member();
+    const today = localDateIn(new Date(), 'America/Denver');
+    // A cycle ten days old: its first week has ended, so its review is open.
+    await t.database.db.delete(cycles).where(eq(cycles.userId, m.userId));
+    await t.database.db.insert(cycles).values({ userId: m.userId, startDate: addDays(today, -10) });
+    await m.client.request('/api/account/session');
+    const { res, body, transactions, statements } = await counted(() =>
+      m.client.request('/api/review'),
+    );
+    expect(res.status).toBe(200);
+    expect((JSON.parse(body) as { review: { week: number } | null }).review?.week).toBe(1);
+    expect(transactions, statements.join('\n')).toBeLessThanOrEqual(3);
   });
 });

@@ -11,7 +11,7 @@ import type {
 import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
-import { crewMembers, crewNudges, crews, posts, profiles, userSettings } from '../../db/schema';
+import { crewMembers, crewNudges, crews, posts, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { crewNudgeMail } from '../../lib/mail-templates';
@@ -88,25 +88,25 @@ export async function createCrew(
 export async function getCrew(ctx: ServiceContext, input: { crewId: string }): Promise<CrewDetail> {
   const member = requireMember(ctx);
   const crew = await crewOf(ctx.db, input.crewId, member.userId);
-  const [owner] = await ctx.db
-    .select({ name: profiles.displayName })
-    .from(profiles)
-    .where(eq(profiles.id, crew.ownerId ?? ''));
-  const board = await crewBoard(ctx, crew.id, member.userId);
   const isOwner = crew.ownerId === member.userId;
+  const [board, invite] = await Promise.all([
+    crewBoard(ctx, crew, member.userId),
+    isOwner ? liveInvite(ctx, crew) : null,
+  ]);
   return {
     crew: {
       id: crew.id,
       name: crew.name,
       ownerId: crew.ownerId,
-      ownerName: owner?.name ?? null,
+      // The owner is always one of the members (a leaving owner hands the crew over).
+      ownerName: board.find((entry) => entry.isOwner)?.displayName ?? null,
       isOwner,
       memberCount: board.length,
       createdAt: crew.createdAt.toISOString(),
     },
     maxMembers: CREW_MAX_MEMBERS,
     board,
-    invite: isOwner ? await liveInvite(ctx, crew) : null,
+    invite,
   };
 }
 
@@ -192,7 +192,7 @@ export async function nudgeCrewmate(
   const member = requireMember(ctx);
   const crew = await crewOf(ctx.db, input.crewId, member.userId);
   if (input.userId === member.userId) throw new AppError('conflict', msg.crewCannotNudgeSelf);
-  const [target] = await boardRows(ctx, crew.id, input.userId);
+  const [target] = await boardRows(ctx, crew.id, { onlyUserId: input.userId });
   if (!target) throw new AppError('not_found', msg.crewNotAMember);
   const name = String(target.display_name);
   if (target.checked_in_today) throw new AppError('conflict', msg.crewNudgeAlreadyCheckedIn(name));

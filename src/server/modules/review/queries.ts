@@ -231,22 +231,26 @@ export async function readWeeklyReview(
   const week = reviewWeekDays(input.week);
   const firstDate = dateOfDay(cycle.startDate, week.firstDay);
   const lastDate = dateOfDay(cycle.startDate, week.lastDay);
-  const [rows, [aggregates], [extras]] = await Promise.all([
-    queryRows<WeekRow>(db, weekRowsQuery(cycle.id, week.firstDay, week.lastDay)),
-    queryRows<AggregateRow>(db, weekAggregatesQuery(cycle.id, week)),
-    queryRows<ExtrasRow>(
-      db,
-      extrasQuery({
-        userId,
-        cycleId: cycle.id,
-        week: week.week,
-        nowFrom: week.final ? 1 : week.firstDay,
-        lastDay: week.lastDay,
-        from: startOfLocalDate(firstDate, input.timeZone),
-        to: startOfLocalDate(dateOfDay(cycle.startDate, week.lastDay + 1), input.timeZone),
-      }),
-    ),
-  ]);
+  // The three reads in one statement: one round trip and one transaction per review.
+  const [read] = await queryRows<AggregateRow & ExtrasRow & { week_rows: WeekRow[] | string }>(
+    db,
+    sql`select (select coalesce(json_agg(w order by w.day_number), '[]'::json)
+                  from (${weekRowsQuery(cycle.id, week.firstDay, week.lastDay)}) w) as week_rows,
+               a.*, e.*
+          from (${weekAggregatesQuery(cycle.id, week)}) a,
+               (${extrasQuery({
+                 userId,
+                 cycleId: cycle.id,
+                 week: week.week,
+                 nowFrom: week.final ? 1 : week.firstDay,
+                 lastDay: week.lastDay,
+                 from: startOfLocalDate(firstDate, input.timeZone),
+                 to: startOfLocalDate(dateOfDay(cycle.startDate, week.lastDay + 1), input.timeZone),
+               })}) e`,
+  );
+  const rows = json(read.week_rows) ?? [];
+  const aggregates = read;
+  const extras = read;
 
   const byDay = new Map(rows.map((r) => [Number(r.day_number), r]));
   const days: ReviewDayView[] = [];
