@@ -35,22 +35,26 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   return found;
 }
 
+/**
+ * The account, profile and settings columns `sessionUserOf` reads, for a select that joins them on
+ * the member's id (a session here; a personal access token in modules/connections/tokens.ts).
+ */
+export const memberColumns = {
+  userId: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  createdAt: user.createdAt,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+  timezone: userSettings.timezone,
+  pendingTimezone: userSettings.pendingTimezone,
+  pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+  unitPref: profiles.unitPref,
+};
+
 function prepareSessionByToken(db: Db) {
   return db
-    .select({
-      expiresAt: session.expiresAt,
-      userId: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      isAdmin: profiles.isAdmin,
-      timezone: userSettings.timezone,
-      pendingTimezone: userSettings.pendingTimezone,
-      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
-      unitPref: profiles.unitPref,
-    })
+    .select({ expiresAt: session.expiresAt, isAdmin: profiles.isAdmin, ...memberColumns })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))

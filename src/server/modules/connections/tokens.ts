@@ -30,7 +30,7 @@ import { apiTokens, profiles, user, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { sessionUserOf } from '../../http/session';
+import { memberColumns, sessionUserOf } from '../../http/session';
 
 type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -128,16 +128,7 @@ export async function authenticateApiToken(
       tokenId: apiTokens.id,
       scopes: apiTokens.scopes,
       lastUsedAt: apiTokens.lastUsedAt,
-      userId: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      timezone: userSettings.timezone,
-      pendingTimezone: userSettings.pendingTimezone,
-      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
-      unitPref: profiles.unitPref,
+      ...memberColumns,
     })
     .from(apiTokens)
     .innerJoin(user, eq(user.id, apiTokens.userId))
