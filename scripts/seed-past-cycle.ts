@@ -7,16 +7,12 @@
  * now" across the 90 days) has history to show (the weekly review journey). Run after
  * seed-demo.ts, with the server stopped (PGlite).
  */
-import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS } from '../src/shared/constants';
 import { addDays } from '../src/shared/domain/local-date';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { checkins, cycles, postMedia, posts, user } from '../src/server/db/schema';
-import { loadConfigOrExit } from '../src/server/env';
-import { createStorage, ingestUpload } from '../src/server/lib/storage';
+import { checkins, cycles, posts } from '../src/server/db/schema';
 import { refreshCycleStats } from '../src/server/modules/cycles/stats';
+import { addProofPhoto, openSeedTarget } from './seed-photos';
 
 const [email = 'demo1@stackdays.local'] = process.argv.slice(2);
 /** Days of the past cycle with a proof photo, and the colour of each. */
@@ -24,18 +20,10 @@ const PHOTO_DAYS: Record<number, string> = { 1: '#0ea5e9', 88: '#f97316' };
 /** Days 4, 13, 22 … 85 are missed (10 of 90), so the calendar shows both states. */
 const missedPastDay = (day: number) => day % 9 === 4;
 
-const config = loadConfigOrExit();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { driver: 'pg', url: config.databaseUrl, poolSize: 2 }
-    : { driver: 'pglite', dataDir: config.dataDir },
-);
+const target = await openSeedTarget(email);
 try {
-  await migrateDatabase(database);
-  const { db } = database;
-  const storage = createStorage({ ...config.storage, dataDir: config.dataDir });
-  const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!member) throw new Error(`No member ${email}: seed the demo members first`);
+  const { db } = target.database;
+  const member = { id: target.memberId };
   const [active] = await db
     .select()
     .from(cycles)
@@ -77,37 +65,10 @@ try {
       .returning();
     const colour = PHOTO_DAYS[day];
     if (!colour) continue;
-    const image = await sharp({
-      create: { width: 640, height: 640, channels: 3, background: colour },
-    })
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg width="640" height="640"><text x="320" y="360" font-size="120" text-anchor="middle" font-family="sans-serif" fill="#0f172a">Day ${day}</text></svg>`,
-          ),
-        },
-      ])
-      .jpeg()
-      .toBuffer();
-    const stored = await ingestUpload({
-      storage,
-      source: Readable.from([image]),
-      declaredType: 'image/jpeg',
-      keyPrefix: `u/${member.id}/${post.id}`,
-      kind: 'media',
-      ffmpeg: config.ffmpegPath,
-    });
-    await db.insert(postMedia).values({
-      postId: post.id,
-      storagePath: stored.key,
-      mediaType: stored.mediaType,
-      mimeType: stored.mimeType,
-      sortIndex: 0,
-      sizeBytes: stored.sizeBytes,
-    });
+    await addProofPhoto(target, { id: post.id, day }, colour);
   }
   await refreshCycleStats(db, [past.id]);
   console.log(`A finished cycle for ${email}: ${startDate}, days 1-${CYCLE_LENGTH_DAYS}`);
 } finally {
-  await database.close();
+  await target.database.close();
 }
