@@ -185,7 +185,7 @@ async function membersFreeToCheckIn(client: pg.Client, exclude: string[]): Promi
 
 /**
  * In the copy only: removes today's check-ins (and, by cascade, their posts) of every demo member
- * but the viewer and the admin, and recomputes their cycles' aggregates, so nearly all 10,000 members
+ * but the viewer and the admin, and recomputes their cycles' aggregates, so nearly all members
  * can check in during the run.
  */
 async function freeEveryMember(client: pg.Client, exclude: string[]) {
@@ -199,7 +199,9 @@ async function freeEveryMember(client: pg.Client, exclude: string[]) {
   const cycleIds = [...new Set(removed.rows.map((r) => r.cycle_id as string))];
   const database = await openDatabase({ driver: 'pg', url: copyUrl, poolSize: 1 });
   try {
-    if (cycleIds.length) await refreshCycleStats(database.db, cycleIds);
+    // In slices: each id is two bind parameters, and a statement takes at most 65,535.
+    for (let i = 0; i < cycleIds.length; i += 10_000)
+      await refreshCycleStats(database.db, cycleIds.slice(i, i + 10_000));
   } finally {
     await database.close();
   }
