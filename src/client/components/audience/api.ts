@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { MyCrews, OkResponse } from '@shared/api-types';
 import type { PostAudience } from '@shared/domain/audience';
-import { msg } from '@shared/messages';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -18,21 +16,20 @@ export function useMyCrews() {
 
 /**
  * The author changes who sees a post: every feed, the crews and the home screen read again. The
- * "saved" toast is said here, not by the post menu: the post may leave the feed it was changed in
- * (Community to a crew), and its menu with it, before the feeds have read again.
+ * "saved" toast is named here (meta), not said by the post menu: the post may leave the feed it was
+ * changed in (Community to a crew), and its menu with it, before the feeds have read again.
  */
 export function useSetPostAudience(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (audience: PostAudience) =>
       api.patch<OkResponse>(`/api/posts/${postId}/audience`, { audience }),
-    onSuccess: () => {
-      toast.success(msg.audienceSaved);
-      return Promise.all([
+    meta: { success: 'audienceSaved', error: 'unexpectedError' },
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.feed.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.crews.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.checkins.today }),
-      ]);
-    },
+      ]),
   });
 }

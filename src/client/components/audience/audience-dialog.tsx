@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { audienceFromKey, audienceKey, type PostAudienceView } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -30,10 +28,7 @@ export function AudienceDialog({
   const [value, setValue] = useState(audienceKey(current));
   const save = useSetPostAudience(postId);
   const onSave = () =>
-    save.mutate(audienceFromKey(value), {
-      onSuccess: () => onOpenChange(false),
-      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
-    });
+    save.mutate(audienceFromKey(value), { onSuccess: () => onOpenChange(false) });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

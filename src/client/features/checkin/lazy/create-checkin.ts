@@ -43,6 +43,8 @@ export function useCreateCheckin() {
       );
       return { ...result, uploads };
     },
+    // The failure's toast has the server's reason as its description: use-checkin-submit.ts says it.
+    meta: { success: 'checkinCompleted' },
     // Awaited, so the form stays (and its button stays disabled) until the summary can replace it.
     onSuccess: () => afterCheckinSaved(queryClient, 'created'),
     onError: (error) => {

@@ -42,6 +42,8 @@ export function useEditCheckin() {
       );
       return { checkin, uploads };
     },
+    // The failure's toast has the server's reason as its description: use-checkin-submit.ts says it.
+    meta: { success: 'checkinUpdated' },
     onSuccess: () => afterCheckinSaved(queryClient, 'edited'),
     onError: (error) => {
       // The edit window closed: fetch the check-in again so the Edit button goes away.

@@ -74,7 +74,6 @@ export function useCheckinSubmit(
   ) => {
     try {
       const result = await create.mutateAsync({ input, files: media.files, events });
-      toast.success(msg.checkinCompleted);
       onCompleted(result.badge);
     } catch (error) {
       // The connection dropped before the check-in was made: keep it for later instead.
@@ -99,7 +98,6 @@ export function useCheckinSubmit(
         files: media.files,
         events,
       });
-      toast.success(msg.checkinUpdated);
       onDone();
     } catch (error) {
       toast.error(msg.errorUpdatingCheckin, { description: refusalReason(error) });

@@ -27,6 +27,8 @@ export function useRestartCycle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restartCycle,
+    // Its success toast says when Day 1 is, from the answer: start-new-cycle.tsx says it.
+    meta: { error: 'resetCycleFailed' },
     onSuccess: (cycle) => afterCycleRestart(queryClient, cycle),
   });
 }

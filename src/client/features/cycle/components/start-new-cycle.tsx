@@ -3,7 +3,6 @@ import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -31,7 +30,6 @@ export function StartNewCycle({ prominent = false }: { prominent?: boolean }) {
             : msg.cycleStartsTomorrow(formatDate(cycle.startDate)),
         });
       },
-      onError: (error) => toast.error(errorMessage(error, msg.resetCycleFailed)),
     });
 
   return (

@@ -1,5 +1,4 @@
 import { Loader2, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { FeedPost } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
@@ -69,13 +68,7 @@ export function CommentsDialog({
                           disabled={
                             deleteComment.isPending && deleteComment.variables === comment.id
                           }
-                          onClick={() =>
-                            deleteComment.mutate(comment.id, {
-                              onSuccess: () => toast.success(msg.commentDeleted),
-                              onError: (error) =>
-                                toast.error(errorMessage(error, msg.unexpectedError)),
-                            })
-                          }
+                          onClick={() => deleteComment.mutate(comment.id)}
                         >
                           {deleteComment.isPending && deleteComment.variables === comment.id ? (
                             <Loader2 aria-hidden className="size-4 animate-spin" />

@@ -12,6 +12,7 @@ export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteComment,
+    meta: { success: 'commentDeleted', error: 'unexpectedError' },
     onSuccess: () => syncThread(queryClient, postId),
   });
 }

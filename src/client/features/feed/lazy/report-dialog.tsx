@@ -50,10 +50,7 @@ export function ReportDialog({
   const onSubmit = form.handleSubmit((input) =>
     report
       .mutateAsync(input, {
-        onSuccess: () => {
-          toast.success(msg.reportSent);
-          close();
-        },
+        onSuccess: close,
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409) {
             toast.info(msg.alreadyReported);

@@ -7,7 +7,14 @@ export function reportPost(postId: string, input: ReportData): Promise<OkRespons
   return api.post(`/api/posts/${postId}/reports`, input);
 }
 
-/** Sends a report to the admins; nothing cached changes (the post stays until an admin acts). */
+/**
+ * Sends a report to the admins; nothing cached changes (the post stays until an admin acts). Its
+ * failures are the dialog's to say: a second report is news, not an error, and a bad reason shows
+ * at its field.
+ */
 export function useReportPost(postId: string) {
-  return useMutation({ mutationFn: (input: ReportData) => reportPost(postId, input) });
+  return useMutation({
+    mutationFn: (input: ReportData) => reportPost(postId, input),
+    meta: { success: 'reportSent' },
+  });
 }

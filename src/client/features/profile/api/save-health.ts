@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import type { HealthProfileResponse, HealthSavedResponse } from '@shared/api-types';
 import type { HealthProfileInput } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
@@ -17,10 +17,14 @@ export function skipIntake(): Promise<HealthProfileResponse> {
   return api.post<HealthProfileResponse>('/api/profile/intake/skip');
 }
 
-function useHealthMutation<T>(mutationFn: (input: T) => Promise<HealthSavedResponse>) {
+function useHealthMutation<T>(
+  mutationFn: (input: T) => Promise<HealthSavedResponse>,
+  meta?: MutationMeta,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: async ({ health }) => {
       queryClient.setQueryData<HealthProfileResponse>(queryKeys.profile.health, (current) => ({
         intakeSkippedAt: current?.intakeSkippedAt ?? null,
@@ -37,8 +41,14 @@ function useHealthMutation<T>(mutationFn: (input: T) => Promise<HealthSavedRespo
   });
 }
 
+// Saving says "created" or "updated" from the answer, and its failure from what was stored: the
+// Health tab says those itself.
 export const useSaveHealth = () => useHealthMutation(saveHealth);
-export const useCompleteIntake = () => useHealthMutation(completeIntake);
+export const useCompleteIntake = () =>
+  useHealthMutation(completeIntake, {
+    success: 'healthProfileCreated',
+    error: 'errorSavingHealthProfile',
+  });
 
 export function useSkipIntake() {
   const queryClient = useQueryClient();

@@ -17,6 +17,8 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
+    // The failure names the server's reason inside its sentence: avatar-upload.tsx says it.
+    meta: { success: 'avatarUpdated' },
     onSuccess: (profile) => afterProfileSaved(queryClient, profile),
   });
 }
@@ -25,6 +27,7 @@ export function useRemoveAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeAvatar,
+    meta: { success: 'avatarRemoved', error: 'errorUpdatingProfile' },
     onSuccess: (profile) => afterProfileSaved(queryClient, profile),
   });
 }

@@ -33,19 +33,9 @@ export function AvatarUpload({ profile }: { profile: ProfileView }) {
       return;
     }
     try {
-      await upload.mutateAsync(file);
-      toast.success(msg.avatarUpdated);
+      await upload.mutateAsync(file); // the success toast is the hook's meta
     } catch (error) {
       toast.error(msg.uploadAvatarFailed(errorMessage(error, msg.unexpectedError)));
-    }
-  };
-
-  const onRemove = async () => {
-    try {
-      await remove.mutateAsync();
-      toast.success(msg.avatarRemoved);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.errorUpdatingProfile));
     }
   };
 
@@ -85,7 +75,7 @@ export function AvatarUpload({ profile }: { profile: ProfileView }) {
             {profile.avatarUrl ? 'Change photo' : 'Add a photo'}
           </Button>
           {profile.avatarUrl && (
-            <Button type="button" variant="ghost" disabled={busy} onClick={() => void onRemove()}>
+            <Button type="button" variant="ghost" disabled={busy} onClick={() => remove.mutate()}>
               <Trash2 aria-hidden className="size-4" />
               Remove
             </Button>

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { HeartPulse } from 'lucide-react';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -56,14 +54,9 @@ export function HealthIntakeDialog() {
           unit={profile.data.unitPref}
           submitLabel="Save and start"
           onSave={async (input) => {
-            try {
-              await complete.mutateAsync(input);
-              toast.success(msg.healthProfileCreated);
-              setClosed(true);
-            } catch (error) {
-              toast.error(errorMessage(error, msg.errorSavingHealthProfile));
-              throw error;
-            }
+            // The outcome's toast is the hook's meta; a refusal goes on to the form's fields.
+            await complete.mutateAsync(input);
+            setClosed(true);
           }}
           secondaryAction={
             <Button type="button" variant="ghost" onClick={onSkip} disabled={complete.isPending}>

@@ -24,6 +24,7 @@ export function useDownloadMyData() {
       link.click();
       link.remove();
     },
+    meta: { success: 'downloadStarted', error: 'downloadFailed' },
   });
 }
 
@@ -39,6 +40,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
+    meta: { success: 'accountDeleted', error: 'deleteAccountFailed' },
     onSuccess: () => {
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== queryKeys.session.all[0],

@@ -25,6 +25,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
+    meta: { success: 'settingsUpdated', error: 'errorUpdatingSettings' },
     onSuccess: async ({ settings }) => {
       queryClient.setQueryData<SettingsResponse>(queryKeys.settings.all, (current) =>
         current ? { ...current, settings } : current,

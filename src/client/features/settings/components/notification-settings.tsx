@@ -8,7 +8,6 @@ import { REMINDER_HOURS, SETTINGS_TIMEZONES } from '@shared/constants';
 import { settingsSchema, type SettingsData, type SettingsInput } from '@shared/domain/schemas';
 import { formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import {
@@ -79,9 +78,8 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
         weeklyReviewEmail: saved.weeklyReviewEmail,
         timezone: saved.timezone,
       });
-      toast.success(msg.settingsUpdated);
     } catch (error) {
-      toast.error(errorMessage(error, msg.errorUpdatingSettings));
+      // The toast is the hook's meta; a 422 also marks its fields.
       applyServerFieldErrors(form.setError, error, ['reminderHour', 'timezone']);
     }
   });

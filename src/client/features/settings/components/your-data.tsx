@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { Download, Loader2, Trash2 } from 'lucide-react';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import {
@@ -10,7 +9,7 @@ import {
   type DeleteAccountInput,
 } from '@shared/domain/profile-schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
+import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
 import {
   Card,
@@ -34,14 +33,6 @@ import { useDeleteAccount, useDownloadMyData } from '../api/account-data';
 /** 'Download my data' and 'Delete my account'. */
 export function YourData() {
   const download = useDownloadMyData();
-  const onDownload = async () => {
-    try {
-      await download.mutateAsync();
-      toast.success(msg.downloadStarted);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.downloadFailed));
-    }
-  };
   return (
     <Card>
       <CardHeader>
@@ -53,7 +44,7 @@ export function YourData() {
           type="button"
           variant="secondary"
           disabled={download.isPending}
-          onClick={() => void onDownload()}
+          onClick={() => download.mutate()}
         >
           {download.isPending ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />
@@ -104,14 +95,9 @@ function DeleteAccountForm({
   const error = form.formState.errors.confirmation?.message;
   const busy = mutation.isPending || form.formState.isSubmitting;
 
+  // Deleted, the session is gone: the guard around the member area now sends the browser home.
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await mutation.mutateAsync(input);
-      // The session is gone: the guard around the member area now sends the browser home.
-      toast.success(msg.accountDeleted);
-    } catch (failure) {
-      toast.error(errorMessage(failure, msg.deleteAccountFailed));
-    }
+    await mutation.mutateAsync(input).catch(shownByMeta);
   });
 
   return (
