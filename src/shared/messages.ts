@@ -661,6 +661,7 @@ export const msg = {
   crewFull: `This crew is full: a crew has at most ${CREW_MAX_MEMBERS} members.`,
   crewTooManyCrews: `You are already in ${CREWS_PER_MEMBER} crews, the most one member can be in. Leave one to join another.`,
   crewAlreadyMember: 'You are already in this crew.',
+  crewCreated: (name: string) => `${name} is ready. Invite your people!`,
   crewClosed: 'This crew has been closed by its owner, so it takes no new members.',
   crewLinkDead:
     'This invite link no longer works: it expired or the owner made a new one. Ask a crew member for a fresh link.',

@@ -94,7 +94,7 @@ function CreateCrewForm() {
     setError(undefined);
     create.mutate(parsed.data, {
       onSuccess: (crew) => {
-        toast.success(`${crew.name} is ready. Invite your people!`);
+        toast.success(msg.crewCreated(crew.name));
         void navigate(`/app/crews/${crew.id}`);
       },
       onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
