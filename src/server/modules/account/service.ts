@@ -16,7 +16,7 @@ import {
   sessionCookieSettings,
   storedCode,
 } from '../../lib/auth';
-import { codeLockoutMail } from '../../lib/mail-templates';
+import { codeLockoutMail } from '../../lib/mail-templates/account';
 import { afterCommit, withTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { enforce, forget, hit, peek } from '../../lib/rate-limit';
