@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorBody } from './lib/errors';
@@ -46,7 +46,31 @@ export type { AppDeps, AppEnv };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  handleEveryRequest(app, deps);
+  // The public API (decision 0044): bearer tokens only, no cookie, no same-origin check (phones
+  // are not browsers), problem details for errors. Mounted before /api so it never meets a session.
+  app.route('/api/v1', publicApi());
+  app.route('/api', memberApi(deps));
+  app.get(
+    '/metrics',
+    metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
+  );
+  // The member screens are rendered with the answers of the app's own API, asked in this process.
+  if (deps.clientDir)
+    app.route(
+      '/',
+      staticClient(
+        deps.clientDir,
+        (request, env) => app.fetch(request, env),
+        deps.config.legalTexts,
+      ),
+    );
+  app.onError(answerError(deps));
+  return app;
+}
 
+/** What every request passes through first: its id, its log line and metrics, and the guards. */
+function handleEveryRequest(app: Hono<AppEnv>, deps: AppDeps) {
   // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0025).
   app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(async (c, next) => {
@@ -75,11 +99,10 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(deps.config));
   app.use(allowedHosts(deps.config));
   app.use('/api/*', noStoreByDefault, apiBodyLimit());
+}
 
-  // The public API (decision 0044): bearer tokens only, no cookie, no same-origin check (phones
-  // are not browsers), problem details for errors. Mounted before /api so it never meets a session.
-  app.route('/api/v1', publicApi());
-
+/** The API the app's own screens call under /api: same origin only, with the member's session. */
+function memberApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(deps.config.publicUrl));
   api.use(subscriptionGate); // REQUIRE_SUBSCRIPTION (decision 0018)
@@ -114,24 +137,12 @@ export function createApp(deps: AppDeps) {
   api.all('*', () => {
     throw new AppError('not_found', 'Not found');
   });
-  app.route('/api', api);
-  app.get(
-    '/metrics',
-    metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
-  );
+  return api;
+}
 
-  // The member screens are rendered with the answers of the app's own API, asked in this process.
-  if (deps.clientDir)
-    app.route(
-      '/',
-      staticClient(
-        deps.clientDir,
-        (request, env) => app.fetch(request, env),
-        deps.config.legalTexts,
-      ),
-    );
-
-  app.onError((error, c) => {
+/** Every error as `{ code, message, requestId }` with its status; a 500 never leaks its message. */
+function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
+  return (error, c) => {
     const reqId = c.get('requestId') ?? 'unknown';
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, requestId: reqId };
@@ -177,9 +188,7 @@ export function createApp(deps: AppDeps) {
       { code: 'internal', message: 'An unexpected error occurred', requestId: reqId },
       500,
     );
-  });
-
-  return app;
+  };
 }
 
 export type App = ReturnType<typeof createApp>;

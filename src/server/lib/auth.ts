@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Db, DbOrTx } from '../db/client';
 import { authSchema } from '../db/schema/auth';
 import type { Mailer } from './mail';
-import { codeMail } from './mail-templates';
+import { codeMail } from './mail-templates/account';
 import type { Logger } from './logger';
 
 /** Hono sets this from the socket (or X-Forwarded-For behind TRUST_PROXY); a client's own value is dropped. */

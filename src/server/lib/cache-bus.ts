@@ -67,15 +67,9 @@ export interface PgCacheBusOptions {
  * unknown topics are ignored, so a stray NOTIFY on the channel can at most clear a cache.
  */
 export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
-  const { logger, minRetryMs = 500, maxRetryMs = 30_000, heartbeatMs = 30_000 } = options;
+  const { logger } = options;
   const origin = randomBytes(6).toString('hex');
   const subscribers = new Map<CacheTopic, Array<() => void>>();
-  let current: Client | null = null;
-  let closed = false;
-  let down = false;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
 
   const forget = (topics: Iterable<CacheTopic>) => {
     for (const topic of topics) {
@@ -89,73 +83,24 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
     }
   };
 
-  const onNotification = (message: Notification) => {
-    if (message.channel !== CACHE_CHANNEL || !message.payload) return;
-    const [topic, from] = message.payload.split(':');
-    if (from === origin || !TOPICS.has(topic)) return;
-    forget([topic as CacheTopic]);
-  };
-
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const { Client } = await import('pg');
-    const config: ClientConfig = {
-      connectionString: options.url,
-      application_name: 'stackdays-cache-listener',
-      keepAlive: true,
-      query_timeout: 10_000,
-    };
-    const client = new Client(config);
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      client.removeAllListeners('notification');
-      client.end().catch(() => {});
-      if (current === client) {
-        current = null;
-        clearInterval(heartbeat);
-      }
-      if (closed) return;
-      if (!down) {
-        down = true;
-        logger.warn(
-          { err: error },
-          'cache invalidation listener lost: other processes’ writes show here within the cache lifetimes until it is back',
-        );
-      }
-      const delay = Math.min(maxRetryMs, minRetryMs * 2 ** failures);
-      failures += 1;
-      retryTimer = setTimeout(() => void connect(), delay);
-      retryTimer.unref();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', onNotification);
-    try {
-      await client.connect();
-      await client.query(`listen ${CACHE_CHANNEL}`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (closed) {
-      lost = true;
-      await client.end().catch(() => {});
-      return;
-    }
-    current = client;
-    failures = 0;
-    heartbeat = setInterval(() => {
-      client.query('select 1').catch((error: Error) => onLost(error));
-    }, heartbeatMs);
-    heartbeat.unref();
-    if (down) {
-      down = false;
-      logger.info('cache invalidation listener is back');
-      // Whatever was published while we were not listening is unknown: forget everything.
-      forget(TOPICS as Set<CacheTopic>);
-    }
+  const listener: Listener = {
+    url: options.url,
+    logger,
+    minRetryMs: options.minRetryMs ?? 500,
+    maxRetryMs: options.maxRetryMs ?? 30_000,
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    onNotification(message) {
+      if (message.channel !== CACHE_CHANNEL || !message.payload) return;
+      const [topic, from] = message.payload.split(':');
+      if (from === origin || !TOPICS.has(topic)) return;
+      forget([topic as CacheTopic]);
+    },
+    // Whatever was published while we were not listening is unknown: forget everything.
+    onBack: () => forget(TOPICS as Set<CacheTopic>),
+    current: null,
+    closed: false,
+    down: false,
+    failures: 0,
   };
 
   return {
@@ -167,16 +112,107 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
       list.push(run);
       subscribers.set(topic, list);
     },
-    ready: connect(),
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      clearInterval(heartbeat);
-      const client = current;
-      current = null;
-      await client?.end().catch(() => {});
-    },
+    ready: connectListener(listener),
+    close: () => closeListener(listener),
   };
+}
+
+/** The dedicated LISTEN connection: its settings, its client and its outage, kept across reconnects. */
+interface Listener {
+  url: string;
+  logger: Logger;
+  minRetryMs: number;
+  maxRetryMs: number;
+  heartbeatMs: number;
+  onNotification(message: Notification): void;
+  /** The listener is back after an outage (notifications may have been missed meanwhile). */
+  onBack(): void;
+  current: Client | null;
+  closed: boolean;
+  down: boolean;
+  failures: number;
+  retryTimer?: NodeJS.Timeout;
+  heartbeat?: NodeJS.Timeout;
+}
+
+/** One connection attempt; `lost` once its loss was handled, so it is handled once. */
+interface ListenerConnection {
+  client: Client;
+  lost: boolean;
+}
+
+async function connectListener(listener: Listener): Promise<void> {
+  if (listener.closed) return;
+  const { Client } = await import('pg');
+  const config: ClientConfig = {
+    connectionString: listener.url,
+    application_name: 'stackdays-cache-listener',
+    keepAlive: true,
+    query_timeout: 10_000,
+  };
+  const client = new Client(config);
+  const connection: ListenerConnection = { client, lost: false };
+  const onLost = (error?: Error) => loseConnection(listener, connection, error);
+  client.on('error', onLost);
+  client.on('end', () => onLost());
+  client.on('notification', listener.onNotification);
+  try {
+    await client.connect();
+    await client.query(`listen ${CACHE_CHANNEL}`);
+  } catch (error) {
+    onLost(error as Error);
+    return;
+  }
+  if (listener.closed) {
+    connection.lost = true;
+    await client.end().catch(() => {});
+    return;
+  }
+  listener.current = client;
+  listener.failures = 0;
+  listener.heartbeat = setInterval(() => {
+    client.query('select 1').catch((error: Error) => onLost(error));
+  }, listener.heartbeatMs);
+  listener.heartbeat.unref();
+  if (listener.down) {
+    listener.down = false;
+    listener.logger.info('cache invalidation listener is back');
+    listener.onBack();
+  }
+}
+
+/** Drops a lost connection and, unless the bus is closed, tries again after a growing wait. */
+function loseConnection(listener: Listener, connection: ListenerConnection, error?: Error) {
+  if (connection.lost) return;
+  connection.lost = true;
+  const { client } = connection;
+  client.removeAllListeners('notification');
+  client.end().catch(() => {});
+  if (listener.current === client) {
+    listener.current = null;
+    clearInterval(listener.heartbeat);
+  }
+  if (listener.closed) return;
+  if (!listener.down) {
+    listener.down = true;
+    listener.logger.warn(
+      { err: error },
+      'cache invalidation listener lost: other processes’ writes show here within the cache lifetimes until it is back',
+    );
+  }
+  const delay = Math.min(listener.maxRetryMs, listener.minRetryMs * 2 ** listener.failures);
+  listener.failures += 1;
+  listener.retryTimer = setTimeout(() => void connectListener(listener), delay);
+  listener.retryTimer.unref();
+}
+
+async function closeListener(listener: Listener): Promise<void> {
+  listener.closed = true;
+  clearTimeout(listener.retryTimer);
+  clearInterval(listener.heartbeat);
+  const client = listener.current;
+  listener.current = null;
+  await client?.end().catch(() => {});
 }
 
 /** One NOTIFY on `db`: a statement of its own, or one of an open transaction's (delivered at commit). */

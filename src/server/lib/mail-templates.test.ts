@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminInviteMail,
-  buddyInviteMail,
-  dailyReminderMail,
-  accessEndingMail,
-} from './mail-templates';
+import { adminInviteMail, buddyInviteMail } from './mail-templates/account';
+import { accessEndingMail } from './mail-templates/billing';
+import { dailyReminderMail } from './mail-templates/nudges';
 
 const site = { publicUrl: 'https://stackdays.example' };
 const nudge = {

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { notificationLogs } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createMailer, type MailMessage } from './mail';
-import { adminInviteMail, codeMail } from './mail-templates';
+import { adminInviteMail, codeMail } from './mail-templates/account';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,15 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
-import { queryRows, type Db } from '../db/client';
-import { notificationLogs } from '../db/schema';
+import type { Db } from '../db/client';
 import type { Logger } from './logger';
-import { redactSecrets } from '../http/redact';
 import { sealer } from './sealed';
 import { sameSignature, unsubscribeSignature, type UnsubscribeList } from './tokens';
-import { mailResults } from './metrics';
+import {
+  enqueueMessage,
+  flushDueMessages,
+  type MailOutbox,
+  type StoredMessage,
+} from './mail-outbox';
 
 export interface MailMessage {
   to: string;
@@ -38,28 +40,6 @@ export interface Mailer {
   verifyUnsubscribe(userId: string, signature: string, list?: UnsubscribeList): boolean;
 }
 
-/** Attempts before a message that keeps failing is marked failed: about 5.7 hours of retries. */
-export const MAIL_MAX_ATTEMPTS = 6;
-/** Wait after the nth failed attempt: 1, 4, 16, 64, 256 minutes. */
-export const mailRetryDelayMs = (attempts: number) => 60_000 * 4 ** Math.max(0, attempts - 1);
-/** While one process is sending a message, others leave it alone for this long. */
-const LEASE_MS = 5 * 60_000;
-const FLUSH_BATCH = 50;
-
-/** A rejection that no retry will change (5xx: unknown recipient, message refused). */
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
-interface StoredMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-}
-
 /**
  * Sends over SMTP_URL, or, without it, writes the whole message to the server log so a newcomer can
  * read a sign-in code there. Every message is recorded in notification_logs: queued, then sent or
@@ -78,10 +58,15 @@ export function createMailer(deps: {
   const transport: Transporter | null = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : null;
-  const outbox = sealer(deps.secret, 'mail outbox v1');
-
-  const seal = (message: StoredMessage) => outbox.seal(JSON.stringify(message));
-  const unseal = (payload: string) => JSON.parse(outbox.unseal(payload)) as StoredMessage;
+  const sealed = sealer(deps.secret, 'mail outbox v1');
+  const outbox: MailOutbox = {
+    db,
+    logger,
+    transport,
+    mailFrom: config.mailFrom,
+    seal: (message) => sealed.seal(JSON.stringify(message)),
+    unseal: (payload) => JSON.parse(sealed.unseal(payload)) as StoredMessage,
+  };
 
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -97,8 +82,8 @@ export function createMailer(deps: {
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    send: (message) => track(enqueueAndSend(message)),
-    flush: (now = new Date()) => track(flushDue(now)),
+    send: (message) => track(enqueueMessage(outbox, message)),
+    flush: (now = new Date()) => track(flushDueMessages(outbox, now)),
     unsubscribeUrl(userId, list = 'nudges') {
       const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId, list) });
       if (list !== 'nudges') query.set('l', list);
@@ -108,143 +93,4 @@ export function createMailer(deps: {
       return sameSignature(signature, signUnsubscribe(userId, list));
     },
   };
-
-  async function enqueueAndSend(message: MailMessage): Promise<{ ok: boolean; queued?: boolean }> {
-    const now = new Date();
-    const stored: StoredMessage = {
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers,
-    };
-    const [log] = await db
-      .insert(notificationLogs)
-      .values({
-        userId: message.userId ?? null,
-        toEmail: message.to,
-        kind: message.kind,
-        subject: redactSecrets(message.subject),
-        bodyPreview: redactSecrets(message.text).slice(0, 200),
-        sendStatus: 'queued',
-        scheduledFor: now,
-        payload: seal(stored),
-        // Leased to this process for the first attempt: another process's flush leaves it alone.
-        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
-        expiresAt: message.expiresInMinutes
-          ? new Date(now.getTime() + message.expiresInMinutes * 60_000)
-          : null,
-      })
-      .returning({ id: notificationLogs.id });
-    const status = await attempt(log.id, stored, message.kind, 0, now);
-    return { ok: status !== 'failed', queued: status === 'queued' };
-  }
-
-  async function flushDue(now: Date): Promise<number> {
-    // Claim a batch: rows locked by another process's flush are skipped, and the lease keeps them
-    // from being picked again while this process sends them.
-    const claimed = await queryRows<{
-      id: string;
-      kind: string;
-      payload: string | null;
-      attempts: number;
-      expires_at: string | Date | null;
-    }>(
-      db,
-      sql`update notification_logs set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-        where id in (
-          select id from notification_logs
-          where send_status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-          order by next_attempt_at limit ${FLUSH_BATCH}
-          for update skip locked)
-        returning id, kind, payload, attempts, expires_at`,
-    );
-    let sent = 0;
-    for (const row of claimed) {
-      if (!row.payload || (row.expires_at && new Date(row.expires_at) <= now)) {
-        await finish(row.id, 'failed', now, 'expired before it could be sent');
-        continue;
-      }
-      let stored: StoredMessage;
-      try {
-        stored = unseal(row.payload);
-      } catch {
-        // Sealed under another auth secret: nobody can send it any more.
-        await finish(row.id, 'failed', now, 'could not be read (the auth secret changed)');
-        continue;
-      }
-      if ((await attempt(row.id, stored, row.kind, row.attempts, now)) === 'sent') sent += 1;
-    }
-    return sent;
-  }
-
-  async function attempt(
-    id: string,
-    message: StoredMessage,
-    kind: string,
-    attemptsBefore: number,
-    now: Date,
-  ): Promise<'sent' | 'queued' | 'failed'> {
-    try {
-      if (transport) {
-        await transport.sendMail({
-          from: config.mailFrom,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
-      } else {
-        logger.info(
-          { mail: { to: message.to, subject: message.subject } },
-          `\n----- mail (no SMTP_URL set) -----\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n----- end of mail -----`,
-        );
-      }
-      await finish(id, 'sent', new Date(), null, attemptsBefore + 1);
-      mailResults.inc({ outcome: 'sent' });
-      return 'sent';
-    } catch (error) {
-      const attempts = attemptsBefore + 1;
-      const reason = redactSecrets((error as Error).message).slice(0, 500);
-      const permanent = isPermanent(error);
-      if (permanent || attempts >= MAIL_MAX_ATTEMPTS) {
-        logger.error({ err: error, to: message.to, kind, attempts }, 'mail delivery failed');
-        await finish(id, 'failed', now, reason, attempts);
-        mailResults.inc({ outcome: 'failed' });
-        return 'failed';
-      }
-      logger.warn({ err: error, to: message.to, kind, attempts }, 'mail delivery will be retried');
-      await db
-        .update(notificationLogs)
-        .set({
-          attempts,
-          error: reason,
-          nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(attempts)),
-        })
-        .where(eq(notificationLogs.id, id));
-      mailResults.inc({ outcome: 'retry' });
-      return 'queued';
-    }
-  }
-
-  async function finish(
-    id: string,
-    status: 'sent' | 'failed',
-    at: Date,
-    error: string | null,
-    attempts?: number,
-  ) {
-    await db
-      .update(notificationLogs)
-      .set({
-        sendStatus: status,
-        sentAt: status === 'sent' ? at : null,
-        error,
-        payload: null,
-        nextAttemptAt: null,
-        ...(attempts === undefined ? {} : { attempts }),
-      })
-      .where(eq(notificationLogs.id, id));
-  }
 }

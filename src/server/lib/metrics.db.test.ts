@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../testing/test-app';
 import { loadConfig } from '../env';
-import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-outbox';
 
 // Prometheus metrics at /metrics (decision 0025).
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig } from '../env';
-import { createApp, type AppDeps } from '../app';
+import { createApp, type App, type AppDeps } from '../app';
 import { createServices } from '../services';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import type { MailMessage } from '../lib/mail';
@@ -88,76 +88,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let clients = 0;
   let members = 0;
   // Each client is its own address unless a test says otherwise, so per-client limits stay out of the way.
-  const client = (ip = `10.${Math.floor(++clients / 250)}.${clients % 250}.1`): TestClient => {
-    const cookies = new Map<string, string>();
-    return {
-      cookies,
-      async request(p, init = {}) {
-        const headers = new Headers(init.headers);
-        if (init.json !== undefined) headers.set('content-type', 'application/json');
-        if (cookies.size) headers.set('cookie', cookieHeader(cookies));
-        const res = await app.request(
-          p,
-          {
-            ...init,
-            headers,
-            body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-          },
-          { incoming: { socket: { remoteAddress: ip, remotePort: 50000, remoteFamily: 'IPv4' } } },
-        );
-        for (const line of res.headers.getSetCookie()) {
-          const [pair, ...attrs] = line.split(';');
-          const [name, ...rest] = pair.split('=');
-          const value = rest.join('=');
-          const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
-          if (expired) cookies.delete(name.trim());
-          else cookies.set(name.trim(), value);
-        }
-        return res;
-      },
-    };
-  };
+  const client = (ip = `10.${Math.floor(++clients / 250)}.${clients % 250}.1`): TestClient =>
+    createTestClient(app, ip);
 
   const testApp: TestApp = {
     app,
     deps,
     database,
     mails,
-    async lastCode(email) {
-      for (let i = 0; i < 50; i++) {
-        const mail = mails.filter((m) => m.to === email).at(-1);
-        const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
-        if (code) return code;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`no code mailed to ${email}`);
-    },
+    lastCode: (email) => lastCodeMailed(mails, email),
     client,
     async member(options = {}) {
       const email = options.email ?? `member${++members}-${Date.now()}@example.com`;
-      const c = client();
-      const res = await c.request('/api/account/sign-up', {
-        method: 'POST',
-        json: {
-          displayName: options.displayName ?? 'Test Member',
-          email,
-          password: 'correct horse 1',
-          acceptTerms: true,
-          timeZone: options.timeZone ?? 'America/New_York',
-        },
-      });
-      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      const code = await testApp.lastCode(email);
-      const verified = await c.request('/api/account/verify-email', {
-        method: 'POST',
-        json: { email, code },
-      });
-      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
-      await database.db.delete(rateLimits);
-      const session = (await (await c.request('/api/account/session')).json()) as {
-        user: { userId: string };
-      };
-      return { client: c, email, userId: session.user.userId };
+      return signUpMember(testApp, email, options);
     },
     async setAdminFlag(userId, isAdmin = true) {
       await database.db.update(profiles).set({ isAdmin }).where(eq(profiles.id, userId));
@@ -169,32 +112,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     system(name = 'test', now) {
       return systemContext(deps, name, now);
     },
-    async contextFor(userId, options = {}) {
-      const [row] = await database.db
-        .select({ user, profile: profiles, timeZone: userSettings.timezone })
-        .from(user)
-        .leftJoin(profiles, eq(profiles.id, user.id))
-        .leftJoin(userSettings, eq(userSettings.userId, user.id))
-        .where(eq(user.id, userId))
-        .limit(1);
-      if (!row) throw new Error(`no member ${userId}`);
-      const member = {
-        userId,
-        email: row.user.email,
-        emailVerified: row.user.emailVerified,
-        displayName: row.profile?.displayName ?? displayNameFromEmail(row.user.email),
-        avatarUrl: row.profile?.avatarUrl ?? null,
-        isAdmin: row.profile?.isAdmin ?? false,
-        createdAt: row.user.createdAt.toISOString(),
-        timeZone: row.timeZone ?? DEFAULT_SETTINGS_TIMEZONE,
-        unitPref: row.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
-      };
-      const { now } = options;
-      return createContext(deps, {
-        actor: member.isAdmin ? { kind: 'admin', user: member } : { kind: 'member', user: member },
-        now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
-      });
-    },
+    contextFor: (userId, options = {}) => memberContext(deps, userId, options),
     async listen() {
       const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
       servers.push(server);
@@ -211,6 +129,112 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   return testApp;
+}
+
+/** A client at `ip` that keeps the cookies the app sets, as a browser does. */
+function createTestClient(app: App, ip: string): TestClient {
+  const cookies = new Map<string, string>();
+  return {
+    cookies,
+    async request(p, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.json !== undefined) headers.set('content-type', 'application/json');
+      if (cookies.size) headers.set('cookie', cookieHeader(cookies));
+      const res = await app.request(
+        p,
+        {
+          ...init,
+          headers,
+          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+        },
+        { incoming: { socket: { remoteAddress: ip, remotePort: 50000, remoteFamily: 'IPv4' } } },
+      );
+      for (const line of res.headers.getSetCookie()) {
+        const [pair, ...attrs] = line.split(';');
+        const [name, ...rest] = pair.split('=');
+        const value = rest.join('=');
+        const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+        if (expired) cookies.delete(name.trim());
+        else cookies.set(name.trim(), value);
+      }
+      return res;
+    },
+  };
+}
+
+/** The newest 6-digit code mailed to `email`, waiting up to a second for it. */
+async function lastCodeMailed(mails: MailMessage[], email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mail = mails.filter((m) => m.to === email).at(-1);
+    const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Signs up and verifies a new member with this e-mail; returns their signed-in client. */
+async function signUpMember(
+  testApp: TestApp,
+  email: string,
+  options: { displayName?: string; timeZone?: string },
+): Promise<{ client: TestClient; email: string; userId: string }> {
+  const { database } = testApp;
+  const c = testApp.client();
+  const res = await c.request('/api/account/sign-up', {
+    method: 'POST',
+    json: {
+      displayName: options.displayName ?? 'Test Member',
+      email,
+      password: 'correct horse 1',
+      acceptTerms: true,
+      timeZone: options.timeZone ?? 'America/New_York',
+    },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const code = await testApp.lastCode(email);
+  const verified = await c.request('/api/account/verify-email', {
+    method: 'POST',
+    json: { email, code },
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+  await database.db.delete(rateLimits);
+  const session = (await (await c.request('/api/account/session')).json()) as {
+    user: { userId: string };
+  };
+  return { client: c, email, userId: session.user.userId };
+}
+
+/** A service context acting for this member as the database has them, on the given clock. */
+async function memberContext(
+  deps: AppDeps,
+  userId: string,
+  options: { now?: Date | (() => Date) },
+): Promise<ServiceContext> {
+  const [row] = await deps.db
+    .select({ user, profile: profiles, timeZone: userSettings.timezone })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(userSettings, eq(userSettings.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row) throw new Error(`no member ${userId}`);
+  const member = {
+    userId,
+    email: row.user.email,
+    emailVerified: row.user.emailVerified,
+    displayName: row.profile?.displayName ?? displayNameFromEmail(row.user.email),
+    avatarUrl: row.profile?.avatarUrl ?? null,
+    isAdmin: row.profile?.isAdmin ?? false,
+    createdAt: row.user.createdAt.toISOString(),
+    timeZone: row.timeZone ?? DEFAULT_SETTINGS_TIMEZONE,
+    unitPref: row.profile?.unitPref === 'metric' ? ('metric' as const) : DEFAULT_UNIT_PREF,
+  };
+  const { now } = options;
+  return createContext(deps, {
+    actor: member.isAdmin ? { kind: 'admin', user: member } : { kind: 'member', user: member },
+    now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
+  });
 }
 
 /** A second app with its own settings and database, for one test: closed afterwards, pass or fail. */

@@ -8,7 +8,7 @@ import { createSession, hashPassword } from '../../lib/auth';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { startAfresh } from './service';
+import { startAfresh } from './first-verification';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 const INVITE_DAYS = 7;

@@ -24,7 +24,9 @@ import { jsonBody, parseWith } from '../../http/validate';
 import { currentUser, setCookies, setSessionCookie } from '../../http/session';
 import { serviceContext } from '../../http/request-context';
 import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';
-import { sendCode, signInWithCode, signOut, signUp, verifyEmail } from './service';
+import { signOut } from './service';
+import { sendCode, signUp } from './sign-up';
+import { signInWithCode, verifyEmail } from './code-entry';
 import {
   PENDING_SIGN_UP_COOKIE,
   PENDING_SIGN_UP_PATH,

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { ADMIN_PAGE_SIZE } from './paging';
-import { USERS_PAGE_SIZE } from './users';
+import { USERS_PAGE_SIZE } from './user-list';
 
 let t: TestApp;
 let admin: { client: TestClient; userId: string; email: string };

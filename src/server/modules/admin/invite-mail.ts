@@ -1,7 +1,7 @@
-import { adminInviteMail } from '../../lib/mail-templates';
+import { adminInviteMail } from '../../lib/mail-templates/account';
 import type { ServiceContext } from '../../lib/context';
 
-/** The admin-invite e-mail (lib/mail-templates.ts), sent after the commit that stored the token. */
+/** The admin-invite e-mail (lib/mail-templates/account.ts), sent after the commit that stored the token. */
 export async function sendAdminInvite(
   ctx: ServiceContext,
   input: { to: string; userId: string; token: string; firstName?: string | null },

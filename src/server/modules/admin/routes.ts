@@ -30,15 +30,8 @@ import {
 } from './content';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons';
 import { listNotifications, listSubscriptions, triggerDailyReminders } from './logs';
-import {
-  createUser,
-  deleteUser,
-  listMemberOptions,
-  listUsers,
-  resendInvite,
-  resetUserCycle,
-  setUserAdmin,
-} from './users';
+import { listMemberOptions, listUsers } from './user-list';
+import { createUser, deleteUser, resendInvite, resetUserCycle, setUserAdmin } from './users';
 
 const auditQuery = z.object({
   cursor: storableText().max(500).optional(),

@@ -1,10 +1,9 @@
 /**
- * Admin Users (decision 0021): the member list with search and keyset pages, the admin flag with the
- * last-admin rule, Add User, resend invitation, reset cycle and delete user. Every service starts with
- * requireAdmin and audits its change in the same transaction.
+ * Admin Users, the changes (decision 0021): the admin flag with the last-admin rule, Add User, resend
+ * invitation, reset cycle and delete user. Every service starts with requireAdmin and audits its
+ * change in the same transaction. The list is in user-list.ts.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_DELETE_CONFIRMATION,
   DEFAULT_SETTINGS_TIMEZONE,
@@ -13,16 +12,12 @@ import {
 import { msg } from '@shared/messages';
 import type {
   AdminCycleReset,
-  AdminMembersList,
   AdminUserAdminFlag,
   AdminUserCreated,
-  AdminUserView,
-  AdminUsersPage,
   OkResponse,
 } from '@shared/api-types';
 import type { AdminCreateUserData } from '@shared/domain/schemas';
 import { displayNameFromEmail } from '@shared/domain/display';
-import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import {
@@ -33,164 +28,12 @@ import {
   type ServiceContext,
 } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
 import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
 import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
 import { grantComp } from '../subscription/service';
 import { sendAdminInvite } from './invite-mail';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
-
-export const USERS_PAGE_SIZE = 25;
-
-const userCursors = pageCursors({ t: isoInstant, id: accountId });
-
-/** `LIKE` with the search taken literally: %, _ and \ typed by the admin match themselves. */
-function prefixPattern(q: string): string {
-  return `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-const userPageColumns = {
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  displayName: profiles.displayName,
-  isAdmin: profiles.isAdmin,
-  createdAt: user.createdAt,
-};
-
-/** The list without a search: two prepared statements (first page, and after a cursor) per database. */
-function prepareUserPages(db: DbOrTx) {
-  const page = (where: SQL | undefined, name: string) =>
-    db
-      .select(userPageColumns)
-      .from(user)
-      .leftJoin(profiles, eq(profiles.id, user.id))
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(USERS_PAGE_SIZE + 1)
-      .prepare(name);
-  return {
-    first: page(undefined, 'admin_users_first'),
-    after: page(
-      sql`(${user.createdAt}, ${user.id}) < (${sql.placeholder('t')}::timestamptz, ${sql.placeholder('id')})`,
-      'admin_users_after',
-    ),
-  };
-}
-const userPages = preparedPer(prepareUserPages);
-
-/**
- * `lower(column)` starts with the asked search, whatever the case, as a prepared statement can use
- * the prefix index: a generic plan cannot take an index range from `LIKE $1`, so the range is spelt
- * out with the pattern operators (`~>=~`, `~<~`: byte order, which the text_pattern_ops index keeps)
- * up to the search followed by U+10FFFF, the last code point, and `LIKE` keeps the exact meaning.
- */
-function startsWith(column: SQL): SQL {
-  const q = sql`lower(asked.q)`;
-  return sql`${column} ~>=~ ${q} and ${column} ~<~ (${q} || chr(1114111)) and ${column} like lower(asked.pattern)`;
-}
-
-/**
- * Pages of the members whose e-mail or display name starts with a search, one per ask (`n`, from 1):
- * the searches of one moment share one prepared statement (`batchedPer`, decision 0027). For each,
- * the matches come from the prefix indexes alone, with their account's creation time (the e-mail
- * index includes `created_at`, the name index the profile's copy of it, `joined_at`: migration 0014),
- * so the page (after the cursor, if any) is chosen without reading any account, and only its 26 rows
- * are joined to their accounts and profiles.
- */
-function prepareSearchPages(db: DbOrTx) {
-  const pageRows = sql.raw(String(USERS_PAGE_SIZE + 1));
-  // Each index gives its newest page of matches after the cursor; the page is the newest of both.
-  const after = (t: AnyPgColumn, id: AnyPgColumn) =>
-    sql`(asked.t is null or (${t}, ${id}) < (asked.t, asked.id))`;
-  const asked = sql`unnest(
-      ${sql.placeholder('qs')}::text[], ${sql.placeholder('patterns')}::text[],
-      ${sql.placeholder('ts')}::timestamptz[], ${sql.placeholder('ids')}::text[]
-    ) with ordinality as asked(q, pattern, t, id, n)
-    cross join lateral (
-      select m.id, m.created_at from (
-        (select ${user.id}, ${user.createdAt} from ${user}
-          where ${startsWith(sql`lower(${user.email})`)} and ${after(user.createdAt, user.id)}
-          order by 2 desc, 1 desc limit ${pageRows})
-        union
-        (select ${profiles.id}, ${profiles.joinedAt} from ${profiles}
-          where ${startsWith(sql`lower(${profiles.displayName})`)} and ${after(profiles.joinedAt, profiles.id)}
-          order by 2 desc, 1 desc limit ${pageRows})
-      ) m (id, created_at)
-      order by m.created_at desc, m.id desc
-      limit ${pageRows}
-    ) page`;
-  return db
-    .select({ n: sql<number>`asked.n::int`, ...userPageColumns })
-    .from(asked)
-    .innerJoin(user, sql`${user.id} = page.id`)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .orderBy(sql`asked.n`, desc(user.createdAt), desc(user.id))
-    .prepare('admin_search_pages');
-}
-const searchPages = preparedPer(prepareSearchPages);
-
-/** A search as asked: the text, its literal `LIKE` pattern, and the cursor (or none). */
-interface SearchAsk {
-  q: string;
-  pattern: string;
-  after: { t: string; id: string } | null;
-}
-
-/** Each search's rows (one more than a page), the searches of one moment in one round trip. */
-const searchPageRows = batchedPer(async (db: DbOrTx, asks: readonly SearchAsk[]) => {
-  const rows = await searchPages(db).execute({
-    qs: asks.map((a) => a.q),
-    patterns: asks.map((a) => a.pattern),
-    ts: asks.map((a) => a.after?.t ?? null),
-    ids: asks.map((a) => a.after?.id ?? null),
-  });
-  return rowsByAsk(asks.length, rows);
-});
-
-/** A page of the list without a search (first, or after a cursor); the same pages of one moment are read once. */
-const listPageRows = batchedPer((db: DbOrTx, asks: readonly ({ t: string; id: string } | null)[]) =>
-  Promise.all(
-    asks.map((after) =>
-      after
-        ? userPages(db).after.execute({ t: after.t, id: after.id })
-        : userPages(db).first.execute(),
-    ),
-  ),
-);
-
-/**
- * Newest members first, 25 a page, paged by (created_at, id) so page 4,000 costs what page 1 does
- * (index user_created_idx). The search matches the start of the e-mail or the display name, whatever
- * the case, through the lower(...) text_pattern_ops indexes of migration 0008.
- */
-export async function listUsers(
-  ctx: ServiceContext,
-  input: { q?: string; cursor?: string },
-): Promise<AdminUsersPage> {
-  requireAdmin(ctx);
-  const after = input.cursor ? userCursors.decode(input.cursor) : null;
-  const q = input.q?.trim();
-  const rows = q
-    ? await searchPageRows(ctx.db, { q, pattern: prefixPattern(q), after })
-    : await listPageRows(ctx.db, after);
-  const page = rows.slice(0, USERS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    users: page.map((r): AdminUserView => ({
-      id: r.id,
-      displayName: r.displayName ?? (r.name || null),
-      email: r.email || null,
-      isAdmin: r.isAdmin ?? false,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    nextCursor:
-      rows.length > USERS_PAGE_SIZE && last
-        ? userCursors.encode(last.createdAt.toISOString(), last.id)
-        : null,
-  };
-}
 
 /**
  * Serializes every change that could remove an admin, then answers whether another admin remains.
@@ -376,20 +219,4 @@ export async function deleteUser(
     });
   });
   return { ok: true };
-}
-
-/** The award dialog's member picker: id and display name, by name. */
-export async function listMemberOptions(
-  ctx: ServiceContext,
-  input: { q?: string },
-): Promise<AdminMembersList> {
-  requireAdmin(ctx);
-  const q = input.q?.trim();
-  const members = await ctx.db
-    .select({ id: profiles.id, displayName: profiles.displayName })
-    .from(profiles)
-    .where(q ? sql`lower(${profiles.displayName}) like lower(${prefixPattern(q)})` : undefined)
-    .orderBy(profiles.displayName, profiles.id)
-    .limit(50);
-  return { members };
 }

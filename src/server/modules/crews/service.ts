@@ -14,7 +14,7 @@ import { queryRows } from '../../db/client';
 import { crewMembers, crewNudges, crews, posts, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { crewNudgeMail } from '../../lib/mail-templates';
+import { crewNudgeMail } from '../../lib/mail-templates/nudges';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
 import { invalidateFeedAfterCommit } from '../feed/cache';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { invites, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { buddyInviteMail } from '../../lib/mail-templates';
+import { buddyInviteMail } from '../../lib/mail-templates/account';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { grantFreeMonths } from '../subscription/service';

@@ -5,7 +5,7 @@ import { cycleDay } from '@shared/domain/cycle-day';
 import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import { dailyReminderMail } from '../../lib/mail-templates';
+import { dailyReminderMail } from '../../lib/mail-templates/nudges';
 import { reminderLag, reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';

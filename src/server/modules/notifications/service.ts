@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { notificationClaims, userSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { accessEndingMail } from '../../lib/mail-templates';
+import { accessEndingMail } from '../../lib/mail-templates/billing';
 import { billingProviderKind } from '../subscription/provider';
 import { reminderResults } from '../../lib/metrics';
 import { remindersLaterToday, sendDailyReminders } from './daily-reminders';

@@ -5,7 +5,7 @@ import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review
 import { queryRows } from '../../db/client';
 import { notificationClaims } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
-import { weeklyReviewMail } from '../../lib/mail-templates';
+import { weeklyReviewMail } from '../../lib/mail-templates/review';
 import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { localHourIn } from '../notifications/reminder-due';

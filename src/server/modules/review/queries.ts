@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { CYCLE_LENGTH_DAYS, KNOWN_BADGES, MILESTONE_DAYS } from '@shared/constants';
-import type {
-  ReviewDayView,
-  ReviewNumber,
-  ReviewPhotoView,
-  WeeklyReviewView,
-} from '@shared/api-types';
-import { consistencyScore } from '@shared/domain/consistency';
+import { CYCLE_LENGTH_DAYS } from '@shared/constants';
+import type { WeeklyReviewView } from '@shared/api-types';
 import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
-import {
-  dateOfDay,
-  journalFirstLine,
-  newestOpenWeek,
-  reviewWeekDays,
-  weekChange,
-  weekOfDay,
-} from '@shared/domain/review-weeks';
+import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { mediaView } from '../media/urls';
 import { startOfLocalDate } from '../profile/time-zone';
+import { weeklyReviewView, type WeeklyReviewRead } from './review-view';
 
 // Building blocks of the weekly review (decision 0048): no authorization, every read scoped to the
 // member's own id by the caller. A review reads the week's check-ins (at most 7 rows) and one row
@@ -83,52 +70,6 @@ export function newestReview(
     if (week > 0) return { cycle, week };
   }
   return null;
-}
-
-interface WeekRow {
-  day_number: number;
-  moved_minutes: number;
-  steps: number;
-  protein_target_hit: boolean;
-  hydration_goal_hit: boolean;
-  journal_md: string | null;
-  photos: Array<[string, string, string, number]> | string | null;
-}
-
-interface AggregateRow {
-  to_date: number;
-  best: number;
-  current: number;
-  totals: [number, number, number, number, number] | string;
-  previous: [number, number, number, number, number] | string | null;
-  done_days: number[] | string | null;
-}
-
-interface ExtrasRow {
-  first_photo: [number, string, string, string, number] | string | null;
-  last_photo: [number, string, string, string, number] | string | null;
-  badges: Array<[string, string]> | string | null;
-  start_kg: number | null;
-  end_kg: number | null;
-  shared_post_id: string | null;
-}
-
-/** json columns arrive parsed from node-postgres and PGlite alike; a string is parsed here. */
-const json = <T>(value: T | string | null): T | null =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
-
-function photoView(
-  day: number,
-  [id, storagePath, mimeType, sortIndex]: [string, string, string, number],
-): ReviewPhotoView {
-  return {
-    day,
-    media: mediaView({ id, storagePath, mimeType, sortIndex, mediaType: 'image' }),
-  };
-}
-
-function reviewNumber(value: number, previous: number | null): ReviewNumber {
-  return { value, previous, change: weekChange(value, previous) };
 }
 
 /** The week's check-ins with their proof photos (images of the check-in's own post). */
@@ -232,7 +173,7 @@ export async function readWeeklyReview(
   const firstDate = dateOfDay(cycle.startDate, week.firstDay);
   const lastDate = dateOfDay(cycle.startDate, week.lastDay);
   // The three reads in one statement: one round trip and one transaction per review.
-  const [read] = await queryRows<AggregateRow & ExtrasRow & { week_rows: WeekRow[] | string }>(
+  const [read] = await queryRows<WeeklyReviewRead>(
     db,
     sql`select (select coalesce(json_agg(w order by w.day_number), '[]'::json)
                   from (${weekRowsQuery(cycle.id, week.firstDay, week.lastDay)}) w) as week_rows,
@@ -248,79 +189,12 @@ export async function readWeeklyReview(
                  to: startOfLocalDate(dateOfDay(cycle.startDate, week.lastDay + 1), input.timeZone),
                })}) e`,
   );
-  const rows = json(read.week_rows) ?? [];
-  const aggregates = read;
-  const extras = read;
-
-  const byDay = new Map(rows.map((r) => [Number(r.day_number), r]));
-  const days: ReviewDayView[] = [];
-  const photos: ReviewPhotoView[] = [];
-  for (let day = week.firstDay; day <= week.lastDay; day++) {
-    const row = byDay.get(day);
-    days.push({
-      day,
-      date: dateOfDay(cycle.startDate, day),
-      status: row ? 'done' : 'missed',
-      movedMinutes: row?.moved_minutes ?? 0,
-      steps: row?.steps ?? 0,
-      proteinTargetHit: row?.protein_target_hit ?? false,
-      hydrationGoalHit: row?.hydration_goal_hit ?? false,
-      journalLine: journalFirstLine(row?.journal_md ?? null),
-    });
-    for (const photo of json(row?.photos ?? null) ?? []) photos.push(photoView(day, photo));
-  }
-
-  const totals = json(aggregates.totals)!.map(Number);
-  const previous = json(aggregates.previous)?.map(Number) ?? null;
-  const at = (i: number) => reviewNumber(totals[i], previous ? previous[i] : null);
-  const doneDays = json(aggregates.done_days);
-  const done = new Set((doneDays ?? []).map(Number));
-  const first = json(extras.first_photo);
-  const last = json(extras.last_photo);
-  const asPhoto = (p: NonNullable<typeof first>) =>
-    photoView(Number(p[0]), [p[1], p[2], p[3], Number(p[4])]);
-  const startKg = extras.start_kg === null ? null : Number(extras.start_kg);
-  const endKg = extras.end_kg === null ? null : Number(extras.end_kg);
-
-  return {
-    cycleId: cycle.id,
-    cycleNumber: cycle.number,
-    cycleStartDate: cycle.startDate,
-    week: week.week,
-    final: week.final,
-    firstDay: week.firstDay,
-    lastDay: week.lastDay,
+  return weeklyReviewView(read, {
+    cycle,
+    week,
     firstDate,
     lastDate,
-    days,
-    calendar: week.final
-      ? Array.from({ length: CYCLE_LENGTH_DAYS }, (_, i) => (done.has(i + 1) ? 'done' : 'missed'))
-      : null,
-    checkins: at(0),
-    movedMinutes: at(1),
-    steps: at(2),
-    proteinDays: at(3),
-    hydrationDays: at(4),
-    currentStreak: Number(aggregates.current),
-    bestStreak: Number(aggregates.best),
-    consistency: consistencyScore(Number(aggregates.to_date), week.lastDay),
-    milestones: MILESTONE_DAYS.filter((d) => d >= week.firstDay && d <= week.lastDay),
-    badges: (json(extras.badges) ?? []).map(([code, name]) => ({
-      code,
-      name,
-      emoji: (KNOWN_BADGES as Record<string, { emoji: string }>)[code]?.emoji ?? null,
-    })),
-    photos,
-    // Then and now needs two different photos: one photo is no comparison.
-    thenAndNow:
-      first && last && first[1] !== last[1] ? { then: asPhoto(first), now: asPhoto(last) } : null,
+    openWeeks: input.openWeeks,
     unitPref: input.unitPref,
-    weightChangeKg:
-      startKg !== null && endKg !== null && startKg !== endKg
-        ? Math.round((endKg - startKg) * 10) / 10
-        : null,
-    sharedPostId: extras.shared_post_id,
-    previousWeek: week.week > 1 ? week.week - 1 : null,
-    nextWeek: week.week < input.openWeeks ? week.week + 1 : null,
-  };
+  });
 }

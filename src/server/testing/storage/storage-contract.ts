@@ -32,9 +32,16 @@ export function webStreamOf(bytes: Buffer, chunkSize = 1000): ReadableStream<Uin
   });
 }
 
-export function storageContract(getStorage: () => MediaStorage): void {
-  const jpeg = { contentType: 'image/jpeg', cacheSeconds: 3600 };
+const jpeg = { contentType: 'image/jpeg', cacheSeconds: 3600 };
 
+export function storageContract(getStorage: () => MediaStorage): void {
+  storesAndReads(getStorage);
+  deletesAndLists(getStorage);
+  refusesBadKeys(getStorage);
+}
+
+/** Writing an object and reading it back: whole, as a range, or only its description. */
+function storesAndReads(getStorage: () => MediaStorage): void {
   it('stores a Buffer and reads back the same bytes, type and size', async () => {
     const storage = getStorage();
     const bytes = sampleBytes(5000);
@@ -84,7 +91,10 @@ export function storageContract(getStorage: () => MediaStorage): void {
     expect(await storage.stat('u/1/p1/missing.jpg')).toBeNull();
     expect(await storage.get('u/1/p1/missing.jpg')).toBeNull();
   });
+}
 
+/** Deleting one object or a folder, and listing a folder. */
+function deletesAndLists(getStorage: () => MediaStorage): void {
   it('deletes one object, and deleting it again is fine', async () => {
     const storage = getStorage();
     await storage.put('u/1/p1/gone.jpg', sampleBytes(10), jpeg);
@@ -121,7 +131,10 @@ export function storageContract(getStorage: () => MediaStorage): void {
     for (const entry of listed) expect(entry.lastModified.getTime()).toBeGreaterThan(before);
     expect(await storage.list('u/3/none')).toEqual([]);
   });
+}
 
+/** Keys that could leave the store's folder or are not plain paths. */
+function refusesBadKeys(getStorage: () => MediaStorage): void {
   it('refuses keys that could leave its folder or are not plain paths', async () => {
     const storage = getStorage();
     const bad = [

@@ -1,0 +1,80 @@
+import { msg } from '@shared/messages';
+import type { MailMessage } from '../mail';
+import {
+  greeting,
+  mailHtml,
+  mailText,
+  unsubscribeHeaders,
+  type MailLayout,
+  type MailLinks,
+} from './layout';
+
+// The nudges to check in: the daily reminder and a crewmate's nudge. Each carries the unsubscribe link.
+
+/** The daily nudge at the member's reminder hour: their day, their streak, a button to check in. */
+export function dailyReminderMail(
+  input: { to: string; userId: string; name?: string | null; day: number | null; streak: number },
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = greeting(input.name);
+  const stat =
+    input.day === null
+      ? `Streak: ${input.streak}`
+      : `Day ${input.day} of 90 · streak ${input.streak}`;
+  const lead =
+    input.streak > 0
+      ? `You have stacked ${input.streak} ${input.streak === 1 ? 'day' : 'days'} in a row. Today's check-in keeps the run going.`
+      : "Today's check-in is still open. One small step counts: log it and start a new run.";
+  const checkinUrl = `${links.publicUrl}/app`;
+  const content: MailLayout = {
+    title: "Today's check-in is waiting",
+    stat,
+    paragraphs: [hello, lead],
+    button: { label: 'Check in for today', url: checkinUrl },
+  };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'daily_reminder',
+    subject:
+      input.day === null ? "Time for today's check-in" : `Day ${input.day}: time to check in`,
+    text: mailText(links, content, [hello, stat, lead, `Check in: ${checkinUrl}`]),
+    html: mailHtml(links, content),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/**
+ * A crewmate's nudge (issue 30): reads like a friend wrote it. A nudge, so it carries the
+ * unsubscribe link and honours the member's e-mail nudge setting.
+ */
+export function crewNudgeMail(
+  input: {
+    to: string;
+    userId: string;
+    name?: string | null;
+    fromName: string;
+    crewName: string;
+    day: number | null;
+  },
+  links: MailLinks & { unsubscribeUrl: string },
+): MailMessage {
+  const hello = greeting(input.name);
+  const title = msg.crewNudgeTitle(input.fromName, input.day);
+  const lead = msg.crewNudgeLead(input.fromName, input.crewName);
+  const checkinUrl = `${links.publicUrl}/app`;
+  const content: MailLayout = {
+    title,
+    paragraphs: [hello, lead],
+    button: { label: 'Check in for today', url: checkinUrl },
+  };
+  return {
+    to: input.to,
+    userId: input.userId,
+    kind: 'crew_nudge',
+    subject: title,
+    text: mailText(links, content, [hello, title, lead, `Check in: ${checkinUrl}`]),
+    html: mailHtml(links, content),
+    headers: unsubscribeHeaders(links),
+  };
+}
