@@ -38,7 +38,7 @@ import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
 import { cancelStripeSubscription } from '../subscription/service';
-import { avatarFolder, avatarKeyFromUrl } from './service';
+import { avatarFolder, avatarKeyFromUrl } from './avatar';
 import { leaveCrew } from '../crews/service';
 import { crewsOf } from '../crews/crew-rows';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';

@@ -12,7 +12,7 @@ import {
   weightHistory,
 } from '../../../db/schema';
 import { tokensForExport } from '../../connections/tokens';
-import { avatarKeyFromUrl } from '../service';
+import { avatarKeyFromUrl } from '../avatar';
 import { extension, iso, type ExportFile } from './export-values';
 
 // The export's account sections, one reader each: profile, settings, consents, health, weights,
