@@ -37,7 +37,7 @@ import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
 import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
 import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
-import { grantComp } from '../subscription/service';
+import { grantComp } from '../subscription/grants';
 import { sendAdminInvite } from './invite-mail';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 

@@ -37,7 +37,7 @@ import { thumbKeyFor } from '../../lib/storage';
 import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
-import { cancelStripeSubscription } from '../subscription/service';
+import { cancelStripeSubscription } from '../subscription/checkout';
 import { avatarFolder, avatarKeyFromUrl } from './avatar';
 import { leaveCrew } from '../crews/service';
 import { crewsOf } from '../crews/crew-rows';
