@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../lib/config';
-import { signedUrlOrigin } from '../lib/storage/s3-storage';
+import { signedUrlOrigin } from '../lib/storage/s3-requests';
 
 /**
  * One policy for pages and API answers. Scripts only from our own files (the Vite build has no inline

@@ -1,5 +1,5 @@
 import type { LegalPageName } from '@shared/legal';
-import type { S3StorageOptions } from './storage/s3-storage';
+import type { S3StorageOptions } from './storage/s3-requests';
 
 /**
  * The app's settings, as env.ts (the composition root, the only reader of the environment) parses them

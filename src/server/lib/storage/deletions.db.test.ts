@@ -6,7 +6,7 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { queryRows } from '../../db/client';
 import { storageDeletions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { avatarKeyFromUrl } from '../../modules/profile/service';
+import { avatarKeyFromUrl } from '../../modules/profile/avatar';
 import { retryDelayMs, runStorageDeletions } from './deletions';
 
 // Deletions that always finish (decision 0042): the files of an erased member, of a deleted post and

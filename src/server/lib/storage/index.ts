@@ -9,14 +9,9 @@ export {
   type StorageConfig,
 } from './storage';
 export { LocalMediaStorage } from './local-storage';
-export { S3MediaStorage, type S3StorageOptions } from './s3-storage';
-export {
-  ingestUpload,
-  UPLOAD_RULES,
-  type IngestInput,
-  type IngestedMedia,
-  type UploadKind,
-  type UploadLimits,
-} from './ingest';
+export { S3MediaStorage } from './s3-storage';
+export type { S3StorageOptions } from './s3-requests';
+export { ingestUpload, type IngestInput, type IngestedMedia } from './ingest';
+export { UPLOAD_RULES, type UploadKind, type UploadLimits } from './upload-rules';
 export { MEDIA_CACHE_CONTROL, serveMedia, type ServeOptions } from './serve';
 export { assertValidKey, InvalidKeyError, normalizePrefix, thumbKeyFor } from './keys';

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
-import { S3MediaStorage, s3Url, signedUrlOrigin } from './s3-storage';
+import { s3Url, signedUrlOrigin } from './s3-requests';
+import { S3MediaStorage } from './s3-storage';
 import { createStorage } from './storage';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import {

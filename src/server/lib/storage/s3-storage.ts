@@ -5,11 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AwsClient } from 'aws4fetch';
 import { fileRangeStream, isBytes, toNodeReadable } from './file-stream';
 import { assertValidKey, normalizePrefix } from './keys';
 import { assertRangeInside } from './range';
-import { FALLBACK_CONTENT_TYPE } from './media-formats';
+import {
+  decodeXml,
+  describe,
+  publicOptions,
+  S3Requests,
+  s3Error,
+  s3Url,
+  totalFromContentRange,
+  type S3StorageOptions,
+} from './s3-requests';
 import type {
   ByteRange,
   MediaBody,
@@ -21,29 +29,6 @@ import type {
   StoredObjectEntry,
 } from './storage';
 
-export interface S3StorageOptions {
-  /** e.g. `http://localhost:9000` (MinIO) or `https://<account>.r2.cloudflarestorage.com`; AWS when omitted. */
-  endpoint?: string;
-  /** Where browsers reach the bucket, for presigned download URLs. Default: `endpoint`. */
-  publicEndpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`. Default: true with an endpoint, false on AWS. */
-  forcePathStyle?: boolean;
-  /** Where a stream of unknown length is spooled before upload. Default: the OS temp directory. */
-  tmpDir?: string;
-  /** How long to wait for response headers of a read or delete. Uploads wait as long as they take. */
-  requestTimeoutMs?: number;
-  /** Injection points for tests. */
-  fetch?: typeof fetch;
-  now?: () => Date;
-}
-
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** fetch's init for a signed request: see send(). */
-const NO_CLONE: RequestInit = { window: null };
 const DELETE_CONCURRENCY = 8;
 
 /**
@@ -53,20 +38,10 @@ const DELETE_CONCURRENCY = 8;
  * No retries: a streamed body cannot be replayed, and the caller reports the failure instead.
  */
 export class S3MediaStorage implements MediaStorage {
-  private readonly client: AwsClient;
-  private readonly fetchImpl: typeof fetch;
-  private readonly now: () => Date;
+  private readonly requests: S3Requests;
 
   constructor(private readonly options: S3StorageOptions) {
-    this.client = new AwsClient({
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      region: options.region,
-      service: 's3',
-      retries: 0,
-    });
-    this.fetchImpl = options.fetch ?? fetch;
-    this.now = options.now ?? (() => new Date());
+    this.requests = new S3Requests(options);
   }
 
   async put(key: string, body: MediaBody, options: PutOptions): Promise<MediaObjectInfo> {
@@ -94,14 +69,14 @@ export class S3MediaStorage implements MediaStorage {
         }
         headers['content-length'] = String(size);
       }
-      const response = await this.send('PUT', this.url(key), { headers, body: payload });
+      const response = await this.requests.send('PUT', this.url(key), { headers, body: payload });
       if (!response.ok) throw await s3Error(response, 'PUT', key);
       await response.body?.cancel();
       return {
         size,
         contentType: options.contentType,
         etag: response.headers.get('etag') ?? `"${randomUUID()}"`,
-        lastModified: this.now(),
+        lastModified: this.requests.now(),
       };
     } finally {
       if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
@@ -112,7 +87,7 @@ export class S3MediaStorage implements MediaStorage {
     assertValidKey(key);
     const headers: Record<string, string> = {};
     if (range) headers.range = `bytes=${range.start}-${range.end}`;
-    const response = await this.send('GET', this.url(key), { headers, timeout: true });
+    const response = await this.requests.send('GET', this.url(key), { headers, timeout: true });
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
@@ -140,7 +115,7 @@ export class S3MediaStorage implements MediaStorage {
 
   async stat(key: string): Promise<MediaObjectInfo | null> {
     assertValidKey(key);
-    const response = await this.send('HEAD', this.url(key), { timeout: true });
+    const response = await this.requests.send('HEAD', this.url(key), { timeout: true });
     await response.body?.cancel();
     if (response.status === 404) return null;
     if (!response.ok) throw await s3Error(response, 'HEAD', key);
@@ -149,7 +124,7 @@ export class S3MediaStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    const response = await this.send('DELETE', this.url(key), { timeout: true });
+    const response = await this.requests.send('DELETE', this.url(key), { timeout: true });
     if (!response.ok && response.status !== 404) throw await s3Error(response, 'DELETE', key);
     await response.body?.cancel();
   }
@@ -177,7 +152,7 @@ export class S3MediaStorage implements MediaStorage {
       url.searchParams.set('list-type', '2');
       url.searchParams.set('prefix', prefix);
       if (token) url.searchParams.set('continuation-token', token);
-      const response = await this.send('GET', url, { timeout: true });
+      const response = await this.requests.send('GET', url, { timeout: true });
       if (!response.ok) throw await s3Error(response, 'LIST', prefix);
       const xml = await response.text();
       for (const contents of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
@@ -210,115 +185,9 @@ export class S3MediaStorage implements MediaStorage {
     url.searchParams.set('response-cache-control', options.cacheControl);
     url.searchParams.set('response-content-disposition', options.contentDisposition);
     url.searchParams.set('response-content-type', options.contentType);
-    const minute = Math.floor(this.now().getTime() / 60_000) * 60_000;
-    const signed = await this.client.sign(url.toString(), {
-      method: 'GET',
-      aws: { signQuery: true, datetime: amzDate(new Date(minute)) },
-    });
-    return signed.url;
+    const minute = Math.floor(this.requests.now().getTime() / 60_000) * 60_000;
+    return this.requests.presign(url, new Date(minute));
   }
-
-  /** Signs and sends one request. `timeout` bounds the wait for headers, never the body. */
-  private async send(
-    method: string,
-    url: URL,
-    init: {
-      headers?: Record<string, string>;
-      body?: Uint8Array | ReadableStream<Uint8Array>;
-      timeout?: boolean;
-    },
-  ): Promise<Response> {
-    const controller = new AbortController();
-    const timer = init.timeout
-      ? setTimeout(
-          () => controller.abort(new Error(`S3 ${method} timed out`)),
-          this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-        )
-      : undefined;
-    try {
-      const request = await this.client.sign(url.toString(), {
-        method,
-        headers: init.headers,
-        body: init.body as BodyInit | undefined,
-        signal: controller.signal,
-        redirect: 'error',
-        aws: { datetime: amzDate(this.now()) },
-      });
-      // Without `window: null` and `redirect: 'error'`, fetch clones the request to be able to
-      // follow a redirect, and cloning tees a streamed body: the copy nobody reads keeps every
-      // byte, so each upload would sit whole in memory (seen: 10 x 100 MB PUTs, 1 GB RSS).
-      return await this.fetchImpl(request, NO_CLONE);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-/**
- * Object (or, without a key, bucket) URL. Path style puts the bucket in the path and works with
- * every S3-compatible server; AWS without an endpoint uses the bucket's own host, except for
- * bucket names with dots, which would not match the wildcard TLS certificate.
- */
-export function s3Url(options: S3StorageOptions, key?: string): URL {
-  const encodedKey = key === undefined ? '' : key.split('/').map(encodeURIComponent).join('/');
-  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-  const pathStyle =
-    options.forcePathStyle ?? (options.endpoint !== undefined || options.bucket.includes('.'));
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
-  const url = new URL(endpoint.origin);
-  if (pathStyle) {
-    url.pathname = `${basePath}/${encodeURIComponent(options.bucket)}${key === undefined ? '' : `/${encodedKey}`}`;
-  } else {
-    url.host = `${options.bucket}.${endpoint.host}`;
-    url.pathname = `${basePath}/${encodedKey}`;
-  }
-  return url;
-}
-
-/** The origin presigned URLs point at: for the Content-Security-Policy of the pages. */
-export function signedUrlOrigin(options: S3StorageOptions): string {
-  return s3Url(publicOptions(options)).origin;
-}
-
-function publicOptions(options: S3StorageOptions): S3StorageOptions {
-  return { ...options, endpoint: options.publicEndpoint ?? options.endpoint };
-}
-
-function amzDate(date: Date): string {
-  return date.toISOString().replace(/[:-]|\.\d{3}/g, '');
-}
-
-function describe(response: Response): MediaObjectInfo {
-  const modified = response.headers.get('last-modified');
-  return {
-    size: Number(response.headers.get('content-length') ?? 0),
-    contentType: response.headers.get('content-type') ?? FALLBACK_CONTENT_TYPE,
-    etag: response.headers.get('etag') ?? '""',
-    lastModified: modified ? new Date(modified) : undefined,
-  };
-}
-
-function totalFromContentRange(header: string | null): number | undefined {
-  const total = header && /\/(\d+)\s*$/.exec(header)?.[1];
-  return total ? Number(total) : undefined;
-}
-
-async function s3Error(response: Response, operation: string, key: string): Promise<Error> {
-  // Only an error status carries a small XML body worth reading; anything else may be the object.
-  const text = response.status >= 400 ? await response.text().catch(() => '') : '';
-  if (response.status < 400) await response.body?.cancel();
-  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? response.statusText;
-  return new Error(`S3 ${operation} ${key} failed: ${response.status} ${code}`.trim());
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (_, entity: string) => {
-    if (entity[0] === '#') {
-      const hex = entity[1] === 'x';
-      return String.fromCodePoint(parseInt(entity.slice(hex ? 2 : 1), hex ? 16 : 10));
-    }
-    return { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }[entity] ?? '';
-  });
 }
 
 function toWebStream(readable: Readable): ReadableStream<Uint8Array> {

@@ -10,7 +10,7 @@ import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
-import { STORAGE_RETRY_AFTER_SECONDS } from './ingest';
+import { STORAGE_RETRY_AFTER_SECONDS } from './upload-refusals';
 
 // The file store fails (decision 0041, issue 32): S3 goes away in the middle of an upload and comes
 // back; the local disk under DATA_DIR fills up. The member is told plainly, nothing half-stored is

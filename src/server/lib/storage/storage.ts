@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { LocalMediaStorage } from './local-storage';
-import { S3MediaStorage, type S3StorageOptions } from './s3-storage';
+import type { S3StorageOptions } from './s3-requests';
+import { S3MediaStorage } from './s3-storage';
 
 /** What can be stored: bytes already in memory, or a Node or web stream of them. */
 export type MediaBody = Buffer | Uint8Array | Readable | ReadableStream<Uint8Array>;

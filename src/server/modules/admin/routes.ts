@@ -15,7 +15,7 @@ import type { AppEnv } from '../../lib/deps';
 import { adminOnly, serviceContext } from '../../http/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
-import { grantComp } from '../subscription/service';
+import { grantComp } from '../subscription/grants';
 import { closeCrewAsAdmin, listCrews } from '../crews/admin';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';

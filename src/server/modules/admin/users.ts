@@ -31,7 +31,7 @@ import { AppError } from '../../lib/errors';
 import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
 import { replaceActiveCycle } from '../cycles/queries';
 import { deleteAccount } from '../profile/account-deletion';
-import { grantComp } from '../subscription/service';
+import { grantComp } from '../subscription/grants';
 import { sendAdminInvite } from './invite-mail';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 

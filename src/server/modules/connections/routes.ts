@@ -8,7 +8,7 @@ import { jsonBody, parseWith } from '../../http/validate';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens';
 
 // Settings → Connections, for the signed-in member (cookie session). The tokens made here are used
-// only at /api/v1 (public-api.ts).
+// only at /api/v1 (public-api-routes.ts).
 
 const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
 

@@ -7,7 +7,7 @@ import { couponRedemptions, coupons } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { enforce } from '../../lib/rate-limit';
-import { grantFreeMonths } from '../subscription/service';
+import { grantFreeMonths } from '../subscription/grants';
 
 export type CouponCheck =
   | { ok: true; code: string; monthsFree: number; reason: null }

@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { buddyInviteMail } from '../../lib/mail-templates/account';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { grantFreeMonths } from '../subscription/service';
+import { grantFreeMonths } from '../subscription/grants';
 
 const INVITE_VALID_DAYS = 30;
 const DAY_SECONDS = 24 * 60 * 60;

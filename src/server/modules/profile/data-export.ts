@@ -8,35 +8,28 @@
  * streams the ZIP: the rows are read first (they are small), then each media file is read from storage
  * only when the ZIP reaches it, one at a time, with backpressure from the member's connection. The
  * server holds one chunk of one file at a time, whatever the number of photos.
+ *
+ * The ZIP's parts sit in data-export/: one reader per section of data.json (collect.ts gathers them),
+ * checkins.csv (csv.ts), and the README and the media added one at a time (zip.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
   DATA_EXPORT_DOWNLOADS_PER_LINK,
   DATA_EXPORT_LINK_SECONDS,
   DATA_EXPORTS_PER_DAY,
   DATA_EXPORTS_PER_HOUR,
-  PRODUCT_NAME,
 } from '@shared/constants';
 import type { ExportLinkResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
-import { user } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { sameSignature, sign } from '../../lib/tokens';
 import { enforce, hit } from '../../lib/rate-limit';
-import { toNodeReadable } from '../../lib/storage/file-stream';
-import {
-  readAccessSections,
-  readAccountSections,
-  readCheckinSections,
-  readSocialSections,
-  readWorkoutSections,
-  type ExportFile,
-} from './data-export-sections';
+import { collect } from './data-export/collect';
+import { toCsv } from './data-export/csv';
+import { README, addMediaOneAtATime, pullStream } from './data-export/zip';
 
 // ---------------------------------------------------------------------------
 // The signed link
@@ -98,87 +91,8 @@ async function assertExportToken(ctx: ServiceContext, userId: string, token: str
 }
 
 // ---------------------------------------------------------------------------
-// What the member owns
+// The ZIP stream (its sections are read by data-export/collect.ts, one reader per section)
 // ---------------------------------------------------------------------------
-
-/** Every row the member owns, read before the first byte is sent: one reader per section. */
-async function collect(db: DbOrTx, userId: string, now: Date) {
-  const [account] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
-  if (!account) throw new AppError('not_found', msg.notFound);
-  const owned = await readAccountSections(db, userId, now);
-  const activity = await readCheckinSections(db, userId);
-  const { profile, settings, consents, healthProfile, ...connections } = owned.sections;
-  const data = {
-    format: 'stackdays-export',
-    version: 1,
-    product: PRODUCT_NAME,
-    exportedAt: now.toISOString(),
-    account: {
-      id: account.id,
-      email: account.email,
-      emailVerified: account.emailVerified,
-      createdAt: account.createdAt.toISOString(),
-    },
-    profile,
-    settings,
-    consents,
-    healthProfile,
-    ...connections,
-    ...activity.sections,
-    ...(await readSocialSections(db, userId)),
-    ...(await readWorkoutSections(db, userId)),
-    ...(await readAccessSections(db, userId, account.email)),
-  };
-  return { data, csvRows: activity.csvRows, files: [...activity.files, ...owned.files] };
-}
-
-// ---------------------------------------------------------------------------
-// CSV
-// ---------------------------------------------------------------------------
-
-const CSV_HEADER = [
-  'date',
-  'cycle_start',
-  'day',
-  'move_minutes',
-  'steps',
-  'protein_target_hit',
-  'hydration_goal_hit',
-  'journal',
-  'photos_and_videos',
-  'updates',
-  'checked_in_at',
-];
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text that a spreadsheet
- * would run as a formula (starting =, +, -, @, tab or carriage return) gets a leading apostrophe.
- */
-export function csvCell(value: string | number | boolean): string {
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function toCsv(rows: (string | number | boolean)[][]): string {
-  // A byte-order mark so spreadsheet programs read the journal's UTF-8 (emoji) correctly.
-  return `\uFEFF${[CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
-
-// ---------------------------------------------------------------------------
-// The ZIP stream
-// ---------------------------------------------------------------------------
-
-const README = (exportedAt: string) => `${PRODUCT_NAME} data export, ${exportedAt}
-
-data.json      everything your account holds: profile, settings, consents, health profile,
-               weight history, connections (names and scopes, never tokens) and the numbers
-               they sent, cycles, check-ins and updates, posts, your comments, likes and reactions,
-               badges, invites you sent, subscription, sessions and e-mails sent to you.
-checkins.csv   one row per check-in day.
-media/         your photos and videos as stored (re-encoded on upload, without location data),
-               and your avatar.
-`;
 
 export interface DataExport {
   filename: string;
@@ -212,113 +126,4 @@ export async function streamExport(
     filename: `${folder}.zip`,
     stream: pullStream(output, () => media.stop()),
   };
-}
-
-/**
- * Adds the media files to the ZIP one at a time: the next file is fetched from storage only when the
- * previous one has been read to its end, so one storage stream is open at a time. Files are stored
- * without compression (photos and videos are compressed already). A file missing from storage is left
- * out and listed in missing-media.txt.
- */
-function addMediaOneAtATime(
-  ctx: ServiceContext,
-  zip: ZipFile,
-  files: ExportFile[],
-  folder: string,
-) {
-  let index = 0;
-  let stopped = false;
-  let current: Readable | null = null;
-  const missing: string[] = [];
-  const next = async (): Promise<void> => {
-    while (!stopped && index < files.length) {
-      const file = files[index++];
-      const object = await ctx.storage.get(file.key).catch((error: unknown) => {
-        ctx.logger.warn({ err: error, key: file.key }, 'export: could not read a media file');
-        return null;
-      });
-      if (stopped) {
-        await object?.stream.cancel().catch(() => undefined);
-        return;
-      }
-      if (!object) {
-        missing.push(file.name.slice('media/'.length));
-        continue;
-      }
-      const stream = toNodeReadable(object.stream);
-      current = stream;
-      stream.once('end', () => {
-        current = null;
-        void next();
-      });
-      stream.once('error', (error) => zip.emit('error', error));
-      zip.addReadStream(stream, `${folder}/${file.name}`, {
-        compress: false,
-        mtime: file.mtime,
-        size: object.size,
-      });
-      return;
-    }
-    if (stopped) return;
-    if (missing.length) {
-      zip.addBuffer(
-        Buffer.from(`These files were no longer in storage:\n${missing.join('\n')}\n`),
-        `${folder}/media/missing-media.txt`,
-      );
-    }
-    zip.end();
-  };
-  void next();
-  return {
-    stop() {
-      stopped = true;
-      current?.destroy();
-    },
-  };
-}
-
-/**
- * A web stream that reads the ZIP only when the response asks for more, so a slow download holds one
- * chunk, not the archive (Readable.toWeb can read far ahead on Node 20; see lib/storage/file-stream).
- */
-function pullStream(source: Readable, onCancel: () => void): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        return new Promise<void>((resolve) => {
-          const finish = () => {
-            source.off('readable', read);
-            source.off('end', end);
-            source.off('error', fail);
-            resolve();
-          };
-          const read = () => {
-            const chunk = source.read() as Buffer | null;
-            if (chunk === null) return;
-            finish();
-            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          };
-          const end = () => {
-            finish();
-            controller.close();
-          };
-          const fail = (error: unknown) => {
-            finish();
-            controller.error(error);
-          };
-          source.on('readable', read);
-          source.on('end', end);
-          source.on('error', fail);
-          if (source.readableEnded) end();
-          else if (source.destroyed) fail(new Error('export stream closed'));
-          else read();
-        });
-      },
-      cancel() {
-        onCancel();
-        source.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }

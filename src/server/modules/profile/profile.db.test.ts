@@ -6,7 +6,7 @@ import { cmToFeetInches, feetInchesToCm, kgToPounds, poundsToKg } from '@shared/
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { consents, healthProfile, profiles, userSettings } from '../../db/schema';
-import { uploadAvatar as uploadAvatarService } from './service';
+import { uploadAvatar as uploadAvatarService } from './avatar';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,18 +22,9 @@ import { jsonBody, parseWith } from '../../http/validate';
 import { signOut } from '../account/service';
 import { deleteAccount } from './account-deletion';
 import { requestExport, streamExport } from './data-export';
-import {
-  avatarAccess,
-  completeIntake,
-  getHealth,
-  getProfile,
-  listEarnedBadges,
-  removeAvatar,
-  saveHealth,
-  skipIntake,
-  updateProfile,
-  uploadAvatar,
-} from './service';
+import { avatarAccess, removeAvatar, uploadAvatar } from './avatar';
+import { completeIntake, getHealth, saveHealth, skipIntake } from './health';
+import { getProfile, listEarnedBadges, updateProfile } from './service';
 import { getSettings, updateConsents, updateSettings } from './settings';
 
 // Each route: build the context, parse the input with the shared schemas, call one service, answer.

@@ -6,7 +6,7 @@ import { userSettings, weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
 import { communityFeed } from '../feed/service';
 import { getMyCycle, startNewCycle } from '../cycles/service';
-import { saveHealth } from './service';
+import { saveHealth } from './health';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { expireEndedPeriods } from './expiry';
 import { useStripeAdapter } from './provider';
-import { grantComp } from './service';
+import { grantComp } from './grants';
 import type { StripeAdapter, StripeSubscriptionState } from './stripe-adapter';
 
 const db = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';

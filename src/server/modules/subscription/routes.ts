@@ -5,14 +5,8 @@ import { systemContext } from '../../lib/context';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../http/request-context';
 import { jsonBody } from '../../http/validate';
-import {
-  changePlan,
-  createCheckout,
-  getBillingProvider,
-  getSubscription,
-  openBillingPortal,
-  startTrial,
-} from './service';
+import { changePlan, createCheckout, openBillingPortal } from './checkout';
+import { getBillingProvider, getSubscription, startTrial } from './service';
 import { handleStripeWebhook } from './webhook';
 
 export const subscriptionRoutes = new Hono<AppEnv>()

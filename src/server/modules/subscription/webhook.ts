@@ -27,7 +27,7 @@ import {
   type StripeSubscriptionState,
 } from './stripe-adapter';
 import { billingProviderKind, stripeAdapterFor } from './provider';
-import { toView } from './service';
+import { toView } from './subscription-row';
 
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',

@@ -28,7 +28,7 @@ import { checkins, workoutPrefs, workoutWeeks } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { memberTimeZone } from '../cycles/queries';
-import { getHealth } from '../profile/service';
+import { getHealth } from '../profile/health';
 import { AiPlanError, aiWeekPlan } from './ai-engine';
 import { planMarkdown, type PlanRequest, type WeekPlan } from './plan';
 import { planWeek } from './planner';

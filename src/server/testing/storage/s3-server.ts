@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
-import type { S3StorageOptions } from '../../lib/storage/s3-storage';
+import type { S3StorageOptions } from '../../lib/storage/s3-requests';
 
 /** What a test saw go to the server: the request as the driver's fetch sent it. */
 export interface RecordedRequest {
