@@ -102,7 +102,12 @@ export type DatabaseOptions =
        */
       connectTimeoutMs?: number;
     }
-  | { driver: 'pglite'; dataDir?: string };
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      /** In memory only: start from this dump of a data directory (PGlite's dumpDataDir). */
+      loadDataDir?: Blob;
+    };
 
 /**
  * Opens the database: PGlite in a data directory (the embedded default; one process per directory)
@@ -149,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await PGlite.create({
       dataDir,
+      loadDataDir: dataDir ? undefined : options.loadDataDir,
       parsers: {
         [types.INT8]: (v: string) => Number.parseInt(v, 10),
         [types.NUMERIC]: (v: string) => Number.parseFloat(v),
