@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Info } from 'lucide-react';
+import type { SubscriptionView } from '@shared/api-types';
 import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants';
 import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
@@ -10,7 +11,11 @@ import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
-import { CouponEntry, useCouponEntry } from '@client/features/pricing/components/coupon-entry';
+import {
+  CouponEntry,
+  useCouponEntry,
+  type CouponEntryState,
+} from '@client/features/pricing/components/coupon-entry';
 import { PlanFeatures } from '@client/features/pricing/components/plan-features';
 import { PlanOptions } from '@client/features/pricing/components/plan-options';
 import { useInviteToCarry } from '@client/features/invites/api/get-invite';
@@ -28,7 +33,7 @@ export function PricingRoute() {
   const id = useId();
   const [params] = useSearchParams();
   const coupon = useCouponEntry(params.get('coupon'));
-  const [noCardTrial, setNoCardTrial] = useState(() => !trialRequiresCard());
+  const noCardTrial = useState(() => !trialRequiresCard());
   const provider = useBillingProvider().data?.provider;
   // A member already signed in (sent here by REQUIRE_SUBSCRIPTION) starts from /app/start-trial.
   const session = useSession();
@@ -45,18 +50,6 @@ export function PricingRoute() {
   // new member verifies their email, so the token travels on through /signup to /verify-email.
   const inviteToken = params.get('invite');
   const inviteForSignUp = useInviteToCarry(inviteToken);
-
-  // A code still being checked goes along too: /signup checks it again and says what it found.
-  const couponForSignUp =
-    coupon.validCode ?? (coupon.status === 'checking' ? coupon.enteredCode : undefined);
-  const signUpQuery = new URLSearchParams();
-  if (couponForSignUp) signUpQuery.set('coupon', couponForSignUp);
-  if (inviteForSignUp) signUpQuery.set('invite', inviteForSignUp);
-  const startHref = signedIn
-    ? ROUTES.startTrial
-    : signUpQuery.toString()
-      ? `/signup?${signUpQuery}`
-      : '/signup';
 
   return (
     <div className="min-h-dvh">
@@ -80,63 +73,15 @@ export function PricingRoute() {
         </div>
 
         <div className="grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
-          <Card className="border-2 border-primary lg:order-2">
-            <CardHeader className="gap-1">
-              <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
-                Free trial
-              </p>
-              <h2 className="flex items-baseline gap-2">
-                <span className="text-5xl font-black tabular">{TRIAL_DAYS} days</span>
-                <span className="text-lg text-muted-foreground">free</span>
-              </h2>
-              <p className="text-muted-foreground">
-                Then ${PRICES.monthly.amountUsd}/month or ${PRICES.yearly.amountUsd}/year.
-              </p>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-5">
-              {inviteToken && <InviteApplied token={inviteToken} />}
-              <CouponEntry coupon={coupon} />
-              {/* The card choice is for a trial still to start. */}
-              {!endedHere && (
-                <div className="flex flex-col gap-2">
-                  <div className="flex min-h-11 items-center gap-3">
-                    <Checkbox
-                      id={`${id}-no-card`}
-                      checked={noCardTrial}
-                      onCheckedChange={(checked) => {
-                        setNoCardTrial(checked === true);
-                        rememberTrialCardChoice(checked !== true);
-                      }}
-                      aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
-                    />
-                    <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
-                      {msg.dontRequireCardForTrial}
-                    </Label>
-                  </div>
-                  {!noCardTrial && (
-                    <p
-                      id={`${id}-card-note`}
-                      className="flex items-start gap-2 text-sm text-muted-foreground"
-                    >
-                      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-                      {provider === 'stripe' ? msg.cardAtCheckout : msg.trialWithoutCardHere}
-                    </p>
-                  )}
-                </div>
-              )}
-              {endedHere ? (
-                <FreeTimeNote
-                  endedOn={endedHere.currentPeriodEnd}
-                  contact={endedHere.contact}
-                  className="text-base"
-                />
-              ) : (
-                <Link to={startHref} className={buttonVariants({ size: 'lg' })}>
-                  {msg.startYourFreeTrial}
-                </Link>
-              )}
-            </CardContent>
-          </Card>
+          <TrialCard
+            id={id}
+            inviteToken={inviteToken}
+            coupon={coupon}
+            noCardTrial={noCardTrial}
+            provider={provider}
+            endedHere={endedHere}
+            startHref={startHref(signedIn, coupon, inviteForSignUp)}
+          />
 
           <div className="flex flex-col gap-10 lg:order-1">
             <PlanFeatures headingId={`${id}-features`} />
@@ -154,6 +99,118 @@ export function PricingRoute() {
         </div>
       </main>
       <LegalFooter />
+    </div>
+  );
+}
+
+/** Where "Start your free trial" goes: /app/start-trial when signed in, else /signup with what to carry. */
+function startHref(
+  signedIn: boolean,
+  coupon: CouponEntryState,
+  inviteForSignUp: string | null | undefined,
+): string {
+  // A code still being checked goes along too: /signup checks it again and says what it found.
+  const couponForSignUp =
+    coupon.validCode ?? (coupon.status === 'checking' ? coupon.enteredCode : undefined);
+  const signUpQuery = new URLSearchParams();
+  if (couponForSignUp) signUpQuery.set('coupon', couponForSignUp);
+  if (inviteForSignUp) signUpQuery.set('invite', inviteForSignUp);
+  return signedIn
+    ? ROUTES.startTrial
+    : signUpQuery.toString()
+      ? `/signup?${signUpQuery}`
+      : '/signup';
+}
+
+type NoCardTrialState = [boolean, Dispatch<SetStateAction<boolean>>];
+
+/**
+ * The free trial's card: an invite or coupon applied, whether the trial asks for a card, and the
+ * button to start it (or, free time ended on a server without payments, where to ask for more).
+ */
+function TrialCard({
+  id,
+  inviteToken,
+  coupon,
+  noCardTrial,
+  provider,
+  endedHere,
+  startHref,
+}: {
+  id: string;
+  inviteToken: string | null;
+  coupon: CouponEntryState;
+  /** The "no card" box's state, kept by the screen. */
+  noCardTrial: NoCardTrialState;
+  provider: 'stripe' | 'builtin' | undefined;
+  endedHere: SubscriptionView | null;
+  startHref: string;
+}) {
+  return (
+    <Card className="border-2 border-primary lg:order-2">
+      <CardHeader className="gap-1">
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">Free trial</p>
+        <h2 className="flex items-baseline gap-2">
+          <span className="text-5xl font-black tabular">{TRIAL_DAYS} days</span>
+          <span className="text-lg text-muted-foreground">free</span>
+        </h2>
+        <p className="text-muted-foreground">
+          Then ${PRICES.monthly.amountUsd}/month or ${PRICES.yearly.amountUsd}/year.
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {inviteToken && <InviteApplied token={inviteToken} />}
+        <CouponEntry coupon={coupon} />
+        {/* The card choice is for a trial still to start. */}
+        {!endedHere && <NoCardTrialChoice id={id} state={noCardTrial} provider={provider} />}
+        {endedHere ? (
+          <FreeTimeNote
+            endedOn={endedHere.currentPeriodEnd}
+            contact={endedHere.contact}
+            className="text-base"
+          />
+        ) : (
+          <Link to={startHref} className={buttonVariants({ size: 'lg' })}>
+            {msg.startYourFreeTrial}
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** "Don't require a card for the trial", remembered in this browser. */
+function NoCardTrialChoice({
+  id,
+  state: [noCardTrial, setNoCardTrial],
+  provider,
+}: {
+  id: string;
+  state: NoCardTrialState;
+  provider: 'stripe' | 'builtin' | undefined;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex min-h-11 items-center gap-3">
+        <Checkbox
+          id={`${id}-no-card`}
+          checked={noCardTrial}
+          onCheckedChange={(checked) => {
+            setNoCardTrial(checked === true);
+            rememberTrialCardChoice(checked !== true);
+          }}
+          aria-describedby={noCardTrial ? undefined : `${id}-card-note`}
+        />
+        <Label htmlFor={`${id}-no-card`} className="cursor-pointer py-3 font-medium">
+          {msg.dontRequireCardForTrial}
+        </Label>
+      </div>
+      {!noCardTrial && (
+        <p id={`${id}-card-note`} className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {provider === 'stripe' ? msg.cardAtCheckout : msg.trialWithoutCardHere}
+        </p>
+      )}
     </div>
   );
 }

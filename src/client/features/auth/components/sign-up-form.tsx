@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { SignUpResponse } from '@shared/api-types';
@@ -16,6 +16,13 @@ import { useSignUp } from '../api/sign-up';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const FORM_FIELDS = ['displayName', 'email', 'password', 'acceptTerms'] as const;
+
+/** A field's input id, its error message's id and the message, if any. */
+interface SignUpField {
+  id: string;
+  errorId: string;
+  error: string | undefined;
+}
 
 const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
 
@@ -35,34 +42,15 @@ export function SignUpForm({
   onSignedUp: (result: SignUpResponse) => void;
 }) {
   const id = useId();
-  const signUp = useSignUp();
-  const form = useForm<SignUpInput, unknown, SignUpData>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { displayName: '', email: '', password: '' },
+  const { form, onSubmit, isPending } = useSignUpForm({
+    couponCode,
+    onCouponRejected,
+    onSignedUp,
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
-  const onSubmit = form.handleSubmit((input) =>
-    signUp
-      .mutateAsync(
-        { ...input, coupon: couponCode, timeZone: browserTimeZone() },
-        {
-          onSuccess: (result) => {
-            toast.success(msg.accountCreated);
-            onSignedUp(result);
-          },
-          onError: (error) => {
-            toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
-            const fields = applyServerFieldErrors(form.setError, error, FORM_FIELDS);
-            if (fields?.coupon) onCouponRejected(fields.coupon);
-          },
-        },
-      )
-      .catch(() => undefined),
-  );
-
-  const field = (name: (typeof FORM_FIELDS)[number]) => ({
+  const field = (name: (typeof FORM_FIELDS)[number]): SignUpField => ({
     id: `${id}-${name}`,
     errorId: `${id}-${name}-error`,
     error: errors[name]?.message,
@@ -105,62 +93,133 @@ export function SignUpForm({
         </FieldMessage>
       </div>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={pw.id}>Password</Label>
-        <Input
-          id={pw.id}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={pw.error ? true : undefined}
-          aria-describedby={describedBy(
-            pw.error && pw.errorId,
-            `${id}-password-hint`,
-            password && `${id}-password-strength`,
-          )}
-          {...form.register('password')}
-        />
-        <FieldMessage id={pw.errorId} tone="error">
-          {pw.error}
-        </FieldMessage>
-        <FieldMessage id={`${id}-password-hint`}>{msg.passwordHint}</FieldMessage>
-        <PasswordStrengthMeter password={password} id={`${id}-password-strength`} />
-      </div>
+      <PasswordField
+        field={pw}
+        password={password}
+        hintId={`${id}-password-hint`}
+        strengthId={`${id}-password-strength`}
+        registration={form.register('password')}
+      />
 
       {couponField}
 
-      <div className="flex flex-col gap-2">
-        <div className="flex items-start gap-3">
-          {/* A native box: what was ticked before the app took over the prerendered page carries over. */}
-          <input
-            id={terms.id}
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-            aria-invalid={terms.error ? true : undefined}
-            aria-describedby={describedBy(terms.error && terms.errorId)}
-            {...form.register('acceptTerms')}
-          />
-          {/* The links open in a new tab, so what was typed here stays. */}
-          <Label htmlFor={terms.id} className="leading-snug font-normal">
-            <span>
-              I accept the{' '}
-              <a href="/terms" target="_blank" rel="noreferrer" className={linkClass}>
-                terms of service
-              </a>{' '}
-              and{' '}
-              <a href="/privacy" target="_blank" rel="noreferrer" className={linkClass}>
-                privacy policy
-              </a>
-            </span>
-          </Label>
-        </div>
-        <FieldMessage id={terms.errorId} tone="error">
-          {terms.error}
-        </FieldMessage>
-      </div>
+      <AcceptTermsField field={terms} registration={form.register('acceptTerms')} />
 
-      <Button type="submit" size="lg" disabled={signUp.isPending}>
-        {signUp.isPending ? msg.loading : 'Create account'}
+      <Button type="submit" size="lg" disabled={isPending}>
+        {isPending ? msg.loading : 'Create account'}
       </Button>
     </form>
+  );
+}
+
+/** The form's state and its submit: the account is made with the coupon typed and this browser's zone. */
+function useSignUpForm({
+  couponCode,
+  onCouponRejected,
+  onSignedUp,
+}: {
+  couponCode: string | undefined;
+  onCouponRejected: (message: string) => void;
+  onSignedUp: (result: SignUpResponse) => void;
+}) {
+  const signUp = useSignUp();
+  const form = useForm<SignUpInput, unknown, SignUpData>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { displayName: '', email: '', password: '' },
+  });
+
+  const onSubmit = form.handleSubmit((input) =>
+    signUp
+      .mutateAsync(
+        { ...input, coupon: couponCode, timeZone: browserTimeZone() },
+        {
+          onSuccess: (result) => {
+            toast.success(msg.accountCreated);
+            onSignedUp(result);
+          },
+          onError: (error) => {
+            toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
+            const fields = applyServerFieldErrors(form.setError, error, FORM_FIELDS);
+            if (fields?.coupon) onCouponRejected(fields.coupon);
+          },
+        },
+      )
+      .catch(() => undefined),
+  );
+  return { form, onSubmit, isPending: signUp.isPending };
+}
+
+/** The password, its hint and, once something is typed, its strength. */
+function PasswordField({
+  field: pw,
+  password,
+  hintId,
+  strengthId,
+  registration,
+}: {
+  field: SignUpField;
+  password: string;
+  hintId: string;
+  strengthId: string;
+  registration: UseFormRegisterReturn<'password'>;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={pw.id}>Password</Label>
+      <Input
+        id={pw.id}
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={pw.error ? true : undefined}
+        aria-describedby={describedBy(pw.error && pw.errorId, hintId, password && strengthId)}
+        {...registration}
+      />
+      <FieldMessage id={pw.errorId} tone="error">
+        {pw.error}
+      </FieldMessage>
+      <FieldMessage id={hintId}>{msg.passwordHint}</FieldMessage>
+      <PasswordStrengthMeter password={password} id={strengthId} />
+    </div>
+  );
+}
+
+/** "I accept the terms of service and privacy policy". */
+function AcceptTermsField({
+  field: terms,
+  registration,
+}: {
+  field: SignUpField;
+  registration: UseFormRegisterReturn<'acceptTerms'>;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-3">
+        {/* A native box: what was ticked before the app took over the prerendered page carries over. */}
+        <input
+          id={terms.id}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          aria-invalid={terms.error ? true : undefined}
+          aria-describedby={describedBy(terms.error && terms.errorId)}
+          {...registration}
+        />
+        {/* The links open in a new tab, so what was typed here stays. */}
+        <Label htmlFor={terms.id} className="leading-snug font-normal">
+          <span>
+            I accept the{' '}
+            <a href="/terms" target="_blank" rel="noreferrer" className={linkClass}>
+              terms of service
+            </a>{' '}
+            and{' '}
+            <a href="/privacy" target="_blank" rel="noreferrer" className={linkClass}>
+              privacy policy
+            </a>
+          </span>
+        </Label>
+      </div>
+      <FieldMessage id={terms.errorId} tone="error">
+        {terms.error}
+      </FieldMessage>
+    </div>
   );
 }

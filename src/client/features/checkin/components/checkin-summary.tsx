@@ -31,57 +31,16 @@ export function CheckinSummary({
   badge?: AwardedBadge | null;
   onBadgeDismissed?: () => void;
 }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const timeZone = useMemberTimeZone();
-  // The form that had focus is gone: land on the result, which also scrolls it into view.
-  useEffect(() => {
-    if (justCompleted) headingRef.current?.focus();
-  }, [justCompleted]);
   return (
     <Card role="region" aria-labelledby={`summary-${checkin.id}`}>
-      <CardHeader className="gap-4">
-        <div className="flex items-start gap-3">
-          <span
-            className={cn(
-              'flex size-11 shrink-0 items-center justify-center rounded-full bg-success/15 text-success',
-              justCompleted && 'motion-safe:animate-celebrate',
-            )}
-          >
-            <CircleCheck aria-hidden className="size-6" />
-          </span>
-          <div className="flex min-w-0 flex-col gap-0.5">
-            <h2
-              id={`summary-${checkin.id}`}
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-xl font-bold tracking-tight focus:outline-none"
-            >
-              {msg.todaysCheckinComplete}
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              {msg.dayN(checkin.dayNumber)} · checked in at{' '}
-              {formatTime(checkin.createdAt, timeZone)}
-            </p>
-          </div>
-        </div>
-
-        {badge && <BadgeCelebration badge={badge} onDismiss={onBadgeDismissed} />}
-
-        <div className="flex flex-wrap items-center gap-2">
-          {canEdit && (
-            <Button variant="secondary" onClick={onEdit}>
-              <Pencil aria-hidden className="size-4" />
-              {msg.edit}
-            </Button>
-          )}
-          <AddUpdateDialog checkinId={checkin.id} />
-          {canEdit && (
-            <p className="w-full text-xs text-muted-foreground sm:w-auto">
-              You can edit until {formatTime(checkin.editableUntil, timeZone)}.
-            </p>
-          )}
-        </div>
-      </CardHeader>
+      <SummaryHeader
+        checkin={checkin}
+        canEdit={canEdit}
+        onEdit={onEdit}
+        justCompleted={justCompleted}
+        badge={badge}
+        onBadgeDismissed={onBadgeDismissed}
+      />
 
       <CardContent className="flex flex-col gap-6">
         <MoveAndSteps
@@ -90,25 +49,7 @@ export function CheckinSummary({
           source={checkin.activitySource}
         />
 
-        <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
-          <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">
-            Fuel
-          </h3>
-          <ul className="flex flex-wrap gap-2">
-            <NutritionPill
-              hit={checkin.proteinTargetHit}
-              label="Protein"
-              icon={<Beef aria-hidden className="size-4" />}
-              spoken={checkin.proteinTargetHit ? 'Protein target hit' : 'Protein target not hit'}
-            />
-            <NutritionPill
-              hit={checkin.hydrationGoalHit}
-              label="Hydration"
-              icon={<Droplets aria-hidden className="size-4" />}
-              spoken={checkin.hydrationGoalHit ? 'Hydration goal hit' : 'Hydration goal not hit'}
-            />
-          </ul>
-        </section>
+        <FuelSection checkin={checkin} />
 
         <section aria-labelledby={`journal-${checkin.id}`} className="flex flex-col gap-2">
           <h3 id={`journal-${checkin.id}`} className="text-sm font-semibold">
@@ -132,32 +73,131 @@ export function CheckinSummary({
           </section>
         )}
 
-        {checkin.updates.length > 0 && (
-          <section aria-labelledby={`updates-${checkin.id}`} className="flex flex-col gap-3">
-            <h3 id={`updates-${checkin.id}`} className="text-sm font-semibold">
-              Updates
-            </h3>
-            <ol className="flex flex-col gap-3">
-              {checkin.updates.map((update) => (
-                <li
-                  key={update.id}
-                  className="flex flex-col gap-3 rounded-xl border border-border bg-muted/40 p-4"
-                >
-                  <time
-                    dateTime={update.createdAt}
-                    className="tabular text-xs font-medium text-muted-foreground"
-                  >
-                    {formatTime(update.createdAt, timeZone)}
-                  </time>
-                  {update.body && <Markdown>{update.body}</Markdown>}
-                  <MediaGallery media={update.media} label="Update media" />
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        {checkin.updates.length > 0 && <UpdatesSection checkin={checkin} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** The summary's heading (focused when just completed), a badge earned, Edit and Add Update. */
+function SummaryHeader({
+  checkin,
+  canEdit,
+  onEdit,
+  justCompleted,
+  badge,
+  onBadgeDismissed,
+}: {
+  checkin: CheckinView;
+  canEdit: boolean;
+  onEdit: () => void;
+  justCompleted: boolean;
+  badge?: AwardedBadge | null;
+  onBadgeDismissed?: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const timeZone = useMemberTimeZone();
+  // The form that had focus is gone: land on the result, which also scrolls it into view.
+  useEffect(() => {
+    if (justCompleted) headingRef.current?.focus();
+  }, [justCompleted]);
+  return (
+    <CardHeader className="gap-4">
+      <div className="flex items-start gap-3">
+        <span
+          className={cn(
+            'flex size-11 shrink-0 items-center justify-center rounded-full bg-success/15 text-success',
+            justCompleted && 'motion-safe:animate-celebrate',
+          )}
+        >
+          <CircleCheck aria-hidden className="size-6" />
+        </span>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h2
+            id={`summary-${checkin.id}`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-bold tracking-tight focus:outline-none"
+          >
+            {msg.todaysCheckinComplete}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {msg.dayN(checkin.dayNumber)} · checked in at {formatTime(checkin.createdAt, timeZone)}
+          </p>
+        </div>
+      </div>
+
+      {badge && <BadgeCelebration badge={badge} onDismiss={onBadgeDismissed} />}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {canEdit && (
+          <Button variant="secondary" onClick={onEdit}>
+            <Pencil aria-hidden className="size-4" />
+            {msg.edit}
+          </Button>
+        )}
+        <AddUpdateDialog checkinId={checkin.id} />
+        {canEdit && (
+          <p className="w-full text-xs text-muted-foreground sm:w-auto">
+            You can edit until {formatTime(checkin.editableUntil, timeZone)}.
+          </p>
+        )}
+      </div>
+    </CardHeader>
+  );
+}
+
+/** Fuel: whether the protein target and the hydration goal were hit. */
+function FuelSection({ checkin }: { checkin: CheckinView }) {
+  return (
+    <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
+      <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">
+        Fuel
+      </h3>
+      <ul className="flex flex-wrap gap-2">
+        <NutritionPill
+          hit={checkin.proteinTargetHit}
+          label="Protein"
+          icon={<Beef aria-hidden className="size-4" />}
+          spoken={checkin.proteinTargetHit ? 'Protein target hit' : 'Protein target not hit'}
+        />
+        <NutritionPill
+          hit={checkin.hydrationGoalHit}
+          label="Hydration"
+          icon={<Droplets aria-hidden className="size-4" />}
+          spoken={checkin.hydrationGoalHit ? 'Hydration goal hit' : 'Hydration goal not hit'}
+        />
+      </ul>
+    </section>
+  );
+}
+
+/** The updates added to the check-in later, each with its time, text and media. */
+function UpdatesSection({ checkin }: { checkin: CheckinView }) {
+  const timeZone = useMemberTimeZone();
+  return (
+    <section aria-labelledby={`updates-${checkin.id}`} className="flex flex-col gap-3">
+      <h3 id={`updates-${checkin.id}`} className="text-sm font-semibold">
+        Updates
+      </h3>
+      <ol className="flex flex-col gap-3">
+        {checkin.updates.map((update) => (
+          <li
+            key={update.id}
+            className="flex flex-col gap-3 rounded-xl border border-border bg-muted/40 p-4"
+          >
+            <time
+              dateTime={update.createdAt}
+              className="tabular text-xs font-medium text-muted-foreground"
+            >
+              {formatTime(update.createdAt, timeZone)}
+            </time>
+            {update.body && <Markdown>{update.body}</Markdown>}
+            <MediaGallery media={update.media} label="Update media" />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

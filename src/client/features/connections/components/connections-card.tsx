@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { KeyRound, Loader2, Smartphone, Trash2 } from 'lucide-react';
+import { Smartphone, Trash2 } from 'lucide-react';
 import type { ApiTokenView } from '@shared/api-types';
-import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shared/constants';
-import { apiTokenCreateSchema, type ApiTokenCreateInput } from '@shared/domain/schemas';
 import { formatDate, formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
@@ -18,21 +14,10 @@ import {
   CardHeader,
   CardTitle,
 } from '@client/components/ui/card';
-import { Checkbox } from '@client/components/ui/checkbox';
-import { FieldMessage, describedBy } from '@client/components/ui/field-message';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens';
+import { useApiTokens, useRevokeApiToken } from '../api/tokens';
 import { ConnectionRecipes } from './connection-recipes';
 import { CopyField } from './copy-field';
-
-const SCOPE_LABELS: Record<ApiTokenScope, { label: string; hint: string }> = {
-  'activity:write': {
-    label: "Send today's steps and move minutes",
-    hint: 'activity:write',
-  },
-  read: { label: 'Read my check-ins and cycle', hint: 'read' },
-};
+import { NewConnectionForm } from './new-connection-form';
 
 /**
  * Settings → Connections (decisions 0044, 0045): personal access tokens for a phone automation that
@@ -41,26 +26,9 @@ const SCOPE_LABELS: Record<ApiTokenScope, { label: string; hint: string }> = {
 export function ConnectionsCard() {
   const id = useId();
   const tokens = useApiTokens();
-  const create = useCreateApiToken();
   const [fresh, setFresh] = useState<string | null>(null);
-  const form = useForm<ApiTokenCreateInput>({
-    resolver: zodResolver(apiTokenCreateSchema),
-    defaultValues: { name: '', scopes: ['activity:write'] },
-  });
-  const { errors } = form.formState;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const full = (tokens.data?.tokens.length ?? 0) >= (tokens.data?.max ?? Infinity);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const made = await create.mutateAsync(input);
-      setFresh(made.token);
-      form.reset({ name: '', scopes: ['activity:write'] });
-      toast.success(msg.connectionCreated);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.unexpectedError));
-    }
-  });
 
   return (
     <Card>
@@ -93,81 +61,7 @@ export function ConnectionsCard() {
           </div>
         )}
 
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          aria-labelledby={`${id}-new`}
-          className="flex flex-col gap-4"
-        >
-          <h3 id={`${id}-new`} className="text-sm font-semibold">
-            New connection
-          </h3>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              placeholder="iPhone Shortcut"
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy(errors.name && `${id}-name-error`)}
-              {...form.register('name')}
-            />
-            <FieldMessage id={`${id}-name-error`} tone="error">
-              {errors.name?.message}
-            </FieldMessage>
-          </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">It may</legend>
-            <Controller
-              control={form.control}
-              name="scopes"
-              render={({ field }) => (
-                <>
-                  {API_TOKEN_SCOPES.map((scope) => {
-                    const checked = field.value?.includes(scope) ?? false;
-                    return (
-                      <label
-                        key={scope}
-                        htmlFor={`${id}-${scope}`}
-                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2"
-                      >
-                        <Checkbox
-                          id={`${id}-${scope}`}
-                          checked={checked}
-                          onCheckedChange={(on) =>
-                            field.onChange(
-                              on === true
-                                ? [...(field.value ?? []), scope]
-                                : (field.value ?? []).filter((s) => s !== scope),
-                            )
-                          }
-                        />
-                        <span className="flex flex-col text-sm">
-                          <span className="font-medium">{SCOPE_LABELS[scope].label}</span>
-                          <span className="font-mono text-xs text-muted-foreground">
-                            {SCOPE_LABELS[scope].hint}
-                          </span>
-                        </span>
-                      </label>
-                    );
-                  })}
-                </>
-              )}
-            />
-            <FieldMessage id={`${id}-scopes-error`} tone="error">
-              {errors.scopes?.message}
-            </FieldMessage>
-          </fieldset>
-          <Button type="submit" className="self-start" disabled={create.isPending || full}>
-            {create.isPending ? (
-              <Loader2 aria-hidden className="size-4 animate-spin" />
-            ) : (
-              <KeyRound aria-hidden className="size-4" />
-            )}
-            Create token
-          </Button>
-          {full && <p className="text-sm text-muted-foreground">{msg.apiTokenLimit}</p>}
-        </form>
+        <NewConnectionForm id={id} full={full} onCreated={setFresh} />
 
         <TokenList tokens={tokens.data?.tokens} loading={tokens.isPending} />
 

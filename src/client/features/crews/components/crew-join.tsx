@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Users } from 'lucide-react';
+import type { CrewInvitePreview } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { AuthPage } from '@client/components/layout/auth-page';
@@ -62,23 +63,7 @@ export function CrewJoin({
       </AuthPage>
     );
 
-  if (!signedIn)
-    return (
-      <AuthPage
-        title="You're invited to a crew"
-        description="Sign in or create your account first. You'll come right back to this invite."
-      >
-        <title>Crew invite · StackDays</title>
-        <div className="flex flex-col gap-3">
-          <Link to="/signin" className={buttonVariants({ size: 'lg' })}>
-            Sign in
-          </Link>
-          <Link to="/signup" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
-            Create an account
-          </Link>
-        </div>
-      </AuthPage>
-    );
+  if (!signedIn) return <SignInFirst />;
 
   const preview = invite.data;
   if (!preview || !preview.crew || (!preview.ok && !preview.alreadyMember))
@@ -104,6 +89,48 @@ export function CrewJoin({
       onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
     });
   return (
+    <JoinCrewPage
+      crew={crew}
+      alreadyMember={preview.alreadyMember}
+      onJoin={onJoin}
+      joining={join.isPending}
+    />
+  );
+}
+
+/** A visitor who is not signed in: sign in or sign up first, then back to this invite. */
+function SignInFirst() {
+  return (
+    <AuthPage
+      title="You're invited to a crew"
+      description="Sign in or create your account first. You'll come right back to this invite."
+    >
+      <title>Crew invite · StackDays</title>
+      <div className="flex flex-col gap-3">
+        <Link to="/signin" className={buttonVariants({ size: 'lg' })}>
+          Sign in
+        </Link>
+        <Link to="/signup" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+          Create an account
+        </Link>
+      </div>
+    </AuthPage>
+  );
+}
+
+/** The crew the link invites to, and Join (or Open it, for a member already in it). */
+function JoinCrewPage({
+  crew,
+  alreadyMember,
+  onJoin,
+  joining,
+}: {
+  crew: NonNullable<CrewInvitePreview['crew']>;
+  alreadyMember: boolean;
+  onJoin: () => void;
+  joining: boolean;
+}) {
+  return (
     <AuthPage
       title={`Join ${crew.name}`}
       description="Do the 90 days together and see each other's days."
@@ -123,13 +150,13 @@ export function CrewJoin({
             <dd className="tabular">{crew.memberCount}</dd>
           </dl>
         </div>
-        {preview.alreadyMember ? (
+        {alreadyMember ? (
           <Link to={`/app/crews/${crew.id}`} className={buttonVariants({ size: 'lg' })}>
             {msg.crewAlreadyMember} Open it
           </Link>
         ) : (
-          <Button type="button" size="lg" onClick={onJoin} disabled={join.isPending}>
-            {join.isPending ? msg.loading : 'Join'}
+          <Button type="button" size="lg" onClick={onJoin} disabled={joining}>
+            {joining ? msg.loading : 'Join'}
           </Button>
         )}
       </div>

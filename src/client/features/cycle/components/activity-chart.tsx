@@ -39,41 +39,20 @@ export function niceCeiling(value: number): number {
 export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentDay: number }) {
   const id = useId();
   const [series, setSeries] = useState<Series>('minutes');
-  const { label, unit, pick } = SERIES[series];
+  const { pick } = SERIES[series];
   const sofar = days.filter((d) => d.day <= currentDay);
   const best = sofar.reduce<CycleDay | null>(
     (top, d) => (!top || pick(d) > pick(top) ? d : top),
     null,
   );
-  const total = sofar.reduce((sum, d) => sum + pick(d), 0);
   const scale = niceCeiling(best ? pick(best) : 0) || (series === 'minutes' ? 60 : 10_000);
-  const width = days.length * BAR_SLOT;
   const dayLabels = [1, 30, 60, days.length].filter((d, i, all) => all.indexOf(d) === i);
 
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id={`${id}-heading`}>Daily activity</CardTitle>
-        <div role="group" aria-label="Show" className="inline-flex rounded-lg bg-muted p-1">
-          {(Object.keys(SERIES) as Series[]).map((key) => {
-            const Icon = SERIES[key].icon;
-            return (
-              <button
-                key={key}
-                type="button"
-                aria-pressed={series === key}
-                onClick={() => setSeries(key)}
-                className={cn(
-                  'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  series === key && 'bg-background text-foreground shadow-sm',
-                )}
-              >
-                <Icon aria-hidden className="size-4" />
-                {SERIES[key].label}
-              </button>
-            );
-          })}
-        </div>
+        <SeriesToggle series={series} onChange={setSeries} />
       </div>
 
       <div className="flex gap-2">
@@ -86,57 +65,15 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
           <span className="translate-y-1/2">0</span>
         </div>
         <div className="min-w-0 flex-1">
-          <svg
-            role="img"
-            aria-labelledby={`${id}-title ${id}-desc`}
-            viewBox={`0 0 ${width} ${HEIGHT}`}
-            preserveAspectRatio="none"
-            className="block h-44 w-full overflow-visible"
-          >
-            <title id={`${id}-title`}>{`${label} per day`}</title>
-            <desc id={`${id}-desc`}>
-              {best && pick(best) > 0
-                ? `${formatNumber(total)} ${unit} over ${sofar.length} ${sofar.length === 1 ? 'day' : 'days'}. Best: ${formatNumber(pick(best))} ${unit} on day ${best.day}. The table below lists every day.`
-                : `No ${label.toLowerCase()} logged yet.`}
-            </desc>
-            {[0, 0.5, 1].map((f) => (
-              <line
-                key={f}
-                x1={0}
-                x2={width}
-                y1={HEIGHT * f}
-                y2={HEIGHT * f}
-                vectorEffect="non-scaling-stroke"
-                className="stroke-border"
-                strokeWidth={1}
-                strokeDasharray={f === 1 ? undefined : '3 3'}
-              />
-            ))}
-            {days.map((d, i) => {
-              const value = pick(d);
-              const h =
-                d.status === 'upcoming'
-                  ? 0
-                  : Math.max(value > 0 ? 1.5 : 0, (value / scale) * HEIGHT);
-              return (
-                <rect
-                  key={d.day}
-                  x={i * BAR_SLOT + 1.5}
-                  width={BAR_SLOT - 3}
-                  y={HEIGHT - h}
-                  height={h}
-                  rx={1}
-                  className={cn(
-                    d.status === 'today' || d.day === currentDay
-                      ? 'fill-lime-500 dark:fill-lime-300'
-                      : 'fill-lime-700 dark:fill-lime-400',
-                  )}
-                >
-                  <title>{`Day ${d.day}: ${formatNumber(value)} ${unit}`}</title>
-                </rect>
-              );
-            })}
-          </svg>
+          <ActivityBars
+            id={id}
+            days={days}
+            currentDay={currentDay}
+            series={series}
+            sofar={sofar}
+            best={best}
+            scale={scale}
+          />
           <div aria-hidden className="relative mt-1 h-4 text-xs text-muted-foreground">
             {dayLabels.map((day) => (
               <span
@@ -151,27 +88,141 @@ export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentD
         </div>
       </div>
 
-      <table className="sr-only">
-        <caption>Minutes and steps per day so far</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Date</th>
-            <th scope="col">Minutes</th>
-            <th scope="col">Steps</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sofar.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{formatMonthDay(d.date)}</td>
-              <td>{d.status === 'done' ? formatNumber(d.movedMinutes) : STATUS_TEXT[d.status]}</td>
-              <td>{d.status === 'done' ? formatNumber(d.steps) : STATUS_TEXT[d.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ActivityTable sofar={sofar} />
     </Card>
+  );
+}
+
+/** Minutes or steps: which series the bars show. */
+function SeriesToggle({
+  series,
+  onChange,
+}: {
+  series: Series;
+  onChange: (series: Series) => void;
+}) {
+  return (
+    <div role="group" aria-label="Show" className="inline-flex rounded-lg bg-muted p-1">
+      {(Object.keys(SERIES) as Series[]).map((key) => {
+        const Icon = SERIES[key].icon;
+        return (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={series === key}
+            onClick={() => onChange(key)}
+            className={cn(
+              'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              series === key && 'bg-background text-foreground shadow-sm',
+            )}
+          >
+            <Icon aria-hidden className="size-4" />
+            {SERIES[key].label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The bars themselves: one per cycle day on a grid, with a title and a summary for screen readers. */
+function ActivityBars({
+  id,
+  days,
+  currentDay,
+  series,
+  sofar,
+  best,
+  scale,
+}: {
+  id: string;
+  days: CycleDay[];
+  currentDay: number;
+  series: Series;
+  /** The days up to today. */
+  sofar: CycleDay[];
+  best: CycleDay | null;
+  scale: number;
+}) {
+  const { label, unit, pick } = SERIES[series];
+  const total = sofar.reduce((sum, d) => sum + pick(d), 0);
+  const width = days.length * BAR_SLOT;
+  return (
+    <svg
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      className="block h-44 w-full overflow-visible"
+    >
+      <title id={`${id}-title`}>{`${label} per day`}</title>
+      <desc id={`${id}-desc`}>
+        {best && pick(best) > 0
+          ? `${formatNumber(total)} ${unit} over ${sofar.length} ${sofar.length === 1 ? 'day' : 'days'}. Best: ${formatNumber(pick(best))} ${unit} on day ${best.day}. The table below lists every day.`
+          : `No ${label.toLowerCase()} logged yet.`}
+      </desc>
+      {[0, 0.5, 1].map((f) => (
+        <line
+          key={f}
+          x1={0}
+          x2={width}
+          y1={HEIGHT * f}
+          y2={HEIGHT * f}
+          vectorEffect="non-scaling-stroke"
+          className="stroke-border"
+          strokeWidth={1}
+          strokeDasharray={f === 1 ? undefined : '3 3'}
+        />
+      ))}
+      {days.map((d, i) => {
+        const value = pick(d);
+        const h =
+          d.status === 'upcoming' ? 0 : Math.max(value > 0 ? 1.5 : 0, (value / scale) * HEIGHT);
+        return (
+          <rect
+            key={d.day}
+            x={i * BAR_SLOT + 1.5}
+            width={BAR_SLOT - 3}
+            y={HEIGHT - h}
+            height={h}
+            rx={1}
+            className={cn(
+              d.status === 'today' || d.day === currentDay
+                ? 'fill-lime-500 dark:fill-lime-300'
+                : 'fill-lime-700 dark:fill-lime-400',
+            )}
+          >
+            <title>{`Day ${d.day}: ${formatNumber(value)} ${unit}`}</title>
+          </rect>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** Every day so far as a table, for screen readers. */
+function ActivityTable({ sofar }: { sofar: CycleDay[] }) {
+  return (
+    <table className="sr-only">
+      <caption>Minutes and steps per day so far</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Date</th>
+          <th scope="col">Minutes</th>
+          <th scope="col">Steps</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sofar.map((d) => (
+          <tr key={d.day}>
+            <th scope="row">{d.day}</th>
+            <td>{formatMonthDay(d.date)}</td>
+            <td>{d.status === 'done' ? formatNumber(d.movedMinutes) : STATUS_TEXT[d.status]}</td>
+            <td>{d.status === 'done' ? formatNumber(d.steps) : STATUS_TEXT[d.status]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

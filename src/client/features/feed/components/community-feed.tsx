@@ -84,16 +84,13 @@ export function CommunityFeed({
         // Spec: a failing buddy feed is ignored silently, so it shows no count rather than a wrong one.
         description={buddies.isSuccess ? msg.recentPosts(buddies.posts.length) : undefined}
       >
-        {!settled || buddies.isPending ? (
-          <Card aria-hidden className="h-24 animate-pulse bg-muted/60" />
-        ) : buddies.posts.length > 0 ? (
-          <PostList posts={buddies.posts} viewerId={viewerId} unitPref={unitPref} />
-        ) : (
-          <Card className="flex flex-col items-center gap-4 p-6 text-center">
-            <p className="max-w-sm text-sm text-muted-foreground">{msg.emptyBuddyFeed}</p>
-            {inviteBuddies}
-          </Card>
-        )}
+        <BuddyPosts
+          settled={settled}
+          buddies={buddies}
+          viewerId={viewerId}
+          unitPref={unitPref}
+          inviteBuddies={inviteBuddies}
+        />
       </FeedSection>
 
       <FeedSection
@@ -103,43 +100,90 @@ export function CommunityFeed({
       >
         {!settled ? (
           <FeedSkeleton />
-        ) : feed.isError && posts.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 p-8 text-center">
-            <p className="font-semibold">{msg.errorLoadingFeed}</p>
-            <Button variant="secondary" onClick={() => void feed.refetch()}>
-              <RefreshCw aria-hidden className="size-4" />
-              Try again
-            </Button>
-          </Card>
-        ) : posts.length === 0 ? (
-          <Card className="flex flex-col items-center gap-4 p-8 text-center">
-            <PenLine aria-hidden className="size-8 text-accent-text" />
-            <p className="max-w-sm font-semibold">{msg.emptyFeed}</p>
-            <Button asChild>
-              <Link to="/app">Check in today</Link>
-            </Button>
-          </Card>
         ) : (
-          <>
-            <PostList posts={posts} viewerId={viewerId} unitPref={unitPref} />
-            {feed.hasNextPage && (
-              <Button
-                variant="secondary"
-                className="self-center"
-                onClick={() => void feed.fetchNextPage()}
-                disabled={feed.isFetchingNextPage}
-              >
-                {feed.isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
-                {feed.isFetchingNextPage ? msg.loading : 'Load more'}
-              </Button>
-            )}
-            {!feed.hasNextPage && posts.length > 0 && (
-              <p className="text-center text-sm text-muted-foreground">{msg.feedAllCaughtUp}</p>
-            )}
-          </>
+          <CommunityPosts feed={feed} posts={posts} viewerId={viewerId} unitPref={unitPref} />
         )}
       </FeedSection>
     </div>
+  );
+}
+
+/** My Buddies' posts; a placeholder until the feed has settled, and what to do when it is empty. */
+function BuddyPosts({
+  settled,
+  buddies,
+  viewerId,
+  unitPref,
+  inviteBuddies,
+}: {
+  settled: boolean;
+  buddies: ReturnType<typeof useBuddyFeed>;
+  viewerId: string;
+  unitPref: UnitPref;
+  inviteBuddies: ReactNode;
+}) {
+  return !settled || buddies.isPending ? (
+    <Card aria-hidden className="h-24 animate-pulse bg-muted/60" />
+  ) : buddies.posts.length > 0 ? (
+    <PostList posts={buddies.posts} viewerId={viewerId} unitPref={unitPref} />
+  ) : (
+    <Card className="flex flex-col items-center gap-4 p-6 text-center">
+      <p className="max-w-sm text-sm text-muted-foreground">{msg.emptyBuddyFeed}</p>
+      {inviteBuddies}
+    </Card>
+  );
+}
+
+/** The community's posts with Load more; or Try again when the first page failed, or a first nudge. */
+function CommunityPosts({
+  feed,
+  posts,
+  viewerId,
+  unitPref,
+}: {
+  feed: ReturnType<typeof useCommunityFeed>;
+  posts: FeedPost[];
+  viewerId: string;
+  unitPref: UnitPref;
+}) {
+  if (feed.isError && posts.length === 0)
+    return (
+      <Card className="flex flex-col items-center gap-3 p-8 text-center">
+        <p className="font-semibold">{msg.errorLoadingFeed}</p>
+        <Button variant="secondary" onClick={() => void feed.refetch()}>
+          <RefreshCw aria-hidden className="size-4" />
+          Try again
+        </Button>
+      </Card>
+    );
+  if (posts.length === 0)
+    return (
+      <Card className="flex flex-col items-center gap-4 p-8 text-center">
+        <PenLine aria-hidden className="size-8 text-accent-text" />
+        <p className="max-w-sm font-semibold">{msg.emptyFeed}</p>
+        <Button asChild>
+          <Link to="/app">Check in today</Link>
+        </Button>
+      </Card>
+    );
+  return (
+    <>
+      <PostList posts={posts} viewerId={viewerId} unitPref={unitPref} />
+      {feed.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="self-center"
+          onClick={() => void feed.fetchNextPage()}
+          disabled={feed.isFetchingNextPage}
+        >
+          {feed.isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
+          {feed.isFetchingNextPage ? msg.loading : 'Load more'}
+        </Button>
+      )}
+      {!feed.hasNextPage && posts.length > 0 && (
+        <p className="text-center text-sm text-muted-foreground">{msg.feedAllCaughtUp}</p>
+      )}
+    </>
   );
 }
 

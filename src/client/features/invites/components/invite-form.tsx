@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { EMAIL_MAX, PERSON_NAME_MAX } from '@shared/constants';
@@ -14,6 +14,26 @@ import { Label } from '@client/components/ui/label';
 import type { useSendInvite } from '../api/send-invite';
 
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+const NAME_INPUT: ComponentProps<typeof Input> = {
+  autoComplete: 'off',
+  maxLength: PERSON_NAME_MAX,
+};
+const EMAIL_INPUT: ComponentProps<typeof Input> = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'off',
+  placeholder: 'buddy@example.com',
+  maxLength: EMAIL_MAX,
+  required: true,
+};
+
+/** A field's input id, its error message's id and the message, if any. */
+interface InviteFieldIds {
+  id: string;
+  errorId: string;
+  error: string | undefined;
+}
 
 /** The invite dialog's form: loaded when the dialog is first reached for (invite-buddies-dialog.tsx). */
 export function InviteForm({
@@ -46,7 +66,7 @@ export function InviteForm({
     }
   });
 
-  const field = (name: (typeof FIELDS)[number]) => ({
+  const field = (name: (typeof FIELDS)[number]): InviteFieldIds => ({
     id: `${id}-${name}`,
     errorId: `${id}-${name}-error`,
     error: errors[name]?.message,
@@ -58,58 +78,32 @@ export function InviteForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={first.id}>First name</Label>
-          <Input
-            id={first.id}
-            autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
-            disabled={busy}
-            aria-invalid={first.error ? true : undefined}
-            aria-describedby={describedBy(first.error && first.errorId)}
-            {...form.register('firstName')}
-          />
-          <FieldMessage id={first.errorId} tone="error">
-            {first.error}
-          </FieldMessage>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={last.id}>
-            Last name <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input
-            id={last.id}
-            autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
-            disabled={busy}
-            aria-invalid={last.error ? true : undefined}
-            aria-describedby={describedBy(last.error && last.errorId)}
-            {...form.register('lastName')}
-          />
-          <FieldMessage id={last.errorId} tone="error">
-            {last.error}
-          </FieldMessage>
-        </div>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={mail.id}>Email</Label>
-        <Input
-          id={mail.id}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          placeholder="buddy@example.com"
-          maxLength={EMAIL_MAX}
-          required
-          disabled={busy}
-          aria-invalid={mail.error ? true : undefined}
-          aria-describedby={describedBy(mail.error && mail.errorId)}
-          {...form.register('email')}
+        <InviteField
+          field={first}
+          label="First name"
+          busy={busy}
+          inputProps={NAME_INPUT}
+          registration={form.register('firstName')}
         />
-        <FieldMessage id={mail.errorId} tone="error">
-          {mail.error}
-        </FieldMessage>
+        <InviteField
+          field={last}
+          label={
+            <>
+              Last name <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          busy={busy}
+          inputProps={NAME_INPUT}
+          registration={form.register('lastName')}
+        />
       </div>
+      <InviteField
+        field={mail}
+        label="Email"
+        busy={busy}
+        inputProps={EMAIL_INPUT}
+        registration={form.register('email')}
+      />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
@@ -119,5 +113,37 @@ export function InviteForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One labelled input of the invite form, with its error message. */
+function InviteField({
+  field,
+  label,
+  busy,
+  inputProps,
+  registration,
+}: {
+  field: InviteFieldIds;
+  label: ReactNode;
+  busy: boolean;
+  inputProps: ComponentProps<typeof Input>;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={field.id}>{label}</Label>
+      <Input
+        id={field.id}
+        {...inputProps}
+        disabled={busy}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.error && field.errorId)}
+        {...registration}
+      />
+      <FieldMessage id={field.errorId} tone="error">
+        {field.error}
+      </FieldMessage>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { ProfileView } from '@shared/api-types';
@@ -28,6 +28,25 @@ import { useUpdateProfile } from '../api/update-profile';
 const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref'] as const;
 type Field = (typeof FIELDS)[number];
 
+/** A field's input id, its error message's id, the message and aria-invalid. */
+interface ProfileField {
+  id: string;
+  errorId: string;
+  error: string | undefined;
+  invalid: true | undefined;
+}
+
+/** The form's values for a saved profile (the text fields never hold null). */
+function profileFormValues(profile: ProfileView): ProfileInput {
+  return {
+    displayName: profile.displayName,
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    country: profile.country ?? '',
+    unitPref: profile.unitPref,
+  };
+}
+
 /**
  * The public profile: display name (required), names, country and units. The member's time zone is
  * shown here and chosen in one place, Settings (decision 0033).
@@ -37,28 +56,15 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileData>({
     resolver: zodResolver(profileSchema),
-    defaultValues: {
-      displayName: profile.displayName,
-      firstName: profile.firstName ?? '',
-      lastName: profile.lastName ?? '',
-      country: profile.country ?? '',
-      unitPref: profile.unitPref,
-    },
+    defaultValues: profileFormValues(profile),
   });
-  const timeZone = useMemberTimeZone();
   const { errors, isSubmitting, isDirty } = form.formState;
   const busy = update.isPending || isSubmitting;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const saved = await update.mutateAsync(input);
-      form.reset({
-        displayName: saved.displayName,
-        firstName: saved.firstName ?? '',
-        lastName: saved.lastName ?? '',
-        country: saved.country ?? '',
-        unitPref: saved.unitPref,
-      });
+      form.reset(profileFormValues(saved));
       toast.success(msg.profileUpdated);
     } catch (error) {
       toast.error(errorMessage(error, msg.errorUpdatingProfile));
@@ -66,32 +72,22 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
     }
   });
 
-  const field = (name: Field) => ({
+  const field = (name: Field): ProfileField => ({
     id: `${id}-${name}`,
     errorId: `${id}-${name}-error`,
     error: errors[name]?.message,
     invalid: errors[name] ? true : undefined,
   });
-  const text = (name: Exclude<Field, 'unitPref'>, label: string, max: number, extra?: object) => {
-    const f = field(name);
-    return (
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={f.id}>{label}</Label>
-        <Input
-          id={f.id}
-          maxLength={max}
-          disabled={busy}
-          aria-invalid={f.invalid}
-          aria-describedby={describedBy(f.error && f.errorId)}
-          {...extra}
-          {...form.register(name)}
-        />
-        <FieldMessage id={f.errorId} tone="error">
-          {f.error}
-        </FieldMessage>
-      </div>
-    );
-  };
+  const text = (name: Exclude<Field, 'unitPref'>, label: string, max: number, extra?: object) => (
+    <ProfileTextField
+      field={field(name)}
+      label={label}
+      max={max}
+      busy={busy}
+      extra={extra}
+      registration={form.register(name)}
+    />
+  );
   const units = field('unitPref');
 
   return (
@@ -119,37 +115,8 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
           </div>
           {text('country', 'Country', COUNTRY_MAX, { autoComplete: 'country-name' })}
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <span className="text-sm font-medium">Time zone</span>
-              <p className="text-sm">
-                <span className="font-semibold">{timeZone ? formatTimeZone(timeZone) : '…'}</span>
-                <span className="block text-muted-foreground">
-                  {msg.timeZoneCountsDay}{' '}
-                  <Link
-                    to="/app/profile?tab=settings"
-                    className="font-medium text-accent-text underline underline-offset-4"
-                  >
-                    {msg.changeTimeZoneInSettings}
-                  </Link>
-                </span>
-              </p>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={units.id}>Units</Label>
-              <NativeSelect
-                id={units.id}
-                disabled={busy}
-                aria-invalid={units.invalid}
-                aria-describedby={describedBy(units.error && units.errorId)}
-                {...form.register('unitPref')}
-              >
-                <option value="imperial">Imperial (ft, in, lb)</option>
-                <option value="metric">Metric (cm, kg)</option>
-              </NativeSelect>
-              <FieldMessage id={units.errorId} tone="error">
-                {units.error}
-              </FieldMessage>
-            </div>
+            <TimeZoneNote />
+            <UnitsField field={units} busy={busy} registration={form.register('unitPref')} />
           </div>
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
@@ -159,5 +126,91 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function ProfileTextField({
+  field: f,
+  label,
+  max,
+  busy,
+  extra,
+  registration,
+}: {
+  field: ProfileField;
+  label: string;
+  max: number;
+  busy: boolean;
+  /** More attributes for the input (autocomplete, aria-required). */
+  extra?: object;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={f.id}>{label}</Label>
+      <Input
+        id={f.id}
+        maxLength={max}
+        disabled={busy}
+        aria-invalid={f.invalid}
+        aria-describedby={describedBy(f.error && f.errorId)}
+        {...extra}
+        {...registration}
+      />
+      <FieldMessage id={f.errorId} tone="error">
+        {f.error}
+      </FieldMessage>
+    </div>
+  );
+}
+
+/** The member's time zone, shown here and changed in Settings (decision 0033). */
+function TimeZoneNote() {
+  const timeZone = useMemberTimeZone();
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium">Time zone</span>
+      <p className="text-sm">
+        <span className="font-semibold">{timeZone ? formatTimeZone(timeZone) : '…'}</span>
+        <span className="block text-muted-foreground">
+          {msg.timeZoneCountsDay}{' '}
+          <Link
+            to="/app/profile?tab=settings"
+            className="font-medium text-accent-text underline underline-offset-4"
+          >
+            {msg.changeTimeZoneInSettings}
+          </Link>
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function UnitsField({
+  field: units,
+  busy,
+  registration,
+}: {
+  field: ProfileField;
+  busy: boolean;
+  registration: UseFormRegisterReturn<'unitPref'>;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={units.id}>Units</Label>
+      <NativeSelect
+        id={units.id}
+        disabled={busy}
+        aria-invalid={units.invalid}
+        aria-describedby={describedBy(units.error && units.errorId)}
+        {...registration}
+      >
+        <option value="imperial">Imperial (ft, in, lb)</option>
+        <option value="metric">Metric (cm, kg)</option>
+      </NativeSelect>
+      <FieldMessage id={units.errorId} tone="error">
+        {units.error}
+      </FieldMessage>
+    </div>
   );
 }

@@ -40,6 +40,8 @@ function useAudiences() {
   ];
 }
 
+type Audience = ReturnType<typeof useAudiences>[number];
+
 /** "Share this week": the week's numbers as a post; photos only when the member ticks them. */
 export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
   const [open, setOpen] = useState(false);
@@ -91,60 +93,9 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
             );
           }}
         >
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-semibold">Who sees it</legend>
-            {audiences.map((a) => (
-              <label
-                key={a.value}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3"
-              >
-                <input
-                  type="radio"
-                  name="audience"
-                  value={a.value}
-                  checked={audience === a.value}
-                  onChange={() => setAudience(a.value)}
-                  className="size-4 accent-current"
-                />
-                <span className="flex flex-col">
-                  <span className="font-semibold">{a.label}</span>
-                  <span className="text-xs text-muted-foreground">{a.note}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <AudienceChoice audiences={audiences} audience={audience} onChange={setAudience} />
           {review.photos.length > 0 && (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1 text-sm font-semibold">
-                Add photos (up to {REVIEW_SHARE_MAX_PHOTOS})
-              </legend>
-              <ul className="grid grid-cols-3 gap-2">
-                {review.photos.map((p, i) => {
-                  const id = `share-photo-${p.media.id}`;
-                  const checked = photoIds.includes(p.media.id);
-                  return (
-                    <li key={p.media.id} className="flex flex-col items-center gap-1">
-                      <label htmlFor={id} className="w-full cursor-pointer">
-                        <img
-                          src={p.media.thumbUrl ?? p.media.url}
-                          alt={`Photo ${i + 1}, day ${p.day}`}
-                          width={96}
-                          height={96}
-                          loading="lazy"
-                          className="aspect-square w-full rounded-lg object-cover"
-                        />
-                      </label>
-                      <Checkbox
-                        id={id}
-                        checked={checked}
-                        aria-label={`Add photo ${i + 1}, day ${p.day}`}
-                        onCheckedChange={(on) => toggle(p.media.id, on === true)}
-                      />
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
+            <PhotoChoice photos={review.photos} photoIds={photoIds} onToggle={toggle} />
           )}
           {/* A visible way out on a touch screen, where there is no Escape key. */}
           <div className="grid grid-cols-2 gap-3">
@@ -160,5 +111,86 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** "Who sees it": one radio button per audience. */
+function AudienceChoice({
+  audiences,
+  audience,
+  onChange,
+}: {
+  audiences: Audience[];
+  audience: ReviewShareAudience;
+  onChange: (audience: ReviewShareAudience) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold">Who sees it</legend>
+      {audiences.map((a) => (
+        <label
+          key={a.value}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3"
+        >
+          <input
+            type="radio"
+            name="audience"
+            value={a.value}
+            checked={audience === a.value}
+            onChange={() => onChange(a.value)}
+            className="size-4 accent-current"
+          />
+          <span className="flex flex-col">
+            <span className="font-semibold">{a.label}</span>
+            <span className="text-xs text-muted-foreground">{a.note}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "Add photos": the week's photos, each with a box to add it to the post. */
+function PhotoChoice({
+  photos,
+  photoIds,
+  onToggle,
+}: {
+  photos: WeeklyReviewView['photos'];
+  photoIds: string[];
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold">
+        Add photos (up to {REVIEW_SHARE_MAX_PHOTOS})
+      </legend>
+      <ul className="grid grid-cols-3 gap-2">
+        {photos.map((p, i) => {
+          const id = `share-photo-${p.media.id}`;
+          const checked = photoIds.includes(p.media.id);
+          return (
+            <li key={p.media.id} className="flex flex-col items-center gap-1">
+              <label htmlFor={id} className="w-full cursor-pointer">
+                <img
+                  src={p.media.thumbUrl ?? p.media.url}
+                  alt={`Photo ${i + 1}, day ${p.day}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
+              </label>
+              <Checkbox
+                id={id}
+                checked={checked}
+                aria-label={`Add photo ${i + 1}, day ${p.day}`}
+                onCheckedChange={(on) => onToggle(p.media.id, on === true)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }

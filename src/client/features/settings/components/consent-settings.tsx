@@ -19,15 +19,24 @@ import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { useUpdateConsents } from '../api/update-settings';
 
+const readLink =
+  'inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-text underline underline-offset-4 focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** One thing the member accepts once: the terms, or the health disclaimer. */
+interface Consent {
+  key: string;
+  label: string;
+  acceptedAt: string | null;
+  input: ConsentsInput;
+  hint?: string;
+  read: { href: string; text: string };
+}
+
 /**
  * Privacy and consents: the terms and the health disclaimer (accepted once, with the date shown), and
  * marketing e-mails, which switch on and off at once.
  */
-const readLink =
-  'inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-text underline underline-offset-4 focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 export function ConsentSettings({ consents }: { consents: ConsentsView }) {
-  const timeZone = useMemberTimeZone();
   const id = useId();
   const update = useUpdateConsents();
 
@@ -48,7 +57,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
     }
   };
 
-  const rows = [
+  const rows: Consent[] = [
     {
       key: 'tos',
       label: 'I accept the terms of service',
@@ -82,55 +91,97 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {rows.map((row) => {
-          const checkboxId = `${id}-${row.key}`;
-          return (
-            <div key={row.key} className="flex items-start gap-3">
-              <Checkbox
-                id={checkboxId}
-                className="mt-0.5"
-                checked={row.acceptedAt !== null}
-                // Accepted is recorded once and cannot be undone from here.
-                disabled={row.acceptedAt !== null || update.isPending}
-                onCheckedChange={(checked) => checked === true && void accept(row.input)}
-                aria-describedby={`${checkboxId}-note`}
-              />
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={checkboxId} className="font-medium">
-                  {row.label}
-                </Label>
-                <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
-                  {row.acceptedAt
-                    ? `Accepted ${formatDate(row.acceptedAt, timeZone)}`
-                    : 'Not accepted yet'}
-                  {row.hint ? `. ${row.hint}` : ''}
-                </p>
-                <a href={row.read.href} className={readLink}>
-                  {row.read.text}
-                </a>
-              </div>
-            </div>
-          );
-        })}
-        <div className="flex min-h-11 items-center justify-between gap-4 border-t border-border pt-4">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-marketing`} className="font-medium">
-              Marketing emails
-            </Label>
-            <p className="text-sm text-muted-foreground">
-              News and offers, now and then.
-              {consents.marketingOptedAt &&
-                ` Last changed ${formatDate(consents.marketingOptedAt, timeZone)}.`}
-            </p>
-          </div>
-          <Switch
-            id={`${id}-marketing`}
-            checked={consents.marketingOptIn}
-            disabled={update.isPending}
-            onCheckedChange={(on) => void setMarketing(on)}
+        {rows.map((row) => (
+          <ConsentRow
+            key={row.key}
+            checkboxId={`${id}-${row.key}`}
+            consent={row}
+            busy={update.isPending}
+            onAccept={() => void accept(row.input)}
           />
-        </div>
+        ))}
+        <MarketingSwitch
+          switchId={`${id}-marketing`}
+          consents={consents}
+          busy={update.isPending}
+          onChange={(on) => void setMarketing(on)}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+/** A consent's box (ticked and locked once accepted), when it was accepted, and a link to read it. */
+function ConsentRow({
+  checkboxId,
+  consent: row,
+  busy,
+  onAccept,
+}: {
+  checkboxId: string;
+  consent: Consent;
+  busy: boolean;
+  onAccept: () => void;
+}) {
+  const timeZone = useMemberTimeZone();
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox
+        id={checkboxId}
+        className="mt-0.5"
+        checked={row.acceptedAt !== null}
+        // Accepted is recorded once and cannot be undone from here.
+        disabled={row.acceptedAt !== null || busy}
+        onCheckedChange={(checked) => checked === true && onAccept()}
+        aria-describedby={`${checkboxId}-note`}
+      />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={checkboxId} className="font-medium">
+          {row.label}
+        </Label>
+        <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
+          {row.acceptedAt ? `Accepted ${formatDate(row.acceptedAt, timeZone)}` : 'Not accepted yet'}
+          {row.hint ? `. ${row.hint}` : ''}
+        </p>
+        <a href={row.read.href} className={readLink}>
+          {row.read.text}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** Marketing e-mails: a switch that takes effect at once, with when it last changed. */
+function MarketingSwitch({
+  switchId,
+  consents,
+  busy,
+  onChange,
+}: {
+  switchId: string;
+  consents: ConsentsView;
+  busy: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const timeZone = useMemberTimeZone();
+  return (
+    <div className="flex min-h-11 items-center justify-between gap-4 border-t border-border pt-4">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={switchId} className="font-medium">
+          Marketing emails
+        </Label>
+        <p className="text-sm text-muted-foreground">
+          News and offers, now and then.
+          {consents.marketingOptedAt &&
+            ` Last changed ${formatDate(consents.marketingOptedAt, timeZone)}.`}
+        </p>
+      </div>
+      <Switch
+        id={switchId}
+        checked={consents.marketingOptIn}
+        disabled={busy}
+        onCheckedChange={onChange}
+      />
+    </div>
   );
 }

@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Copy, Link2 } from 'lucide-react';
+import type { CrewDetail } from '@shared/api-types';
+import { CREW_NAME_MAX } from '@shared/constants';
+import { crewNameSchema } from '@shared/domain/schemas';
+import { formatShortDateTime } from '@shared/format';
+import { msg } from '@shared/messages';
+import { errorMessage } from '@client/lib/api-client';
+import { useMemberTimeZone } from '@client/lib/member-time-zone';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { useCloseCrew, useNewInviteLink, useRenameCrew, useRevokeInviteLink } from '../api';
+
+const fail = (err: unknown) => toast.error(errorMessage(err, msg.unexpectedError));
+
+/** The owner's crew settings: the invite link, the crew's name, and closing the crew. */
+export function OwnerPanel({ detail }: { detail: CrewDetail }) {
+  const id = useId();
+  return (
+    <section aria-labelledby="crew-settings" className="flex flex-col gap-3">
+      <h2 id="crew-settings" className="text-xl font-bold">
+        Crew settings
+      </h2>
+      <Card className="flex flex-col gap-5 p-4 sm:p-5">
+        <InviteLinkSettings id={id} detail={detail} />
+        <RenameCrewForm id={id} detail={detail} />
+        <CloseCrew detail={detail} />
+      </Card>
+    </section>
+  );
+}
+
+/** The crew's invite link: copy it, make a new one (the old one stops) or turn it off. */
+function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) {
+  const crewId = detail.crew.id;
+  const newLink = useNewInviteLink(crewId);
+  const revoke = useRevokeInviteLink(crewId);
+  const timeZone = useMemberTimeZone();
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Invite link copied.');
+    } catch {
+      toast.info(url);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-bold">Invite link</h3>
+      <p className="text-sm text-muted-foreground">
+        Anyone with the link can join for 7 days. A new link stops the old one.
+      </p>
+      {detail.invite ? (
+        <>
+          <Label htmlFor={`${id}-link`}>Link</Label>
+          <Input
+            id={`${id}-link`}
+            readOnly
+            value={detail.invite.url}
+            onFocus={(e) => e.target.select()}
+          />
+          <p className="text-sm text-muted-foreground">
+            Works until {formatShortDateTime(detail.invite.expiresAt, timeZone)}.
+          </p>
+        </>
+      ) : (
+        <p className="text-sm">No live link.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {detail.invite && (
+          <Button type="button" variant="secondary" onClick={() => void copy(detail.invite!.url)}>
+            <Copy aria-hidden className="size-4" />
+            Copy link
+          </Button>
+        )}
+        <Button
+          type="button"
+          onClick={() => newLink.mutate(undefined, { onError: fail })}
+          disabled={newLink.isPending}
+        >
+          <Link2 aria-hidden className="size-4" />
+          {detail.invite ? 'Make a new link' : 'Make an invite link'}
+        </Button>
+        {detail.invite && (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => revoke.mutate(undefined, { onError: fail })}
+            disabled={revoke.isPending}
+          >
+            Turn the link off
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The crew's name, checked with the same rule as the server's. */
+function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
+  const rename = useRenameCrew(detail.crew.id);
+  const [name, setName] = useState(detail.crew.name);
+  const [error, setError] = useState<string | undefined>();
+
+  const onRename = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = crewNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    rename.mutate(parsed.data, {
+      onSuccess: () => toast.success('Crew renamed.'),
+      onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
+    });
+  };
+
+  return (
+    <form onSubmit={onRename} noValidate className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-name`}>Crew name</Label>
+      <Input
+        id={`${id}-name`}
+        value={name}
+        maxLength={CREW_NAME_MAX}
+        onChange={(event) => setName(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+      />
+      <FieldMessage id={`${id}-error`} tone="error">
+        {error}
+      </FieldMessage>
+      <Button type="submit" variant="secondary" disabled={rename.isPending} className="self-start">
+        Rename
+      </Button>
+    </form>
+  );
+}
+
+/** Close crew: everyone leaves it, after a confirmation. */
+function CloseCrew({ detail }: { detail: CrewDetail }) {
+  const navigate = useNavigate();
+  const close = useCloseCrew(detail.crew.id);
+  const onClose = () => {
+    if (
+      !window.confirm(
+        `Close ${detail.crew.name}? Everyone leaves it, and its posts become theirs alone.`,
+      )
+    )
+      return;
+    close.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Crew closed.');
+        void navigate('/app/crews');
+      },
+      onError: fail,
+    });
+  };
+
+  return (
+    <div>
+      <Button type="button" variant="danger" onClick={onClose} disabled={close.isPending}>
+        Close crew
+      </Button>
+    </div>
+  );
+}

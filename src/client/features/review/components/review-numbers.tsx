@@ -1,0 +1,141 @@
+import {
+  Check,
+  Droplets,
+  Drumstick,
+  Flame,
+  Footprints,
+  Percent,
+  Scale,
+  Timer,
+  Trophy,
+} from 'lucide-react';
+import type { ReviewNumber, WeeklyReviewView } from '@shared/api-types';
+import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
+import { Card } from '@client/components/ui/card';
+import { StatCard } from '@client/components/ui/stat-card';
+
+// The weekly review's numbers (decision 0048): the week's minutes, steps, protein and hydration days
+// beside the week before, then streaks, consistency, check-ins, weight and what was reached.
+
+const dayWord = (n: number) => (n === 1 ? 'day' : 'days');
+
+function changeNote(number: ReviewNumber, unit: string, final: boolean): string {
+  if (final) return `over the 90 days`;
+  if (number.previous === null || number.change === null) return 'your first week';
+  const sign = number.change > 0 ? '+' : number.change < 0 ? '−' : '±';
+  return `${sign}${formatNumber(Math.abs(number.change))} vs ${formatNumber(number.previous)} ${unit} the week before`;
+}
+
+/** The week's (the final review: the cycle's) minutes, steps, protein and hydration days. */
+export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
+  return (
+    <section aria-labelledby="numbers-title" className="flex flex-col gap-3">
+      <h2 id="numbers-title" className="text-lg font-semibold tracking-tight">
+        {review.final ? 'Your cycle in numbers' : 'Your week in numbers'}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatCard
+          icon={Timer}
+          label="Move minutes"
+          value={formatNumber(review.movedMinutes.value)}
+          note={changeNote(review.movedMinutes, 'min', review.final)}
+          testId="review-minutes"
+        />
+        <StatCard
+          icon={Footprints}
+          label="Steps"
+          value={formatNumber(review.steps.value)}
+          note={changeNote(review.steps, 'steps', review.final)}
+          testId="review-steps"
+        />
+        <StatCard
+          icon={Drumstick}
+          label="Protein days"
+          value={formatNumber(review.proteinDays.value)}
+          note={changeNote(
+            review.proteinDays,
+            dayWord(review.proteinDays.previous ?? 0),
+            review.final,
+          )}
+          testId="review-protein"
+        />
+        <StatCard
+          icon={Droplets}
+          label="Hydration days"
+          value={formatNumber(review.hydrationDays.value)}
+          note={changeNote(
+            review.hydrationDays,
+            dayWord(review.hydrationDays.previous ?? 0),
+            review.final,
+          )}
+          testId="review-hydration"
+        />
+      </ul>
+    </section>
+  );
+}
+
+/** Streak, best streak, consistency, check-ins, weight, and the milestones and badges reached. */
+export function Streaks({ review }: { review: WeeklyReviewView }) {
+  return (
+    <section aria-label="Streaks and consistency" className="flex flex-col gap-3">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatCard
+          icon={Flame}
+          label="Streak"
+          value={formatNumber(review.currentStreak)}
+          note={`${dayWord(review.currentStreak)} in a row on day ${review.lastDay}`}
+          testId="review-streak"
+        />
+        <StatCard
+          icon={Trophy}
+          label="Best so far"
+          value={formatNumber(review.bestStreak)}
+          note={`${dayWord(review.bestStreak)} in a row`}
+        />
+        <StatCard
+          icon={Percent}
+          label="Consistency"
+          value={formatPercent(review.consistency)}
+          note={`check-ins over days 1–${review.lastDay}`}
+        />
+        <StatCard
+          icon={Check}
+          label="Check-ins"
+          value={`${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`}
+          note={changeNote(review.checkins, dayWord(review.checkins.previous ?? 0), review.final)}
+          testId="review-checkins"
+        />
+        {review.weightChangeKg !== null && (
+          <StatCard
+            className="col-span-2"
+            icon={Scale}
+            label="Weight this week"
+            value={formatWeightChange(review.weightChangeKg, review.unitPref)}
+            note="Only you see this"
+          />
+        )}
+      </ul>
+      {(review.milestones.length > 0 || review.badges.length > 0) && (
+        <Card className="flex flex-col gap-2 p-4">
+          <h2 className="text-lg font-semibold tracking-tight">
+            {review.final ? 'Reached in the last six days' : 'Reached this week'}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {review.milestones.map((day) => (
+              <li key={`m${day}`} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
+                Day {day} milestone
+              </li>
+            ))}
+            {review.badges.map((b) => (
+              <li key={b.code} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
+                {b.emoji && <span aria-hidden>{b.emoji} </span>}
+                {b.name} badge
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
