@@ -15,8 +15,7 @@ import { DAY_MS, type CrewRow, assertRoomForAnotherCrew, lockMember, ownedCrew }
 // and joined by whoever holds it, while the crew has room and the link has not expired.
 
 /** The invite token is kept sealed for the owner to copy again; the hash is what a link is looked up by. */
-export const inviteSealer = async (ctx: ServiceContext) =>
-  sealer((await ctx.auth.$context).secret, 'crew invite v1');
+export const inviteSealer = async (ctx: ServiceContext) => sealer(ctx.secret, 'crew invite v1');
 
 /** The owner makes a new invite link, valid CREW_INVITE_DAYS: the old one stops working. */
 export async function newInviteLink(
