@@ -12,7 +12,7 @@ import {
 import type { ReviewNumber, WeeklyReviewView } from '@shared/api-types';
 import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
 import { Card } from '@client/components/ui/card';
-import { StatCard } from '@client/components/ui/stat-card';
+import { StatGrid } from '@client/components/ui/stat-card';
 
 // The weekly review's numbers (decision 0048): the week's minutes, steps, protein and hydration days
 // beside the week before, then streaks, consistency, check-ins, weight and what was reached.
@@ -26,51 +26,51 @@ function changeNote(number: ReviewNumber, unit: string, final: boolean): string 
   return `${sign}${formatNumber(Math.abs(number.change))} vs ${formatNumber(number.previous)} ${unit} the week before`;
 }
 
+/** A number of the week beside the week before (the final review: over the cycle). */
+function weekNumber(number: ReviewNumber, unit: string, final: boolean) {
+  return { value: formatNumber(number.value), note: changeNote(number, unit, final) };
+}
+
+/** The unit of a number counted in days, as the week before reads ("1 day", "3 days"). */
+const daysUnit = (number: ReviewNumber) => dayWord(number.previous ?? 0);
+
 /** The week's (the final review: the cycle's) minutes, steps, protein and hydration days. */
 export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
+  const { final } = review;
   return (
     <section aria-labelledby="numbers-title" className="flex flex-col gap-3">
       <h2 id="numbers-title" className="text-lg font-semibold tracking-tight">
-        {review.final ? 'Your cycle in numbers' : 'Your week in numbers'}
+        {final ? 'Your cycle in numbers' : 'Your week in numbers'}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatCard
-          icon={Timer}
-          label="Move minutes"
-          value={formatNumber(review.movedMinutes.value)}
-          note={changeNote(review.movedMinutes, 'min', review.final)}
-          testId="review-minutes"
-        />
-        <StatCard
-          icon={Footprints}
-          label="Steps"
-          value={formatNumber(review.steps.value)}
-          note={changeNote(review.steps, 'steps', review.final)}
-          testId="review-steps"
-        />
-        <StatCard
-          icon={Drumstick}
-          label="Protein days"
-          value={formatNumber(review.proteinDays.value)}
-          note={changeNote(
-            review.proteinDays,
-            dayWord(review.proteinDays.previous ?? 0),
-            review.final,
-          )}
-          testId="review-protein"
-        />
-        <StatCard
-          icon={Droplets}
-          label="Hydration days"
-          value={formatNumber(review.hydrationDays.value)}
-          note={changeNote(
-            review.hydrationDays,
-            dayWord(review.hydrationDays.previous ?? 0),
-            review.final,
-          )}
-          testId="review-hydration"
-        />
-      </ul>
+      <StatGrid
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
+        stats={[
+          {
+            icon: Timer,
+            label: 'Move minutes',
+            testId: 'review-minutes',
+            ...weekNumber(review.movedMinutes, 'min', final),
+          },
+          {
+            icon: Footprints,
+            label: 'Steps',
+            testId: 'review-steps',
+            ...weekNumber(review.steps, 'steps', final),
+          },
+          {
+            icon: Drumstick,
+            label: 'Protein days',
+            testId: 'review-protein',
+            ...weekNumber(review.proteinDays, daysUnit(review.proteinDays), final),
+          },
+          {
+            icon: Droplets,
+            label: 'Hydration days',
+            testId: 'review-hydration',
+            ...weekNumber(review.hydrationDays, daysUnit(review.hydrationDays), final),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -79,43 +79,44 @@ export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
 export function Streaks({ review }: { review: WeeklyReviewView }) {
   return (
     <section aria-label="Streaks and consistency" className="flex flex-col gap-3">
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatCard
-          icon={Flame}
-          label="Streak"
-          value={formatNumber(review.currentStreak)}
-          note={`${dayWord(review.currentStreak)} in a row on day ${review.lastDay}`}
-          testId="review-streak"
-        />
-        <StatCard
-          icon={Trophy}
-          label="Best so far"
-          value={formatNumber(review.bestStreak)}
-          note={`${dayWord(review.bestStreak)} in a row`}
-        />
-        <StatCard
-          icon={Percent}
-          label="Consistency"
-          value={formatPercent(review.consistency)}
-          note={`check-ins over days 1–${review.lastDay}`}
-        />
-        <StatCard
-          icon={Check}
-          label="Check-ins"
-          value={`${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`}
-          note={changeNote(review.checkins, dayWord(review.checkins.previous ?? 0), review.final)}
-          testId="review-checkins"
-        />
-        {review.weightChangeKg !== null && (
-          <StatCard
-            className="col-span-2"
-            icon={Scale}
-            label="Weight this week"
-            value={formatWeightChange(review.weightChangeKg, review.unitPref)}
-            note="Only you see this"
-          />
-        )}
-      </ul>
+      <StatGrid
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
+        stats={[
+          {
+            icon: Flame,
+            label: 'Streak',
+            value: formatNumber(review.currentStreak),
+            note: `${dayWord(review.currentStreak)} in a row on day ${review.lastDay}`,
+            testId: 'review-streak',
+          },
+          {
+            icon: Trophy,
+            label: 'Best so far',
+            value: formatNumber(review.bestStreak),
+            note: `${dayWord(review.bestStreak)} in a row`,
+          },
+          {
+            icon: Percent,
+            label: 'Consistency',
+            value: formatPercent(review.consistency),
+            note: `check-ins over days 1–${review.lastDay}`,
+          },
+          {
+            icon: Check,
+            label: 'Check-ins',
+            testId: 'review-checkins',
+            value: `${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`,
+            note: changeNote(review.checkins, daysUnit(review.checkins), review.final),
+          },
+          review.weightChangeKg !== null && {
+            className: 'col-span-2',
+            icon: Scale,
+            label: 'Weight this week',
+            value: formatWeightChange(review.weightChangeKg, review.unitPref),
+            note: 'Only you see this',
+          },
+        ]}
+      />
       {(review.milestones.length > 0 || review.badges.length > 0) && (
         <Card className="flex flex-col gap-2 p-4">
           <h2 className="text-lg font-semibold tracking-tight">
