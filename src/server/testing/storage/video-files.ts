@@ -52,6 +52,37 @@ export interface Mp4Options {
   mdatBytes?: number;
 }
 
+/** The boxes a phone adds to moov for its location: Android's udta/©xyz, iPhone's meta keys. */
+function phoneLocationBoxes(options: Mp4Options): Buffer[] {
+  const boxes: Buffer[] = [];
+  if (options.androidLocation) {
+    boxes.push(
+      box(
+        'udta',
+        box('\u00a9xyz', u16(LOCATION.length), u16(0x15c7), text(LOCATION)),
+        box('\u00a9mak', u16(7), u16(0x15c7), text('Phoneco')),
+      ),
+    );
+  }
+  if (options.appleLocation) {
+    const key = 'com.apple.quicktime.location.ISO6709';
+    boxes.push(
+      box(
+        'meta',
+        fullBox('hdlr', u32(0), text('mdta'), Buffer.alloc(12), u8(0)),
+        fullBox('keys', u32(1), box('mdta', text(key))),
+        // ilst items are typed by their 1-based key index, not by four letters.
+        box(
+          'ilst',
+          Buffer.concat([u32(8 + 8 + 8 + LOCATION.length), u32(1)]),
+          box('data', u32(1), u32(0), text(LOCATION)),
+        ),
+      ),
+    );
+  }
+  return boxes;
+}
+
 /** A fast-start MP4 (ftyp, moov, mdat) whose one track's chunk offset points into mdat. */
 export function mp4Video(options: Mp4Options = {}): Buffer {
   const brand = options.brand ?? 'isom';
@@ -107,32 +138,7 @@ export function mp4Video(options: Mp4Options = {}): Buffer {
     );
     const trakParts = [tkhd, mdia];
     if (options.androidLocation) trakParts.push(box('udta', box('name', text('Camera'))));
-    const moovParts = [mvhd, box('trak', ...trakParts)];
-    if (options.androidLocation) {
-      moovParts.push(
-        box(
-          'udta',
-          box('\u00a9xyz', u16(LOCATION.length), u16(0x15c7), text(LOCATION)),
-          box('\u00a9mak', u16(7), u16(0x15c7), text('Phoneco')),
-        ),
-      );
-    }
-    if (options.appleLocation) {
-      const key = 'com.apple.quicktime.location.ISO6709';
-      moovParts.push(
-        box(
-          'meta',
-          fullBox('hdlr', u32(0), text('mdta'), Buffer.alloc(12), u8(0)),
-          fullBox('keys', u32(1), box('mdta', text(key))),
-          // ilst items are typed by their 1-based key index, not by four letters.
-          box(
-            'ilst',
-            Buffer.concat([u32(8 + 8 + 8 + LOCATION.length), u32(1)]),
-            box('data', u32(1), u32(0), text(LOCATION)),
-          ),
-        ),
-      );
-    }
+    const moovParts = [mvhd, box('trak', ...trakParts), ...phoneLocationBoxes(options)];
     return box('moov', ...moovParts);
   };
 

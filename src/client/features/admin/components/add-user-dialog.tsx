@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { UserPlus } from 'lucide-react';
@@ -36,6 +36,37 @@ const empty: AdminCreateUserInput = {
   comp: DEFAULT_COMP,
   sendInvite: DEFAULT_SEND_INVITE,
 };
+
+/** Role and comp side by side: what the new member may do, and any free time they start with. */
+function RoleAndCompFields({
+  id,
+  register,
+}: {
+  id: string;
+  register: UseFormRegister<AdminCreateUserInput>;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <NativeSelect id={`${id}-role`} {...register('role')}>
+          <option value="user">{msg.userRole}</option>
+          <option value="admin">{msg.adminRole}</option>
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-comp`}>Comp</Label>
+        <NativeSelect id={`${id}-comp`} {...register('comp')}>
+          {COMP_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
 
 /** Add User: e-mail (required), names, role, comp, and the invitation e-mail (on by default). */
 export function AddUserDialog() {
@@ -93,25 +124,7 @@ export function AddUserDialog() {
             {field('lastName', 'Last name')}
           </div>
           {field('displayName', 'Display name')}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-role`}>Role</Label>
-              <NativeSelect id={`${id}-role`} {...form.register('role')}>
-                <option value="user">{msg.userRole}</option>
-                <option value="admin">{msg.adminRole}</option>
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-comp`}>Comp</Label>
-              <NativeSelect id={`${id}-comp`} {...form.register('comp')}>
-                {COMP_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
+          <RoleAndCompFields id={id} register={form.register} />
           <div className="flex items-center gap-2">
             <Controller
               control={form.control}

@@ -35,6 +35,7 @@ import { useSaveBadge } from '../api/save-badge';
 import { useUploadBadgeImage } from '../api/upload-badge-image';
 import { AdminTable, Cell, ListState } from './admin-table';
 import { ConfirmButton } from './confirm-button';
+import { MemberPicker } from './member-picker';
 import { shownByMeta } from '@client/lib/query-client';
 
 const emojiFor = (code: string) =>
@@ -179,35 +180,14 @@ function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
       <DialogContent>
         <DialogTitle>{msg.awardBadge}</DialogTitle>
         <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-search`}>Find a member</Label>
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Start of their name"
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-member`}>Member</Label>
-            <NativeSelect
-              id={`${id}-member`}
-              aria-invalid={Boolean(errors.userId)}
-              aria-describedby={describedBy(errors.userId && `${id}-member-error`)}
-              {...form.register('userId')}
-            >
-              <option value="">Choose a member</option>
-              {(members.data?.members ?? []).map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.displayName}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldMessage id={`${id}-member-error`} tone="error">
-              {errors.userId?.message}
-            </FieldMessage>
-          </div>
+          <MemberPicker
+            id={id}
+            search={search}
+            onSearchChange={setSearch}
+            members={members.data?.members ?? []}
+            error={errors.userId?.message}
+            registration={form.register('userId')}
+          />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-badge`}>Badge</Label>
             <NativeSelect

@@ -119,10 +119,31 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
   );
 }
 
+/** Sends the daily reminders now, on an admin's word. */
+function TriggerRemindersButton() {
+  const trigger = useTriggerReminders();
+  return (
+    <Button
+      disabled={trigger.isPending}
+      onClick={async () => {
+        try {
+          const result = await trigger.mutateAsync();
+          toast.success(msg.remindersTriggered, {
+            description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
+          });
+        } catch (error) {
+          toast.error(errorMessage(error, msg.errorTriggeringReminders));
+        }
+      }}
+    >
+      {trigger.isPending ? msg.sending : msg.triggerDailyReminders}
+    </Button>
+  );
+}
+
 export function NotificationsScreen() {
   const [status, setStatus] = useState<string>(NOTIFICATION_FILTER_ALL);
   const logs = useAdminNotifications(status);
-  const trigger = useTriggerReminders();
   const rows = logs.data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -146,21 +167,7 @@ export function NotificationsScreen() {
           <RefreshCw aria-hidden className="size-4" />
           Refresh
         </Button>
-        <Button
-          disabled={trigger.isPending}
-          onClick={async () => {
-            try {
-              const result = await trigger.mutateAsync();
-              toast.success(msg.remindersTriggered, {
-                description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
-              });
-            } catch (error) {
-              toast.error(errorMessage(error, msg.errorTriggeringReminders));
-            }
-          }}
-        >
-          {trigger.isPending ? msg.sending : msg.triggerDailyReminders}
-        </Button>
+        <TriggerRemindersButton />
       </div>
       <ListState
         isLoading={logs.isLoading}

@@ -16,11 +16,76 @@ import { AddUserDialog } from './add-user-dialog';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 import { shownByMeta } from '@client/lib/query-client';
 
-function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
+/** What an admin can do to one member: admin status, invite, cycle reset, deletion. */
+function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const setAdmin = useSetAdmin();
   const resend = useResendInvite();
   const reset = useResetCycle();
   const remove = useDeleteUser();
+  const name = user.displayName;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={setAdmin.isPending || (user.isAdmin && user.id === selfId)}
+        onClick={async () => {
+          try {
+            await setAdmin.mutateAsync({ userId: user.id, isAdmin: !user.isAdmin });
+            toast.success(user.isAdmin ? msg.adminStatusRevoked : msg.adminStatusGranted);
+          } catch (error) {
+            toast.error(errorMessage(error, msg.updateAdminStatusFailed));
+          }
+        }}
+      >
+        {user.isAdmin ? msg.revokeAdmin : msg.grantAdmin}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!user.email || resend.isPending}
+        onClick={async () => {
+          await resend.mutateAsync(user.id).catch(shownByMeta);
+        }}
+      >
+        Resend invite
+      </Button>
+      <ConfirmButton
+        size="sm"
+        variant="ghost"
+        title="Reset cycle"
+        description={msg.resetUserCycleConfirm(name)}
+        confirmLabel="Reset cycle"
+        onConfirm={async () => {
+          try {
+            const result = await reset.mutateAsync(user.id);
+            toast.success(msg.cycleResetFor(result.displayName ?? name));
+          } catch (error) {
+            toast.error(errorMessage(error, msg.resetCycleFailed));
+          }
+        }}
+      >
+        Reset cycle
+      </ConfirmButton>
+      <ConfirmButton
+        size="sm"
+        variant="ghost"
+        className="text-danger"
+        disabled={user.id === selfId}
+        title="Delete user"
+        description={msg.deleteUserConfirm(name)}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          await remove.mutateAsync(user.id).catch(shownByMeta);
+        }}
+      >
+        Delete
+      </ConfirmButton>
+    </div>
+  );
+}
+
+function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const name = user.displayName;
   return (
     <tr>
@@ -37,64 +102,7 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
         {formatDate(user.createdAt)}
       </Cell>
       <Cell label="Actions">
-        <div className="flex flex-wrap gap-1">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={setAdmin.isPending || (user.isAdmin && user.id === selfId)}
-            onClick={async () => {
-              try {
-                await setAdmin.mutateAsync({ userId: user.id, isAdmin: !user.isAdmin });
-                toast.success(user.isAdmin ? msg.adminStatusRevoked : msg.adminStatusGranted);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.updateAdminStatusFailed));
-              }
-            }}
-          >
-            {user.isAdmin ? msg.revokeAdmin : msg.grantAdmin}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={!user.email || resend.isPending}
-            onClick={async () => {
-              await resend.mutateAsync(user.id).catch(shownByMeta);
-            }}
-          >
-            Resend invite
-          </Button>
-          <ConfirmButton
-            size="sm"
-            variant="ghost"
-            title="Reset cycle"
-            description={msg.resetUserCycleConfirm(name)}
-            confirmLabel="Reset cycle"
-            onConfirm={async () => {
-              try {
-                const result = await reset.mutateAsync(user.id);
-                toast.success(msg.cycleResetFor(result.displayName ?? name));
-              } catch (error) {
-                toast.error(errorMessage(error, msg.resetCycleFailed));
-              }
-            }}
-          >
-            Reset cycle
-          </ConfirmButton>
-          <ConfirmButton
-            size="sm"
-            variant="ghost"
-            className="text-danger"
-            disabled={user.id === selfId}
-            title="Delete user"
-            description={msg.deleteUserConfirm(name)}
-            confirmLabel="Delete"
-            onConfirm={async () => {
-              await remove.mutateAsync(user.id).catch(shownByMeta);
-            }}
-          >
-            Delete
-          </ConfirmButton>
-        </div>
+        <UserActions user={user} selfId={selfId} />
       </Cell>
     </tr>
   );

@@ -58,6 +58,34 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** How long until a new code may be sent to the address the server asked us to wait for. */
+function CodeWaitNotice({
+  id,
+  waiting,
+  secondsLeft,
+}: {
+  id: string;
+  waiting: boolean;
+  secondsLeft: number;
+}) {
+  // Announced once when the wait appears; the seconds then tick quietly (role timer).
+  return (
+    <div aria-live="polite">
+      {waiting && (
+        <p
+          id={id}
+          role="timer"
+          aria-live="off"
+          className="tabular flex items-start gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {msg.waitBeforeNewCode(secondsLeft)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function EmailStep({
   focusOnMount,
   onCodeSent,
@@ -129,20 +157,7 @@ function EmailStep({
           {error}
         </FieldMessage>
       </div>
-      {/* Announced once when the wait appears; the seconds then tick quietly (role timer). */}
-      <div aria-live="polite">
-        {waiting && (
-          <p
-            id={waitId}
-            role="timer"
-            aria-live="off"
-            className="tabular flex items-start gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
-          >
-            <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {msg.waitBeforeNewCode(wait.secondsLeft)}
-          </p>
-        )}
-      </div>
+      <CodeWaitNotice id={waitId} waiting={waiting} secondsLeft={wait.secondsLeft} />
       <Button
         type="submit"
         size="lg"

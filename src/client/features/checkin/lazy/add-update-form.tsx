@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { JOURNAL_MAX_LENGTH, MAX_MEDIA_PER_UPDATE } from '@shared/constants';
@@ -83,30 +83,15 @@ export function AddUpdateForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-body`}>Update</Label>
-        <Textarea
-          id={`${id}-body`}
-          rows={4}
-          maxLength={JOURNAL_MAX_LENGTH}
-          placeholder="How is the rest of your day going?"
-          className="resize-none"
-          disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${id}-error`, `${id}-hint`)}
-          {...form.register('body', {
-            onChange: () => error && form.clearErrors('body'),
-          })}
-        />
-        <div className="flex items-start justify-between gap-3">
-          <FieldMessage id={`${id}-error`} tone="error">
-            {error}
-          </FieldMessage>
-          <p id={`${id}-hint`} className="tabular ml-auto shrink-0 text-xs text-muted-foreground">
-            {msg.journalCounter(body.length)}
-          </p>
-        </div>
-      </div>
+      <UpdateBodyField
+        id={id}
+        error={error}
+        bodyLength={body.length}
+        busy={busy}
+        registration={form.register('body', {
+          onChange: () => error && form.clearErrors('body'),
+        })}
+      />
 
       <MediaPicker selection={media} label="Photos & videos" disabled={busy} />
 
@@ -119,5 +104,45 @@ export function AddUpdateForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The update's text, with its error and the characters counter. */
+function UpdateBodyField({
+  id,
+  error,
+  bodyLength,
+  busy,
+  registration,
+}: {
+  id: string;
+  error: string | undefined;
+  bodyLength: number;
+  busy: boolean;
+  registration: UseFormRegisterReturn<'body'>;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-body`}>Update</Label>
+      <Textarea
+        id={`${id}-body`}
+        rows={4}
+        maxLength={JOURNAL_MAX_LENGTH}
+        placeholder="How is the rest of your day going?"
+        className="resize-none"
+        disabled={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`, `${id}-hint`)}
+        {...registration}
+      />
+      <div className="flex items-start justify-between gap-3">
+        <FieldMessage id={`${id}-error`} tone="error">
+          {error}
+        </FieldMessage>
+        <p id={`${id}-hint`} className="tabular ml-auto shrink-0 text-xs text-muted-foreground">
+          {msg.journalCounter(bodyLength)}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -147,33 +147,40 @@ function MediaPreview({
       )}
 
       {(busy || item.status === 'done' || item.status === 'failed') && (
-        <div
-          className={cn(
-            'absolute inset-x-0 bottom-0 flex flex-col gap-1 p-1.5',
-            item.status === 'failed' ? 'bg-danger/85' : 'bg-slate-950/60',
-          )}
-        >
-          {item.status === 'failed' ? (
-            <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
-              <CircleAlert aria-hidden className="size-3.5" />
-              Failed
-            </span>
-          ) : item.status === 'done' ? (
-            <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
-              <CircleCheck aria-hidden className="size-3.5" />
-              Uploaded
-            </span>
-          ) : (
-            <ProgressBar
-              value={Math.round(item.progress * 100)}
-              max={100}
-              label={`Uploading ${name}`}
-              className="h-1.5 bg-white/30"
-              fillClassName="duration-200"
-            />
-          )}
-        </div>
+        <UploadStatus item={item} name={name} />
       )}
     </li>
+  );
+}
+
+/** The strip over a preview while it uploads: progress, then uploaded or failed. */
+function UploadStatus({ item, name }: { item: SelectedMedia; name: string }) {
+  return (
+    <div
+      className={cn(
+        'absolute inset-x-0 bottom-0 flex flex-col gap-1 p-1.5',
+        item.status === 'failed' ? 'bg-danger/85' : 'bg-slate-950/60',
+      )}
+    >
+      {item.status === 'failed' ? (
+        <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
+          <CircleAlert aria-hidden className="size-3.5" />
+          Failed
+        </span>
+      ) : item.status === 'done' ? (
+        <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
+          <CircleCheck aria-hidden className="size-3.5" />
+          Uploaded
+        </span>
+      ) : (
+        <ProgressBar
+          value={Math.round(item.progress * 100)}
+          max={100}
+          label={`Uploading ${name}`}
+          className="h-1.5 bg-white/30"
+          fillClassName="duration-200"
+        />
+      )}
+    </div>
   );
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { toast } from 'sonner';
 import type { MediaType } from '@shared/constants';
 import { mediaTypeForMime } from '@shared/domain/media';
@@ -32,6 +40,39 @@ export interface MediaSelection {
   setProgress: (position: number, fraction: number) => void;
   markDone: (position: number) => void;
   markFailed: (position: number) => void;
+}
+
+/** The upload's marks on each file, by its position: progress, then done or failed. */
+function useUploadMarks(setItems: Dispatch<SetStateAction<SelectedMedia[]>>) {
+  const update = useCallback(
+    (position: number, change: Partial<SelectedMedia>) =>
+      setItems((current) =>
+        current.map((item, i) => (i === position ? { ...item, ...change } : item)),
+      ),
+    [setItems],
+  );
+
+  const startUpload = useCallback(
+    () =>
+      setItems((current) =>
+        current.map((item) => ({ ...item, status: 'ready' as const, progress: 0 })),
+      ),
+    [setItems],
+  );
+  const setProgress = useCallback(
+    (position: number, fraction: number) =>
+      update(position, { status: 'uploading', progress: fraction }),
+    [update],
+  );
+  const markDone = useCallback(
+    (position: number) => update(position, { status: 'done', progress: 1 }),
+    [update],
+  );
+  const markFailed = useCallback(
+    (position: number) => update(position, { status: 'failed' }),
+    [update],
+  );
+  return { startUpload, setProgress, markDone, markFailed };
 }
 
 let nextKey = 0;
@@ -105,35 +146,7 @@ export function useMediaSelection(max: number, tooManyMessage: string): MediaSel
     });
   }, []);
 
-  const update = useCallback(
-    (position: number, change: Partial<SelectedMedia>) =>
-      setItems((current) =>
-        current.map((item, i) => (i === position ? { ...item, ...change } : item)),
-      ),
-    [],
-  );
-
-  const startUpload = useCallback(
-    () =>
-      setItems((current) =>
-        current.map((item) => ({ ...item, status: 'ready' as const, progress: 0 })),
-      ),
-    [],
-  );
-  const setProgress = useCallback(
-    (position: number, fraction: number) =>
-      update(position, { status: 'uploading', progress: fraction }),
-    [update],
-  );
-  const markDone = useCallback(
-    (position: number) => update(position, { status: 'done', progress: 1 }),
-    [update],
-  );
-  const markFailed = useCallback(
-    (position: number) => update(position, { status: 'failed' }),
-    [update],
-  );
-
+  const marks = useUploadMarks(setItems);
   const files = useMemo(() => items.map((i) => i.file), [items]);
 
   return {
@@ -144,9 +157,6 @@ export function useMediaSelection(max: number, tooManyMessage: string): MediaSel
     add,
     remove,
     clear,
-    startUpload,
-    setProgress,
-    markDone,
-    markFailed,
+    ...marks,
   };
 }

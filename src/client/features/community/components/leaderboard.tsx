@@ -51,56 +51,64 @@ export function Leaderboard({
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry, i) => {
-              const mine = entry.userId === viewerId;
-              return (
-                <tr
-                  key={entry.userId}
-                  aria-current={mine ? 'true' : undefined}
-                  className={cn(
-                    '[&>td]:border-t [&>td]:border-border [&>td]:py-2',
-                    mine &&
-                      '[&>td]:bg-primary/15 [&>td:first-child]:rounded-l-lg [&>td:last-child]:rounded-r-lg',
-                  )}
-                >
-                  <td className="pl-1">
-                    <RankBadge rank={i + 1} />
-                  </td>
-                  <td className="min-w-0">
-                    <div className="flex min-w-0 items-center gap-2.5">
-                      <MemberAvatar
-                        name={entry.displayName}
-                        src={entry.avatarUrl}
-                        className="size-9"
-                      />
-                      <div className="flex min-w-0 flex-col">
-                        <span className="flex min-w-0 items-center gap-1.5">
-                          <span className="truncate font-semibold">{entry.displayName}</span>
-                          {mine && <YouTag />}
-                        </span>
-                        <span className="tabular text-xs text-muted-foreground sm:hidden">
-                          {formatNumber(entry.checkins)}{' '}
-                          {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day {entry.currentDay}
-                        </span>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="tabular hidden text-right sm:table-cell">
-                    {formatNumber(entry.checkins)}
-                  </td>
-                  <td className="tabular hidden text-right sm:table-cell">{entry.currentDay}</td>
-                  <td className="pr-2 text-right">
-                    <span className="tabular text-base font-black">
-                      {formatPercent(entry.consistency)}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
+            {entries.map((entry, i) => (
+              <LeaderboardRow
+                key={entry.userId}
+                entry={entry}
+                rank={i + 1}
+                mine={entry.userId === viewerId}
+              />
+            ))}
           </tbody>
         </table>
       )}
     </Card>
+  );
+}
+
+/** One member's line: rank, avatar and name (tagged when it is the viewer), and their numbers. */
+function LeaderboardRow({
+  entry,
+  rank,
+  mine,
+}: {
+  entry: LeaderboardEntry;
+  rank: number;
+  mine: boolean;
+}) {
+  return (
+    <tr
+      aria-current={mine ? 'true' : undefined}
+      className={cn(
+        '[&>td]:border-t [&>td]:border-border [&>td]:py-2',
+        mine &&
+          '[&>td]:bg-primary/15 [&>td:first-child]:rounded-l-lg [&>td:last-child]:rounded-r-lg',
+      )}
+    >
+      <td className="pl-1">
+        <RankBadge rank={rank} />
+      </td>
+      <td className="min-w-0">
+        <div className="flex min-w-0 items-center gap-2.5">
+          <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-9" />
+          <div className="flex min-w-0 flex-col">
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className="truncate font-semibold">{entry.displayName}</span>
+              {mine && <YouTag />}
+            </span>
+            <span className="tabular text-xs text-muted-foreground sm:hidden">
+              {formatNumber(entry.checkins)} {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day{' '}
+              {entry.currentDay}
+            </span>
+          </div>
+        </div>
+      </td>
+      <td className="tabular hidden text-right sm:table-cell">{formatNumber(entry.checkins)}</td>
+      <td className="tabular hidden text-right sm:table-cell">{entry.currentDay}</td>
+      <td className="pr-2 text-right">
+        <span className="tabular text-base font-black">{formatPercent(entry.consistency)}</span>
+      </td>
+    </tr>
   );
 }
 

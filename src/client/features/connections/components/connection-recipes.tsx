@@ -23,61 +23,8 @@ export function ConnectionRecipes({ origin, token }: { origin: string; token: st
   return (
     <div className="flex flex-col gap-3">
       <CopyField label="Your address for today's numbers" value={url} />
-      <Recipe title="iPhone: Apple Shortcuts, every evening">
-        <li>
-          Open <b>Shortcuts</b>, tap <b>Automation</b>, then <b>+</b> and <b>Time of Day</b>. Choose
-          9:00 PM, <b>Daily</b>, and <b>Run Immediately</b>.
-        </li>
-        <li>
-          Add <b>Find Health Samples</b>: type <b>Steps</b>, start date <b>is today</b>. Add{' '}
-          <b>Calculate Statistics</b>: <b>Sum</b> of the samples.
-        </li>
-        <li>
-          Add another <b>Find Health Samples</b> for <b>Exercise Minutes</b> today, and another{' '}
-          <b>Calculate Statistics</b> (Sum).
-        </li>
-        <li>
-          Add <b>Format Date</b>: <b>Current Date</b>, custom format <code>yyyy-MM-dd</code>.
-        </li>
-        <li>
-          Add <b>Get Contents of URL</b> with the address above. Method <b>PUT</b>; header{' '}
-          <code>Authorization</code> = <code className="break-all">Bearer {shownToken}</code>;
-          request body <b>JSON</b> with <code>steps</code> (Number: the first sum),{' '}
-          <code>moveMinutes</code> (Number: the second sum), <code>source</code> (Text:{' '}
-          <code>Apple Health</code>) and <code>date</code> (Text: the formatted date).
-        </li>
-        <li>
-          Optional: a second automation at 11:30 PM, so the steps of a late walk still raise
-          today&apos;s post.
-        </li>
-      </Recipe>
-      <Recipe title="Android: Tasker or HTTP Shortcuts, with Health Connect">
-        <li>
-          Let your step counter (Google Fit, Samsung Health, Fitbit…) write to <b>Health Connect</b>
-          , and let Tasker read <b>Steps</b> and <b>Exercise</b> from it.
-        </li>
-        <li>
-          In <b>Tasker</b>, make a <b>Time</b> profile for 9:00 PM. In its task, read today&apos;s
-          steps and exercise minutes from Health Connect into <code>%steps</code> and{' '}
-          <code>%minutes</code>, and today&apos;s date into <code>%date</code> (
-          <code>yyyy-MM-dd</code>).
-        </li>
-        <li>
-          Add <b>HTTP Request</b>: method <b>PUT</b>, the address above, header{' '}
-          <code className="break-all">Authorization:Bearer {shownToken}</code>, body{' '}
-          <code>
-            {
-              '{"steps": %steps, "moveMinutes": %minutes, "source": "Health Connect", "date": "%date"}'
-            }
-          </code>
-          , content type <code>application/json</code>.
-        </li>
-        <li>
-          Prefer <b>HTTP Shortcuts</b>? Make a shortcut with the same method, address, header and
-          JSON body, using its variables for the numbers, and let Tasker or a home-screen tap run
-          it.
-        </li>
-      </Recipe>
+      <ShortcutsRecipe shownToken={shownToken} />
+      <HealthConnectRecipe shownToken={shownToken} />
       <Recipe title="Any computer: curl">
         <li>Paste this in a terminal (it sends today&apos;s date with the numbers):</li>
         <li className="list-none">
@@ -94,6 +41,72 @@ export function ConnectionRecipes({ origin, token }: { origin: string; token: st
         </a>
       </p>
     </div>
+  );
+}
+
+/** iPhone: an Apple Shortcuts automation that sends the day's steps and minutes each evening. */
+function ShortcutsRecipe({ shownToken }: { shownToken: string }) {
+  return (
+    <Recipe title="iPhone: Apple Shortcuts, every evening">
+      <li>
+        Open <b>Shortcuts</b>, tap <b>Automation</b>, then <b>+</b> and <b>Time of Day</b>. Choose
+        9:00 PM, <b>Daily</b>, and <b>Run Immediately</b>.
+      </li>
+      <li>
+        Add <b>Find Health Samples</b>: type <b>Steps</b>, start date <b>is today</b>. Add{' '}
+        <b>Calculate Statistics</b>: <b>Sum</b> of the samples.
+      </li>
+      <li>
+        Add another <b>Find Health Samples</b> for <b>Exercise Minutes</b> today, and another{' '}
+        <b>Calculate Statistics</b> (Sum).
+      </li>
+      <li>
+        Add <b>Format Date</b>: <b>Current Date</b>, custom format <code>yyyy-MM-dd</code>.
+      </li>
+      <li>
+        Add <b>Get Contents of URL</b> with the address above. Method <b>PUT</b>; header{' '}
+        <code>Authorization</code> = <code className="break-all">Bearer {shownToken}</code>; request
+        body <b>JSON</b> with <code>steps</code> (Number: the first sum), <code>moveMinutes</code>{' '}
+        (Number: the second sum), <code>source</code> (Text: <code>Apple Health</code>) and{' '}
+        <code>date</code> (Text: the formatted date).
+      </li>
+      <li>
+        Optional: a second automation at 11:30 PM, so the steps of a late walk still raise
+        today&apos;s post.
+      </li>
+    </Recipe>
+  );
+}
+
+/** Android: Tasker or HTTP Shortcuts reading Health Connect. */
+function HealthConnectRecipe({ shownToken }: { shownToken: string }) {
+  return (
+    <Recipe title="Android: Tasker or HTTP Shortcuts, with Health Connect">
+      <li>
+        Let your step counter (Google Fit, Samsung Health, Fitbit…) write to <b>Health Connect</b>,
+        and let Tasker read <b>Steps</b> and <b>Exercise</b> from it.
+      </li>
+      <li>
+        In <b>Tasker</b>, make a <b>Time</b> profile for 9:00 PM. In its task, read today&apos;s
+        steps and exercise minutes from Health Connect into <code>%steps</code> and{' '}
+        <code>%minutes</code>, and today&apos;s date into <code>%date</code> (
+        <code>yyyy-MM-dd</code>).
+      </li>
+      <li>
+        Add <b>HTTP Request</b>: method <b>PUT</b>, the address above, header{' '}
+        <code className="break-all">Authorization:Bearer {shownToken}</code>, body{' '}
+        <code>
+          {
+            '{"steps": %steps, "moveMinutes": %minutes, "source": "Health Connect", "date": "%date"}'
+          }
+        </code>
+        , content type <code>application/json</code>.
+      </li>
+      <li>
+        Prefer <b>HTTP Shortcuts</b>? Make a shortcut with the same method, address, header and JSON
+        body, using its variables for the numbers, and let Tasker or a home-screen tap run it.
+      </li>
+    </Recipe>
   );
 }
 

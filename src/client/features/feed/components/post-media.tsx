@@ -28,6 +28,53 @@ export function mediaOf(media: MediaView[], legacyUrl?: string | null): ShownMed
   return shown;
 }
 
+/** The photos as a grid of previews; a tap opens one in full. */
+function PhotoGrid({
+  images,
+  label,
+  onOpen,
+}: {
+  images: ShownMedia[];
+  label: string;
+  onOpen: (image: ShownMedia) => void;
+}) {
+  const photoAlt = (i: number) =>
+    images.length === 1
+      ? `Photo from ${label}`
+      : `Photo ${i + 1} of ${images.length} from ${label}`;
+  return (
+    <ul
+      className={cn(
+        'grid gap-1.5 overflow-hidden rounded-xl',
+        images.length === 1 ? 'grid-cols-1' : images.length === 2 ? 'grid-cols-2' : 'grid-cols-3',
+      )}
+    >
+      {images.map((image, i) => (
+        <li key={image.key}>
+          <button
+            type="button"
+            onClick={() => onOpen(image)}
+            className="group block w-full overflow-hidden rounded-lg bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
+            aria-label={`Open ${photoAlt(i).charAt(0).toLowerCase()}${photoAlt(i).slice(1)}`}
+          >
+            <img
+              src={image.thumbUrl ?? image.url}
+              alt={photoAlt(i)}
+              loading="lazy"
+              decoding="async"
+              className={cn(
+                'w-full object-cover transition-transform group-hover:scale-[1.02]',
+                // A box of fixed shape before the photo arrives: the feed never jumps as photos load.
+                images.length === 1 ? 'aspect-[4/3]' : 'aspect-square',
+              )}
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Proof photos and videos. Photos show as a grid of previews; a tap opens the full picture.
  * Videos play inline with the browser's own controls and load only their first frame up front.
@@ -47,48 +94,10 @@ export function PostMedia({
   if (items.length === 0) return null;
   const images = items.filter((m) => m.mediaType === 'image');
   const videos = items.filter((m) => m.mediaType === 'video');
-  const photoAlt = (i: number) =>
-    images.length === 1
-      ? `Photo from ${label}`
-      : `Photo ${i + 1} of ${images.length} from ${label}`;
 
   return (
     <div className="flex flex-col gap-2">
-      {images.length > 0 && (
-        <ul
-          className={cn(
-            'grid gap-1.5 overflow-hidden rounded-xl',
-            images.length === 1
-              ? 'grid-cols-1'
-              : images.length === 2
-                ? 'grid-cols-2'
-                : 'grid-cols-3',
-          )}
-        >
-          {images.map((image, i) => (
-            <li key={image.key}>
-              <button
-                type="button"
-                onClick={() => setOpen(image)}
-                className="group block w-full overflow-hidden rounded-lg bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
-                aria-label={`Open ${photoAlt(i).charAt(0).toLowerCase()}${photoAlt(i).slice(1)}`}
-              >
-                <img
-                  src={image.thumbUrl ?? image.url}
-                  alt={photoAlt(i)}
-                  loading="lazy"
-                  decoding="async"
-                  className={cn(
-                    'w-full object-cover transition-transform group-hover:scale-[1.02]',
-                    // A box of fixed shape before the photo arrives: the feed never jumps as photos load.
-                    images.length === 1 ? 'aspect-[4/3]' : 'aspect-square',
-                  )}
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {images.length > 0 && <PhotoGrid images={images} label={label} onOpen={setOpen} />}
       {videos.map((video) => (
         <video
           key={video.key}

@@ -18,7 +18,6 @@ export function AppShell({
   onSignOut: () => void;
   children: ReactNode;
 }) {
-  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -30,28 +29,7 @@ export function AppShell({
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-4 px-4">
           <Logo to="/app" />
-          <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
-            <ul className="flex items-center gap-1">
-              {SHELL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.end}
-                    className={({ isActive: exact }) => {
-                      const isActive = exact || withinAlso(link, pathname);
-                      return cn(
-                        'relative flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        isActive &&
-                          'bg-muted font-semibold text-foreground after:absolute after:inset-x-3 after:-bottom-[11px] after:h-0.5 after:rounded-full after:bg-primary',
-                      );
-                    }}
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SectionLinks />
           <div className="ml-auto md:ml-0">
             <AvatarMenu user={user} onSignOut={onSignOut} />
           </div>
@@ -66,42 +44,78 @@ export function AppShell({
         {children}
       </main>
 
-      <nav
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
-      >
-        <ul className="grid grid-cols-5">
-          {SHELL_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.end}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-14 flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-                    (isActive || withinAlso(link, pathname)) && 'font-semibold text-foreground',
-                  )
-                }
-              >
-                {({ isActive: exact }) => (
-                  <>
-                    <span
-                      className={cn(
-                        'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
-                        (exact || withinAlso(link, pathname)) &&
-                          'bg-primary text-primary-foreground',
-                      )}
-                    >
-                      <link.icon aria-hidden className="size-5" />
-                    </span>
-                    <span className="text-center">{link.label}</span>
-                  </>
-                )}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabBar />
     </div>
+  );
+}
+
+/** Wide screens: the sections as links in the top bar, the current one underlined. */
+function SectionLinks() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
+      <ul className="flex items-center gap-1">
+        {SHELL_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={({ isActive: exact }) => {
+                const isActive = exact || withinAlso(link, pathname);
+                return cn(
+                  'relative flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive &&
+                    'bg-muted font-semibold text-foreground after:absolute after:inset-x-3 after:-bottom-[11px] after:h-0.5 after:rounded-full after:bg-primary',
+                );
+              }}
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Phones: the sections in a bottom tab bar within thumb reach. */
+function TabBar() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
+    >
+      <ul className="grid grid-cols-5">
+        {SHELL_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                cn(
+                  'flex min-h-14 flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                  (isActive || withinAlso(link, pathname)) && 'font-semibold text-foreground',
+                )
+              }
+            >
+              {({ isActive: exact }) => (
+                <>
+                  <span
+                    className={cn(
+                      'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                      (exact || withinAlso(link, pathname)) && 'bg-primary text-primary-foreground',
+                    )}
+                  >
+                    <link.icon aria-hidden className="size-5" />
+                  </span>
+                  <span className="text-center">{link.label}</span>
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
