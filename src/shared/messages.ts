@@ -662,6 +662,11 @@ export const msg = {
   crewTooManyCrews: `You are already in ${CREWS_PER_MEMBER} crews, the most one member can be in. Leave one to join another.`,
   crewAlreadyMember: 'You are already in this crew.',
   crewCreated: (name: string) => `${name} is ready. Invite your people!`,
+  crewJoined: (name: string) => `Welcome to ${name}!`,
+  crewRenamed: 'Crew renamed.',
+  crewClosedByYou: 'Crew closed.',
+  crewLeft: 'You left the crew.',
+  crewInviteCopied: 'Invite link copied.',
   crewClosed: 'This crew has been closed by its owner, so it takes no new members.',
   crewLinkDead:
     'This invite link no longer works: it expired or the owner made a new one. Ask a crew member for a fresh link.',

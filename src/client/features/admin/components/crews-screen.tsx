@@ -53,7 +53,7 @@ export function CrewsAdminScreen() {
                     onConfirm={async () => {
                       try {
                         await close.mutateAsync(crew.id);
-                        toast.success('Crew closed.');
+                        toast.success(msg.crewClosedByYou);
                       } catch (error) {
                         toast.error(errorMessage(error, msg.unexpectedError));
                       }

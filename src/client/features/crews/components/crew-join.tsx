@@ -83,7 +83,7 @@ export function CrewJoin({
   const onJoin = () =>
     join.mutate(undefined, {
       onSuccess: (joined) => {
-        toast.success(`Welcome to ${crew.name}!`);
+        toast.success(msg.crewJoined(crew.name));
         void navigate(`/app/crews/${joined.crewId}`);
       },
       onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),

@@ -101,7 +101,7 @@ function LeaveCrew({ crewId, viewerId }: { crewId: string; viewerId: string }) {
     if (!window.confirm('Leave this crew? Posts you shared with it become yours alone.')) return;
     leave.mutate(viewerId, {
       onSuccess: () => {
-        toast.success('You left the crew.');
+        toast.success(msg.crewLeft);
         void navigate('/app/crews');
       },
       onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Copy, Link2 } from 'lucide-react';
 import type { CrewDetail } from '@shared/api-types';
-import { CREW_NAME_MAX } from '@shared/constants';
 import { crewNameSchema } from '@shared/domain/schemas';
 import { formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
@@ -11,10 +10,10 @@ import { errorMessage } from '@client/lib/api-client';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useCloseCrew, useNewInviteLink, useRenameCrew, useRevokeInviteLink } from '../api';
+import { CrewNameField } from './crew-name-field';
 
 const fail = (err: unknown) => toast.error(errorMessage(err, msg.unexpectedError));
 
@@ -44,7 +43,7 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Invite link copied.');
+      toast.success(msg.crewInviteCopied);
     } catch {
       toast.info(url);
     }
@@ -114,25 +113,14 @@ function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     rename.mutate(parsed.data, {
-      onSuccess: () => toast.success('Crew renamed.'),
+      onSuccess: () => toast.success(msg.crewRenamed),
       onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
     });
   };
 
   return (
     <form onSubmit={onRename} noValidate className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-name`}>Crew name</Label>
-      <Input
-        id={`${id}-name`}
-        value={name}
-        maxLength={CREW_NAME_MAX}
-        onChange={(event) => setName(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`)}
-      />
-      <FieldMessage id={`${id}-error`} tone="error">
-        {error}
-      </FieldMessage>
+      <CrewNameField id={id} name={name} onChange={setName} error={error} />
       <Button type="submit" variant="secondary" disabled={rename.isPending} className="self-start">
         Rename
       </Button>
@@ -153,7 +141,7 @@ function CloseCrew({ detail }: { detail: CrewDetail }) {
       return;
     close.mutate(undefined, {
       onSuccess: () => {
-        toast.success('Crew closed.');
+        toast.success(msg.crewClosedByYou);
         void navigate('/app/crews');
       },
       onError: fail,

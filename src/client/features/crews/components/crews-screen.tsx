@@ -2,18 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ChevronRight, Users } from 'lucide-react';
-import { CREW_MAX_MEMBERS, CREW_NAME_MAX } from '@shared/constants';
+import { CREW_MAX_MEMBERS } from '@shared/constants';
 import { crewNameSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { FieldMessage, describedBy } from '@client/components/ui/field-message';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCreateCrew, useMyCrews } from '../api';
+import { CrewNameField } from './crew-name-field';
 
 /** /app/crews: the member's crews and a form to start one. */
 export function CrewsScreen() {
@@ -104,20 +102,14 @@ function CreateCrewForm() {
     <Card className="p-4 sm:p-5">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <h2 className="text-lg font-bold">Start a crew</h2>
-        <Label htmlFor={`${id}-name`}>Crew name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={CREW_NAME_MAX}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${id}-error`)}
+        <CrewNameField
+          id={id}
+          name={name}
+          onChange={setName}
+          error={error}
           placeholder="e.g. Morning Crew"
           className="sm:max-w-md"
         />
-        <FieldMessage id={`${id}-error`} tone="error">
-          {error}
-        </FieldMessage>
         <Button type="submit" disabled={create.isPending} className="self-start">
           {create.isPending ? msg.loading : 'Create crew'}
         </Button>
