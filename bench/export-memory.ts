@@ -18,7 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureDatabase, readStatus, sessionsFor, waitForHealth } from './support';
+import {
+  BENCH_DATABASE_URL,
+  ensureDatabase,
+  readStatus,
+  sessionsFor,
+  waitForHealth,
+} from './support';
 
 export const EXPORT_MEMORY_TARGET_MB = 50;
 const CHECKINS = 90;
@@ -39,10 +45,7 @@ export interface ExportMemoryResult {
 export async function measureExportMemory(
   options: { databaseUrl?: string; port?: number; photos?: number; photoKb?: number } = {},
 ): Promise<ExportMemoryResult> {
-  const databaseUrl =
-    options.databaseUrl ??
-    process.env.BENCH_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/stackdays_bench';
+  const databaseUrl = options.databaseUrl ?? BENCH_DATABASE_URL;
   const port = options.port ?? Number(process.env.EXPORT_BENCH_PORT ?? 3262);
   const photos = options.photos ?? Number(process.env.EXPORT_BENCH_PHOTOS ?? 900);
   const photoKb = options.photoKb ?? Number(process.env.EXPORT_BENCH_PHOTO_KB ?? 200);

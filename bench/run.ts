@@ -42,6 +42,7 @@ import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { seedBadges } from '../src/server/db/seed';
 import { refreshCycleStats } from '../src/server/modules/cycles/stats';
 import {
+  BENCH_DATABASE_URL,
   checkinsAccountedFor,
   machineLoad,
   percentile,
@@ -55,8 +56,7 @@ import { measureUploadMemory, UPLOAD_MEMORY_TARGET_MB } from './upload-memory';
 import { seedInSql } from './seed';
 import { CREW_MAX_MEMBERS } from '../src/shared/constants';
 
-const templateUrl =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
+const templateUrl = BENCH_DATABASE_URL;
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const days = Number(process.env.BENCH_DAYS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -6,6 +6,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 
+/** The database the bench seeds once and copies for each run (BENCH_DATABASE_URL). */
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';
+
 export function machineLoad(label: string) {
   const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
   const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));

@@ -24,7 +24,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureDatabase, readStatus, sessionsFor, waitForHealth } from './support';
+import {
+  BENCH_DATABASE_URL,
+  ensureDatabase,
+  readStatus,
+  sessionsFor,
+  waitForHealth,
+} from './support';
 import { mp4Video, recordedVideo } from '../src/server/testing/storage/video-files';
 import { startTestS3, type TestS3 } from '../src/server/testing/storage/s3-server';
 
@@ -63,10 +69,7 @@ export const UPLOAD_MEMORY_TARGET_MB = 300;
 export async function measureUploadMemory(
   options: UploadMemoryOptions = {},
 ): Promise<UploadMemoryResult[]> {
-  const databaseUrl =
-    options.databaseUrl ??
-    process.env.BENCH_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/stackdays_bench';
+  const databaseUrl = options.databaseUrl ?? BENCH_DATABASE_URL;
   const port = options.port ?? Number(process.env.UPLOAD_BENCH_PORT ?? 3260);
   const members = options.members ?? Number(process.env.UPLOAD_BENCH_MEMBERS ?? 20);
   const megabytes = options.megabytes ?? Number(process.env.UPLOAD_BENCH_MB ?? 200);

@@ -78,6 +78,14 @@ export async function createScratchDatabase(
  * (every vitest worker after it loads it, about a second, instead of migrating, two to three).
  */
 function templatePath(): string {
+  templateFile ??= templateFileName();
+  return templateFile;
+}
+
+let templateFile: string | undefined;
+
+/** The template's name: a hash of PGlite's version and every migration file, read once a process. */
+function templateFileName(): string {
   const hash = createHash('sha256');
   // PGlite's own version: its package.json, beside the dist/ folder its entry point is in.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
