@@ -102,12 +102,7 @@ export type DatabaseOptions =
        */
       connectTimeoutMs?: number;
     }
-  | {
-      driver: 'pglite';
-      dataDir?: string;
-      /** In memory only: start from this dump of a data directory (PGlite's dumpDataDir). */
-      loadDataDir?: Blob;
-    };
+  | { driver: 'pglite'; dataDir?: string };
 
 /**
  * Opens the database: PGlite in a data directory (the embedded default; one process per directory)
@@ -154,7 +149,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await PGlite.create({
       dataDir,
-      loadDataDir: dataDir ? undefined : options.loadDataDir,
       parsers: {
         [types.INT8]: (v: string) => Number.parseInt(v, 10),
         [types.NUMERIC]: (v: string) => Number.parseFloat(v),

@@ -1,11 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../db/client';
+import { randomBytes } from 'node:crypto';
+import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedBadges } from '../db/seed';
 
 export interface TestDatabase extends Database {
@@ -20,15 +14,8 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const template = await readFile(templatePath()).then(
-      (bytes) => new Blob([bytes]),
-      () => null,
-    );
-    const database = await openDatabase({ driver: 'pglite', loadDataDir: template ?? undefined });
-    // After a template: both find nothing to do (drizzle compares the migrations it recorded).
+    const database = await openDatabase({ driver: 'pglite' });
     await migrateDatabase(database);
-    // The template holds the migrations only: the badges are seeded from today's constants.
-    if (!template) await saveTemplate(database);
     await seedBadges(database.db);
     return { ...database, label: 'pglite' };
   }
@@ -70,40 +57,4 @@ export async function createScratchDatabase(
     url: url.toString(),
     drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
-}
-
-/**
- * Where the migrated PGlite database that test databases start from is kept: one file in the temp
- * folder per set of migrations and PGlite version, made by the first test database that finds none
- * (every vitest worker after it loads it, about a second, instead of migrating, two to three).
- */
-function templatePath(): string {
-  templateFile ??= templateFileName();
-  return templateFile;
-}
-
-let templateFile: string | undefined;
-
-/** The template's name: a hash of PGlite's version and every migration file, read once a process. */
-function templateFileName(): string {
-  const hash = createHash('sha256');
-  // PGlite's own version: its package.json, beside the dist/ folder its entry point is in.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (name.endsWith('.sql') || name.endsWith('.json'))
-      hash.update(name).update(readFileSync(file));
-  }
-  return path.join(os.tmpdir(), `stackdays-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-}
-
-/** Writes the template from a freshly migrated database; two workers at once each write whole. */
-async function saveTemplate(database: Database): Promise<void> {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  const target = templatePath();
-  const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, target);
 }
