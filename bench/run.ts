@@ -44,10 +44,13 @@ import { refreshCycleStats } from '../src/server/modules/cycles/stats';
 import {
   BENCH_DATABASE_URL,
   checkinsAccountedFor,
+  METRICS_TOKEN,
   machineLoad,
   percentile,
   quoteIdent,
   sessionsFor,
+  waitForHealth,
+  waitForStartupJobs,
   withDatabase,
 } from './support';
 import { exportMemoryPassed, formatExportMemory, measureExportMemory } from './export-memory';
@@ -282,19 +285,42 @@ interface Measured {
   seconds: number;
 }
 
+/**
+ * The database's committed and rolled-back transactions once every backend has reported. PostgreSQL
+ * 15 flushes a backend's counts when it goes idle, at most once a second, and up to 10 s later when
+ * another backend holds the statistics lock (PGSTAT_IDLE_INTERVAL): under 50 connections that happens,
+ * and an endpoint's late counts landed in the next endpoint's window (check-in create read 4 per
+ * request after home, 2 alone). So the count is read when it has not moved for 11 s. The count read
+ * after one endpoint is the count before the next (`settled`).
+ */
+let settled: number | null = null;
 async function committedTransactions(client: pg.Client): Promise<number> {
-  // Backends report their counts when idle for a moment (PostgreSQL 15 flushes at most once a second).
-  await new Promise((r) => setTimeout(r, 1_200));
-  const res = await client.query(
-    `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
-  );
-  return Number(res.rows[0].n);
+  if (settled !== null) return settled;
+  const read = async () =>
+    Number(
+      (
+        await client.query(
+          `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+  let last = await read();
+  let stillSince = Date.now();
+  while (Date.now() - stillSince < 11_000) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const n = await read();
+    // Our own reads are a transaction each; anything more is a backend still reporting.
+    if (n - last > 2) stillSince = Date.now();
+    last = n;
+  }
+  return (settled = last);
 }
 
 async function measure(client: pg.Client, endpoint: Endpoint): Promise<Measured> {
   const latencies: number[] = [];
   let wrongStatus = 0;
   const before = await committedTransactions(client);
+  settled = null;
   const started = performance.now();
   let stoppedEarly = false;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -426,6 +452,7 @@ async function main() {
     NODE_ENV: 'production',
     PUBLIC_URL: base,
     TRUST_PROXY: '1',
+    METRICS_TOKEN,
   };
   const server = spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, ...serverEnv, PORT: String(port), SMTP_URL: '' },
@@ -475,15 +502,10 @@ async function main() {
       `Pools: ${forEndpoint.length} members free to check in, ${codes.length} sign-in codes, ${searches.length} admin searches`,
     );
 
-    for (let i = 0; i < 240; i++) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (server.exitCode !== null) throw new Error('the server stopped');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForHealth(base, server);
+    // Measure the steady state: each job's first run (the mail queue, the weekly review e-mails, the
+    // storage sweep in its hour...) has finished, so its transactions do not count as the endpoints'.
+    await waitForStartupJobs(base, server, METRICS_TOKEN);
     const me = await (
       await fetch(`${base}/api/account/session`, { headers: { cookie: viewerCookie } })
     ).json();

@@ -109,6 +109,49 @@ export async function waitForHealth(base: string, server: ChildProcess) {
   throw new Error('the server did not start in 2 minutes');
 }
 
+/** The bench servers' /metrics token (TRUST_PROXY=1 refuses /metrics without one). */
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** Every job the server runs (src/server/jobs.ts), as /metrics names them. */
+const JOBS = [
+  'mail-queue',
+  'reminders',
+  'weekly-reviews',
+  'rate-limits',
+  'billing-expiry',
+  'storage',
+  'retention',
+];
+
+/**
+ * Waits until each job's run at start has ended (stackdays_job_runs_total counts it), so a measurement
+ * sees the server as it runs between ticks, not its start-up catching up.
+ */
+export async function waitForStartupJobs(base: string, server: ChildProcess, token: string) {
+  const started = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const text = await fetch(`${base}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then(
+      (r) => (r.ok ? r.text() : ''),
+      () => '',
+    );
+    const done = JOBS.filter((job) =>
+      new RegExp(`^stackdays_job_runs_total\\{[^}]*job="${job}"[^}]*\\} [1-9]`, 'm').test(text),
+    );
+    if (done.length === JOBS.length) {
+      console.log(`Start-up jobs done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
+    if (Date.now() - started > 600_000)
+      throw new Error(
+        `start-up jobs still running after 10 minutes: ${JOBS.filter((j) => !done.includes(j)).join(', ')}`,
+      );
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** Creates the database `url` names when the server has none of that name. */
 export async function ensureDatabase(url: string) {
   const target = new URL(url);

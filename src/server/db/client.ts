@@ -87,6 +87,36 @@ export function rowsByAsk<R extends { n: number }>(asks: number, rows: readonly 
   return grouped;
 }
 
+/** Statements at least this long are prepared on each connection (decision 0070). */
+const PREPARE_FROM_CHARS = 200;
+/** Distinct statements named at most; past it, new ones run unnamed (a bound on server memory). */
+const PREPARED_MAX = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * node-postgres parses and plans every unnamed statement anew. A named one is parsed once per
+ * connection, and PostgreSQL keeps its plan (a generic plan after five runs, when that costs no more
+ * than planning each time), so the long reads (the weekly review, the crew board, My Cycle) skip a
+ * planning that costs more than running them. The name is the text's number in this process: the
+ * same text always has the same name, so a connection never meets one name with two texts.
+ */
+function prepareLongStatements(client: { query: (...args: unknown[]) => unknown }) {
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const config = args[0];
+    if (config && typeof config === 'object' && !('name' in config && config.name)) {
+      const text = (config as { text?: unknown }).text;
+      if (typeof text === 'string' && text.length >= PREPARE_FROM_CHARS) {
+        let name = statementNames.get(text);
+        if (!name && statementNames.size < PREPARED_MAX)
+          statementNames.set(text, (name = `s${statementNames.size + 1}`));
+        if (name) args[0] = { ...config, name };
+      }
+    }
+    return query(...args);
+  };
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
@@ -131,6 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // (found by `npm run faults`, decision 0041). The request's next statement fails and answers 503.
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      prepareLongStatements(client);
     });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
