@@ -55,7 +55,8 @@ export function PhotoTile({
 export function VideoTile({ video, style }: { video: NamedMedia; style: GalleryLayoutStyle }) {
   if (style.video === 'wide') {
     return (
-      <li className="col-span-full">
+      // 8 px between a video and what is above it (the photos' gap and 2 px), as on posts before.
+      <li className="col-span-full not-first:mt-0.5">
         <video
           src={video.url}
           controls
