@@ -113,12 +113,13 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$|src[\\/]client[\\/]zod-jitless\.ts$/,
               priority: 45,
             },
-            // The shared interface: Radix, icons, class names, dates, the UI primitives, the API
-            // client, the shared rules and words.
+            // The shared interface: Radix, icons, class names, dates, the UI primitives, the media
+            // gallery (the check-in's, the feed's and the review's), the API client, the shared rules
+            // and words.
             {
               name: 'ui',
               test: (id) =>
-                /node_modules[\\/](radix-ui|@radix-ui[\\/][\w-]+|lucide-react|tailwind-merge|clsx|class-variance-authority|date-fns|idb-keyval)[\\/]|src[\\/]client[\\/](components[\\/](ui|layout|brand)|lib)[\\/]|src[\\/]shared[\\/]/.test(
+                /node_modules[\\/](radix-ui|@radix-ui[\\/][\w-]+|lucide-react|tailwind-merge|clsx|class-variance-authority|date-fns|idb-keyval)[\\/]|src[\\/]client[\\/](components[\\/](ui|layout|brand|media-gallery)|lib)[\\/]|src[\\/]shared[\\/]/.test(
                   id,
                 ) && !/markdown\.tsx$|schemas\.ts$/.test(id),
               priority: 40,

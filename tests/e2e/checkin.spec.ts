@@ -98,11 +98,13 @@ test.describe('daily check-in', () => {
     await expect(summary.getByText('**Felt strong**')).toHaveCount(0);
     await expectImagesLoaded(page, 'Proof media', 2);
 
-    // A larger view of a photo opens and closes.
-    await summary.getByRole('button', { name: 'Open photo 1 of 2 larger' }).click();
+    // A larger view of a photo opens and closes, and the keyboard is back on the photo.
+    const openFirst = summary.getByRole('button', { name: 'Open photo 1 of 2 larger' });
+    await openFirst.click();
     await expect(page.getByRole('dialog', { name: 'Photo 1 of 2' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(openFirst).toBeFocused();
 
     // Add Update: empty is refused in the form, text and a photo go through.
     await summary.getByRole('button', { name: 'Add Update' }).click();

@@ -91,7 +91,21 @@ test('a member opens the week’s review from home, checks it against the check-
   await expectWeekMatches(page, cycle, 22, 28);
   // The seeded proof photos: the week's, and then-and-now from the first one of the cycle.
   await expect(page.getByRole('heading', { name: 'Then and now' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Proof photo \d of \d, day 2\d$/ })).toHaveCount(2);
+  await expect(page.getByRole('img', { name: /^Photo \d of \d from Day 2\d$/ })).toHaveCount(2);
+  // By keyboard: a photo opens larger, the close button takes it away, focus is back on the photo.
+  const secondPhoto = page.getByRole('button', { name: /^Open photo 2 of 2 from Day 2\d larger$/ });
+  await secondPhoto.focus();
+  await page.keyboard.press('Enter');
+  const lightbox = page.getByRole('dialog', { name: /^Photo 2 of 2 from Day 2\d$/ });
+  await expect(lightbox.getByRole('img')).toBeVisible();
+  await expect
+    .poll(() => lightbox.getByRole('img').evaluate((i: HTMLImageElement) => i.naturalWidth))
+    .toBeGreaterThan(400);
+  expect(await axeViolations(page)).toEqual([]);
+  await expect(lightbox.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(lightbox).toBeHidden();
+  await expect(secondPhoto).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: info.outputPath('review-week-4-375.png'), fullPage: true });
@@ -223,6 +237,11 @@ test('“Share this week”: the member picks the audience and the photos, and t
       crewPost.getByRole('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth),
     )
     .toBeGreaterThan(0);
+  // The post's photo opens larger in the same lightbox as the review's, and Escape closes it.
+  await crewPost.getByRole('button', { name: /^Open photo from .+ larger$/ }).click();
+  await expect(page.getByRole('dialog', { name: /^Photo from / })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.goto(`${server.url}/app/feed`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Week 4 of my 90 days')).toHaveCount(0);

@@ -3,6 +3,7 @@ import { Beef, CircleCheck, Droplets, Minus, Pencil } from 'lucide-react';
 import type { AwardedBadge, CheckinView } from '@shared/api-types';
 import { formatTime } from '@shared/format';
 import { msg } from '@shared/messages';
+import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Markdown } from '@client/components/ui/markdown';
@@ -10,7 +11,6 @@ import { cn } from '@client/lib/cn';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { AddUpdateDialog } from './add-update-dialog';
 import { BadgeCelebration } from './badge-celebration';
-import { MediaGallery } from './media-gallery';
 import { MoveAndSteps } from './move-and-steps';
 
 /** "Today's Check-in Complete!": what was logged, the proof, later updates, Edit and Add Update. */
@@ -69,7 +69,7 @@ export function CheckinSummary({
             <h3 id={`media-${checkin.id}`} className="text-sm font-semibold">
               Proof
             </h3>
-            <MediaGallery media={checkin.media} />
+            <MediaGallery media={checkin.media} label="Proof media" />
           </section>
         )}
 

@@ -9,9 +9,9 @@ import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ActivitySourceNote } from '@client/components/activity-source-note';
+import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { useMediaSelection } from './use-media-selection';
 import { MediaPicker } from './media-picker';
-import { MediaGallery } from '../components/media-gallery';
 import { AudienceSelect } from '@client/components/audience/audience-select';
 import { FuelFields, JournalField, NumberField } from './checkin-form-fields';
 import { useCheckinSubmit } from './use-checkin-submit';
@@ -223,7 +223,7 @@ function CheckinPillars({
       {editing && editing.media.length > 0 && (
         <div className="flex flex-col gap-2">
           <span className="text-sm font-semibold">Already attached</span>
-          <MediaGallery media={editing.media} label="Attached media" compact />
+          <MediaGallery media={editing.media} label="Attached media" layout="compact" />
         </div>
       )}
     </fieldset>

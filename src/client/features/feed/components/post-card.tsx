@@ -5,12 +5,13 @@ import type { UnitPref } from '@shared/constants';
 import { formatNumber } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
+import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Markdown } from '@client/components/ui/markdown';
 import { CommentItem } from './comment-item';
 import { LikeButton } from './like-button';
 import { PostDialogs, usePostDialog, warmComments } from './post-dialogs';
 import { PostHeader } from './post-header';
-import { PostMedia } from './post-media';
+import { postMedia } from '../lib/post-media';
 import { PostStats } from './post-stats';
 import { PostUpdates } from './post-updates';
 import { ReactionBar } from './reaction-bar';
@@ -60,7 +61,7 @@ export function PostCard({
         activitySource={post.activitySource}
       />
 
-      <PostMedia media={post.media} legacyUrl={post.legacyMediaUrl} label={who} />
+      <MediaGallery layout="post" media={postMedia(post.media, post.legacyMediaUrl)} from={who} />
 
       <PostUpdates updates={post.updates} label={who} />
 

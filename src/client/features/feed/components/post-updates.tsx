@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import type { UpdateView } from '@shared/api-types';
 import { msg } from '@shared/messages';
+import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Markdown } from '@client/components/ui/markdown';
 import { cn } from '@client/lib/cn';
-import { PostMedia } from './post-media';
+import { postMedia } from '../lib/post-media';
 import { RelativeTime } from './relative-time';
 
 /** Later updates to the day's check-in, folded away behind 'View N update(s)'. */
@@ -33,7 +34,11 @@ export function PostUpdates({ updates, label }: { updates: UpdateView[]; label: 
             <li key={update.id} className="flex flex-col gap-2">
               <RelativeTime iso={update.createdAt} className="text-xs" />
               {update.body && <Markdown>{update.body}</Markdown>}
-              <PostMedia media={update.media} label={`${label}, update`} />
+              <MediaGallery
+                layout="post"
+                media={postMedia(update.media)}
+                from={`${label}, update`}
+              />
             </li>
           ))}
         </ol>

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, Check, X } from 'lucide-react';
 import type { ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
 import { formatWeekdayDate } from '@shared/format';
+import { msg } from '@shared/messages';
+import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { Streaks, WeekNumbers } from './review-numbers';
@@ -180,13 +182,10 @@ function Photos({ photos, final }: { photos: ReviewPhotoView[]; final: boolean }
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <CardTitle>{final ? 'Photos of the last days' : 'Photos of the week'}</CardTitle>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-        {photos.map((p, i) => (
-          <li key={p.media.id}>
-            <Photo photo={p} label={`Proof photo ${i + 1} of ${photos.length}, day ${p.day}`} />
-          </li>
-        ))}
-      </ul>
+      <MediaGallery
+        layout="dense"
+        media={photos.map((p) => ({ ...p.media, from: msg.dayN(p.day) }))}
+      />
     </Card>
   );
 }
