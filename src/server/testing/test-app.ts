@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig } from '../env';
 import { createApp, type App, type AppDeps } from '../app';
@@ -234,6 +235,26 @@ async function memberContext(
   return createContext(deps, {
     actor: member.isAdmin ? { kind: 'admin', user: member } : { kind: 'member', user: member },
     now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
+  });
+}
+
+/**
+ * The real app on a fresh database for the tests of this file (or of the describe block it is called
+ * in): created before them, closed after them and after the block's own afterAll hooks. Read it only
+ * in hooks and tests; it does not exist before its beforeAll has run.
+ */
+export function setUpTestApp(env: Record<string, string> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(env);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!started)
+        throw new Error('the test app starts in beforeAll: read it in a hook or a test');
+      return Reflect.get(started, key);
+    },
   });
 }
 

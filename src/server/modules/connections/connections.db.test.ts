@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import {
@@ -11,16 +11,12 @@ import { msg } from '@shared/messages';
 import { createApp } from '../../app';
 import { apiTokens, connectionActivity, userSettings } from '../../db/schema';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { createCheckin, editCheckin, getToday } from '../checkins/service';
 import { putTodayActivity } from './activity';
 import { deleteAccount } from '../profile/account-deletion';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 

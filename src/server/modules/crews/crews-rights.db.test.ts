@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import type { CrewDetail, CrewInvitePreview } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { crewMembers, crews, userSettings } from '../../db/schema';
 import type * as PushModule from '../../lib/push';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { nudgeCrewmate } from './service';
 
 // Issue 30, the parts a member cannot see in crews.db.test.ts: the nudge by push and the nudged
@@ -22,11 +22,7 @@ vi.mock('../../lib/push', async (original) => ({
   },
 }));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 beforeEach(() => {
   pushes.length = 0;
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '@shared/api-types';
 import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { auditEvents, crews, userSettings } from '../../db/schema';
 import { getCrew } from './service';
 import { joinByInvite } from './invite-links';
@@ -18,11 +18,7 @@ import { computeCommunityBoard } from '../community/leaderboard';
 
 // Crews and who sees a post (issue 30, decisions 0046-0047), through the HTTP API as members use it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 

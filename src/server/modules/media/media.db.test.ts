@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { postMedia } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })

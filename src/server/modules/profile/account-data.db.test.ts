@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { eq, sql } from 'drizzle-orm';
@@ -10,14 +10,10 @@ import { queryRows } from '../../db/client';
 import { comments, likes, posts, subscriptions, user } from '../../db/schema';
 import { useStripeAdapter } from '../subscription/provider';
 import type { StripeAdapter } from '../subscription/stripe-adapter';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { streamExport } from './data-export';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 afterEach(() => vi.restoreAllMocks());
 
 const png = (background: string) =>
@@ -348,7 +344,10 @@ describe('Delete my account', () => {
 });
 
 describe('Delete my account with billing configured', () => {
-  let billed: TestApp;
+  const billed = setUpTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_profile',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_profile',
+  });
   const unreachable = () => Promise.reject(new Error('not in this test'));
   const stripeAdapter: StripeAdapter = {
     createCustomer: unreachable,
@@ -358,15 +357,10 @@ describe('Delete my account with billing configured', () => {
     changeSubscriptionPrice: unreachable,
     cancelSubscription: () => Promise.resolve(true),
   };
-  beforeAll(async () => {
-    billed = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_profile',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_profile',
-    });
+  beforeAll(() => {
     // The Stripe API cannot be reached here: the billing adapter is replaced (decision 0018).
     useStripeAdapter(billed.deps.config, stripeAdapter);
   });
-  afterAll(() => billed.close());
 
   async function payingMember() {
     const m = await billed.member();

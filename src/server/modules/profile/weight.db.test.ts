@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FeedPage, MyCycleView } from '@shared/api-types';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { userSettings, weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
 import { communityFeed } from '../feed/service';
 import { getMyCycle, startNewCycle } from '../cycles/service';
 import { saveHealth } from './health';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkin = {
   movedMinutes: 30,

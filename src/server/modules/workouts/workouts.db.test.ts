@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WORKOUT_GENERATIONS_PER_HOUR } from '@shared/constants';
 import type { GenerateWorkoutResponse, WorkoutWeeksResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp, type TestApp } from '../../testing/test-app';
 import { workoutPrefs, workoutWeeks } from '../../db/schema';
 import { generateWeek, listWeeks } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 beforeEach(() => t.resetLimits());
 
 const prefs = {
