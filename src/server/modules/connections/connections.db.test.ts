@@ -11,6 +11,7 @@ import { msg } from '@shared/messages';
 import { createApp } from '../../app';
 import { apiTokens, connectionActivity, userSettings } from '../../db/schema';
 import { createServices } from '../../services';
+import { downloadExport, exportEntry } from '../../testing/data-export';
 import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { createCheckin, editCheckin, getToday } from '../checkins/service';
 import { putTodayActivity } from './activity';
@@ -481,24 +482,8 @@ describe('the data export', () => {
   it('lists the member’s tokens without their secrets', async () => {
     const { client } = await t.member();
     const { token } = await newToken(client, ['read'], 'Pixel');
-    const link = await (await client.request('/api/account/export', { method: 'POST' })).json();
-    const zip = Buffer.from(await (await client.request(link.url)).arrayBuffer());
-    const { default: yauzl } = await import('yauzl');
-    const data = await new Promise<string>((resolve, reject) => {
-      yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
-        if (error || !archive) return reject(error);
-        archive.readEntry();
-        archive.on('entry', (entry) => {
-          if (!entry.fileName.endsWith('data.json')) return archive.readEntry();
-          archive.openReadStream(entry, (err, stream) => {
-            if (err || !stream) return reject(err);
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          });
-        });
-      });
-    });
+    const { entries } = await downloadExport(client);
+    const data = exportEntry(entries, 'data.json')!.toString('utf8');
     const parsed = JSON.parse(data);
     expect(parsed.apiTokens).toEqual([
       expect.objectContaining({ name: 'Pixel', scopes: ['read'], lastUsedAt: null }),

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import type { CrewDetail, CrewInvitePreview } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { crewMembers, crews, userSettings } from '../../db/schema';
 import type * as PushModule from '../../lib/push';
+import { downloadExport, exportEntry } from '../../testing/data-export';
 import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { nudgeCrewmate } from './service';
 
@@ -126,37 +126,9 @@ describe('a nudge', () => {
   });
 });
 
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  for (;;) {
-    const next = new Promise<yauzl.Entry | null>((resolve, reject) => {
-      zip.once('entry', resolve);
-      zip.once('end', () => resolve(null));
-      zip.once('error', reject);
-    });
-    zip.readEntry();
-    const found = await next;
-    zip.removeAllListeners();
-    if (!found) break;
-    const stream = await zip.openReadStreamPromise(found);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    entries.set(found.fileName, Buffer.concat(chunks));
-  }
-  return entries;
-}
-
 async function exported(client: TestClient) {
-  const link = await json<{ url: string }>(
-    await client.request('/api/account/export', { method: 'POST', json: {} }),
-    200,
-  );
-  const res = await client.request(link.url);
-  expect(res.status).toBe(200);
-  const entries = await unzip(Buffer.from(await res.arrayBuffer()));
-  const data = [...entries].find(([name]) => name.endsWith('data.json'))![1];
-  return JSON.parse(data.toString('utf8')) as {
+  const { entries } = await downloadExport(client);
+  return JSON.parse(exportEntry(entries, 'data.json')!.toString('utf8')) as {
     crews: { id: string; name: string; role: string }[];
     posts: { id: string; audience: unknown }[];
   };
