@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { AddMediaResponse } from '@shared/api-types';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { queryRows } from '../../db/client';
 import { storageDeletions } from '../../db/schema';
+import { addCheckinMedia, checkInToday } from '../../testing/checkins';
 import { setUpTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import { avatarKeyFromUrl } from '../../modules/profile/avatar';
@@ -32,19 +32,8 @@ function breakDeletions() {
 /** A member with a check-in and its photo; answers the photo's storage key. */
 async function memberWithPhoto() {
   const member = await t.member();
-  const created = await member.client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  const { checkin } = await created.json();
-  const uploaded = await member.client.request(`/api/checkins/${checkin.id}/media?index=0`, {
-    method: 'POST',
-    body: await png('red'),
-    headers: { 'content-type': 'image/png' },
-  });
-  expect(uploaded.status).toBe(201);
-  const { media } = (await uploaded.json()) as AddMediaResponse;
+  const checkin = await checkInToday(member.client);
+  const media = await addCheckinMedia(member.client, checkin.id, await png('red'));
   const [row] = await queryRows<{ storage_path: string }>(
     t.deps.db,
     sql`select storage_path from post_media where id = ${media.id}::uuid`,

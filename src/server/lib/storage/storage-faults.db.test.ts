@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
+import { checkInToday } from '../../testing/checkins';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
@@ -33,14 +34,7 @@ const bigPhoto = () =>
     .png()
     .toBuffer();
 
-async function checkIn(client: TestClient) {
-  const created = await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  return (await created.json()).checkin.id as string;
-}
+const checkIn = async (client: TestClient) => (await checkInToday(client)).id;
 
 const upload = (client: TestClient, checkinId: string, body: Buffer | ReadableStream, index = 0) =>
   client.request(`/api/checkins/${checkinId}/media?index=${index}`, {

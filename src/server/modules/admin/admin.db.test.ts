@@ -15,6 +15,7 @@ import {
   user,
   userBadges,
 } from '../../db/schema';
+import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { USERS_PAGE_SIZE } from './user-list';
@@ -37,11 +38,7 @@ async function makeAdmin(userId: string) {
 }
 
 async function postBy(client: TestClient, userId: string): Promise<string> {
-  const res = await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 5000, journalMd: 'A good day' },
-  });
-  expect(res.status).toBe(201);
+  await checkInToday(client, { movedMinutes: 30, steps: 5000, journalMd: 'A good day' });
   const [row] = await t.deps.db
     .select({ id: posts.id })
     .from(posts)

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp } from '../../testing/test-app';
 
 // The OpenAPI document is valid OpenAPI 3.1, and every operation it lists answers as it says.
@@ -39,10 +40,7 @@ const requests: Record<string, () => Response | Promise<Response>> = {
 
 beforeAll(async () => {
   const { client } = await t.member();
-  await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
+  await checkInToday(client);
   const made = await client.request('/api/connections/tokens', {
     method: 'POST',
     json: { name: 'Contract', scopes: ['activity:write', 'read'] },

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
+import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
 import { feedCursors } from './cursor';
@@ -19,12 +20,8 @@ const checkinBody = {
 
 async function memberWithPost(journalMd = 'Day done') {
   const m = await t.member();
-  const res = await m.client.request('/api/checkins', {
-    method: 'POST',
-    json: { ...checkinBody, journalMd },
-  });
-  const { checkin } = await res.json();
-  return { ...m, postId: checkin.postId as string, checkinId: checkin.id as string };
+  const checkin = await checkInToday(m.client, { ...checkinBody, journalMd });
+  return { ...m, postId: checkin.postId, checkinId: checkin.id };
 }
 
 async function feed(client: TestClient, cursor?: string) {

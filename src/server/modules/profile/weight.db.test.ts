@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FeedPage, MyCycleView } from '@shared/api-types';
+import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { userSettings, weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
@@ -34,9 +35,7 @@ async function saveWeight(client: TestClient, weightKg: number, share: boolean) 
 }
 
 async function postCheckin(client: TestClient): Promise<string> {
-  const res = await client.request('/api/checkins', { method: 'POST', json: checkin });
-  expect(res.status).toBe(201);
-  return (await res.json()).checkin.postId as string;
+  return (await checkInToday(client, checkin)).postId;
 }
 
 async function weightOnPost(viewer: TestClient, postId: string) {
