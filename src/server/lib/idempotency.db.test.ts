@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { setUpTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp, type TestClient } from '../testing/test-app';
 import { checkins, idempotencyKeys, postMedia, posts, userSettings } from '../db/schema';
 import { createCheckin, getToday } from '../modules/checkins/service';
 import { idempotencyRequest } from './idempotency';
@@ -17,9 +17,8 @@ const checkin = {
   hydrationGoalHit: false,
   journalMd: 'Offline at the park',
 };
-type Client = Awaited<ReturnType<TestApp['member']>>['client'];
 
-const post = (client: Client, key: string | undefined, body: object = checkin) =>
+const post = (client: TestClient, key: string | undefined, body: object = checkin) =>
   client.request('/api/checkins', {
     method: 'POST',
     json: body,

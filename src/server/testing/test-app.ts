@@ -31,7 +31,7 @@ export interface TestApp {
     email?: string;
     displayName?: string;
     timeZone?: string;
-  }): Promise<{ client: TestClient; email: string; userId: string }>;
+  }): Promise<TestMember>;
   /**
    * Sets the admin flag behind the services' back and clears the session cache, as the admin CLI
    * does (decision 0030): the member's next request sees it.
@@ -46,6 +46,13 @@ export interface TestApp {
   /** Serves the app on the real node server at a free port of 127.0.0.1 (until close) and returns the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A signed-up, verified member and their signed-in client. */
+export interface TestMember {
+  client: TestClient;
+  email: string;
+  userId: string;
 }
 
 export interface TestClient {
@@ -179,7 +186,7 @@ async function signUpMember(
   testApp: TestApp,
   email: string,
   options: { displayName?: string; timeZone?: string },
-): Promise<{ client: TestClient; email: string; userId: string }> {
+): Promise<TestMember> {
   const { database } = testApp;
   const c = testApp.client();
   const res = await c.request('/api/account/sign-up', {

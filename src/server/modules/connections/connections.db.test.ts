@@ -12,14 +12,17 @@ import { createApp } from '../../app';
 import { apiTokens, connectionActivity, userSettings } from '../../db/schema';
 import { createServices } from '../../services';
 import { downloadExport, exportEntry } from '../../testing/data-export';
-import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import {
+  setUpTestApp,
+  type TestApp,
+  type TestClient,
+  type TestMember,
+} from '../../testing/test-app';
 import { createCheckin, editCheckin, getToday } from '../checkins/service';
 import { putTodayActivity } from './activity';
 import { deleteAccount } from '../profile/account-deletion';
 
 const t = setUpTestApp();
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
 
 async function newToken(
   client: TestClient,
@@ -332,8 +335,8 @@ describe('the member’s day', () => {
       .where(eq(userSettings.userId, m.userId));
     return m;
   }
-  const at = (m: Member, instant: Date) => t.contextFor(m.userId, { now: instant });
-  const activityRows = (m: Member) =>
+  const at = (m: TestMember, instant: Date) => t.contextFor(m.userId, { now: instant });
+  const activityRows = (m: TestMember) =>
     t.deps.db
       .select()
       .from(connectionActivity)

@@ -5,7 +5,7 @@ import { msg } from '@shared/messages';
 import { crewMembers, crews, userSettings } from '../../db/schema';
 import type * as PushModule from '../../lib/push';
 import { downloadExport, exportEntry } from '../../testing/data-export';
-import { setUpTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient, type TestMember } from '../../testing/test-app';
 import { nudgeCrewmate } from './service';
 
 // Issue 30, the parts a member cannot see in crews.db.test.ts: the nudge by push and the nudged
@@ -27,8 +27,6 @@ beforeEach(() => {
   pushes.length = 0;
 });
 
-type Member = Awaited<ReturnType<TestApp['member']>>;
-
 async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();
   expect(res.status, text).toBe(status);
@@ -38,7 +36,7 @@ async function json<T>(res: Response, status: number): Promise<T> {
 const tokenOf = (url: string) => url.split('/crews/join/')[1];
 
 /** A crew of `owner` with the given members joined by link. */
-async function crewWith(owner: Member, name: string, ...members: Member[]) {
+async function crewWith(owner: TestMember, name: string, ...members: TestMember[]) {
   const crew = await json<{ id: string }>(
     await owner.client.request('/api/crews', { method: 'POST', json: { name } }),
     201,
@@ -55,20 +53,20 @@ async function crewWith(owner: Member, name: string, ...members: Member[]) {
   return { crewId: crew.id, url: link.url };
 }
 
-async function nudgeSettings(m: Member, email: boolean, push: boolean) {
+async function nudgeSettings(m: TestMember, email: boolean, push: boolean) {
   await t.deps.db
     .update(userSettings)
     .set({ emailNudges: email, pushNudges: push })
     .where(eq(userSettings.userId, m.userId));
 }
 
-const nudge = (from: Member, to: Member, crewId: string) =>
+const nudge = (from: TestMember, to: TestMember, crewId: string) =>
   from.client.request(`/api/crews/${crewId}/nudges`, {
     method: 'POST',
     json: { userId: to.userId },
   });
 
-const nudgeMailsTo = (m: Member) =>
+const nudgeMailsTo = (m: TestMember) =>
   t.mails.filter((x) => x.kind === 'crew_nudge' && x.to === m.email);
 
 describe('a nudge', () => {
