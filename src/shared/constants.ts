@@ -143,6 +143,12 @@ export const PRICES = {
   },
 } as const;
 export type PlanKey = keyof typeof PRICES;
+/** The plans in the order they are offered, and their names on the pricing page and in Settings. */
+export const PLAN_KEYS = ['monthly', 'yearly'] as const satisfies readonly PlanKey[];
+export const PLAN_LABELS = {
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+} as const satisfies Record<PlanKey, string>;
 export const PRICE_IDS = [PRICES.monthly.priceId, PRICES.yearly.priceId] as const;
 export type PriceId = (typeof PRICE_IDS)[number];
 

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from './schema';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app';
+import { setUpTestApp, type TestClient } from '../testing/test-app';
 
 // Home, My Cycle, the feed's own marks and the admin list are read in batches: the requests of one
 // moment share one round trip (decision 0027). Each member must still get their own answer.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkinBody = (journalMd: string, movedMinutes: number) => ({
   movedMinutes,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { msg } from '@shared/messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { onDatabaseServer } from '../testing/test-database';
 import { queryRows } from './client';
 import { DATABASE_RETRY_AFTER_SECONDS } from './unavailable';
 
@@ -17,16 +18,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('the database goes away and comes back (pg)', () => {
   let t: TestApp;
   let name: string;
-  const onServer = async (statement: string) => {
-    const { Client } = await import('pg');
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
+  const onServer = (statement: string) => onDatabaseServer(serverUrl!, statement);
 
   beforeAll(async () => {
     t = await createTestApp();

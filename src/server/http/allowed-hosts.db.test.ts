@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import { createApp } from '../app';
 import { user } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ALLOWED_HOSTS: 'stackdays.internal' });
-});
-afterAll(() => t.close());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp({ ALLOWED_HOSTS: 'stackdays.internal' });
 
 const withHost = (host: string, init: RequestInit = {}) => ({
   ...init,
   headers: { ...(init.headers as Record<string, string>), host },
 });
 
-describe(`Host allowlist (${label})`, () => {
+describe(`Host allowlist (${databaseLabel})`, () => {
   it('refuses another host with 421 before any route runs', async () => {
     const users = async () => (await t.database.db.select({ n: count() }).from(user))[0].n;
     const before = await users();

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { hashPassword, sessionCookieSettings } from '../lib/auth';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
-
-describe(`better-auth's own endpoints (${label})`, () => {
+describe(`better-auth's own endpoints (${databaseLabel})`, () => {
   it('do not hand a signed-in member their raw session token (get-session is not exposed)', async () => {
     const { client } = await t.member();
     const cookie = [...client.cookies].find(([name]) => name.includes('session_token'));
@@ -28,7 +23,7 @@ describe(`better-auth's own endpoints (${label})`, () => {
   });
 });
 
-describe(`only ok and sign-out answer under /api/auth (${label})`, () => {
+describe(`only ok and sign-out answer under /api/auth (${databaseLabel})`, () => {
   it('every other endpoint of the auth instance, read from its api object, is 404', async () => {
     const { client } = await t.member();
     // Each endpoint better-auth (and its plugins) defines, with its path and methods; server-only
@@ -64,7 +59,7 @@ describe(`only ok and sign-out answer under /api/auth (${label})`, () => {
   });
 });
 
-describe(`what the app reads of better-auth (${label})`, () => {
+describe(`what the app reads of better-auth (${databaseLabel})`, () => {
   it('signs the session cookie with the app’s own secret, the one that signs its links', async () => {
     const cookie = await sessionCookieSettings(t.deps.auth);
     expect(cookie.secret).toBe(t.deps.secret);

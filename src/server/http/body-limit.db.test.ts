@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { MAX_JSON_BYTES } from './body-limit';
 
 const MB = 1024 * 1024;
@@ -9,13 +10,11 @@ const BODY_BYTES = 100 * MB;
 /** 'Flat': the server may not grow by more than a sixth of the body (it grows by about 2 MB). */
 const FLAT_BYTES = 16 * MB;
 
-let t: TestApp;
+const t = setUpTestApp();
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
   port = await t.listen();
 });
-afterAll(() => t.close());
 
 interface Answer {
   status: number;
@@ -99,9 +98,7 @@ function post(
   });
 }
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
-
-describe(`request body limit on a listening server (${label})`, () => {
+describe(`request body limit on a listening server (${databaseLabel})`, () => {
   for (const mode of ['content-length', 'chunked'] as const) {
     it(`answers 100 MB to a public endpoint with 413 and flat memory (${mode})`, async () => {
       const answer = await post('/api/account/sign-up', BODY_BYTES, mode);

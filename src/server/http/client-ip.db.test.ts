@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
-});
-afterAll(() => t.close());
+const t = setUpTestApp({ TRUST_PROXY: 'true' });
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
-
-describe(`per-client limits behind a trusted proxy (${label})`, () => {
+describe(`per-client limits behind a trusted proxy (${databaseLabel})`, () => {
   it('rotating the first X-Forwarded-For entry does not escape the code-entry limit', async () => {
     // Every request arrives from our proxy (10.9.9.9), which appends the address it saw.
     const proxy = t.client('10.9.9.9');

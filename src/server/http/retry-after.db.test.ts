@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createTestApp, type TestApp, type TestClient } from '../testing/test-app';
+import { setUpTestApp, type TestClient } from '../testing/test-app';
 import { rateLimits } from '../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 /** Fills these counters far past any limit, in a window that started now: the next hit is refused. */
 async function exhaust(...keys: string[]) {

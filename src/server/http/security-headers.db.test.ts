@@ -3,24 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 
-let t: TestApp;
+const t = setUpTestApp();
 let clientDir: string;
 /** The app with a built front end (one index.html), as `npm start` serves it. */
 let withPages: ReturnType<typeof createApp>;
 beforeAll(async () => {
-  t = await createTestApp();
   clientDir = mkdtempSync(path.join(tmpdir(), 'stackdays-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   withPages = createApp({ ...t.deps, clientDir });
 });
 afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
-  await t.close();
 });
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
 function directives(res: Response): Map<string, string> {
   const csp = res.headers.get('content-security-policy') ?? '';
@@ -45,7 +42,7 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
-describe(`security headers (${label})`, () => {
+describe(`security headers (${databaseLabel})`, () => {
   it('a page gets the policy, frame refusal, nosniff and the default referrer policy', async () => {
     for (const page of ['/', '/signin', '/app/feed']) {
       const res = await withPages.request(page);

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import { profiles, session, user, userSettings } from '../db/schema';
-import { effectiveTimeZone } from '../modules/profile/time-zone';
+import { effectiveTimeZone, storedTimeZoneColumns } from '../modules/profile/time-zone';
 import { cachedSession, rememberSession } from '../lib/session-cache';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
@@ -46,9 +46,7 @@ export const memberColumns = {
   createdAt: user.createdAt,
   displayName: profiles.displayName,
   avatarUrl: profiles.avatarUrl,
-  timezone: userSettings.timezone,
-  pendingTimezone: userSettings.pendingTimezone,
-  pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+  ...storedTimeZoneColumns,
   unitPref: profiles.unitPref,
 };
 

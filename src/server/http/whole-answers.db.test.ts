@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, type TestApp } from '../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, setUpTestApp } from '../testing/test-app';
 
 /**
  * On the real node server, answers built in memory keep what the middlewares add after the route
@@ -9,13 +9,11 @@ import { cookieHeader, createTestApp, type TestApp } from '../testing/test-app';
  * compressed or not. These middlewares write onto the answer's own headers (decision 0027); what that
  * saves is measured by `npm run bench`, not here.
  */
-let t: TestApp;
+const t = setUpTestApp();
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
   port = await t.listen();
 });
-afterAll(() => t.close());
 
 function get(path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(

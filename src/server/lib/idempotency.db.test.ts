@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp, type TestClient } from '../testing/test-app';
 import { checkins, idempotencyKeys, postMedia, posts, userSettings } from '../db/schema';
 import { createCheckin, getToday } from '../modules/checkins/service';
 import { idempotencyRequest } from './idempotency';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkin = {
   movedMinutes: 30,
@@ -21,9 +17,8 @@ const checkin = {
   hydrationGoalHit: false,
   journalMd: 'Offline at the park',
 };
-type Client = Awaited<ReturnType<TestApp['member']>>['client'];
 
-const post = (client: Client, key: string | undefined, body: object = checkin) =>
+const post = (client: TestClient, key: string | undefined, body: object = checkin) =>
   client.request('/api/checkins', {
     method: 'POST',
     json: body,

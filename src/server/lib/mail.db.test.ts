@@ -1,21 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { notificationLogs } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { createMailer, type MailMessage } from './mail';
 import { adminInviteMail, codeMail } from './mail-templates/account';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const TOKEN = 'Zq3xV9bN2mK7pL4sT8wY1cF6hJ0dR5gA';
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++n}-${Date.now()}@example.com`;
@@ -33,7 +29,7 @@ const links = { publicUrl };
 const SECRET = 'test-secret-test-secret-test-secret-000';
 const adminInvite = (to: string): MailMessage => adminInviteMail({ to, token: TOKEN }, links);
 
-describe(`notification log without secrets (${label})`, () => {
+describe(`notification log without secrets (${databaseLabel})`, () => {
   it('masks the sign-up code in the logged subject and preview', async () => {
     const email = uniqueEmail('code');
     const res = await t.client().request('/api/account/sign-up', {
@@ -70,7 +66,7 @@ describe(`notification log without secrets (${label})`, () => {
   });
 });
 
-describe(`what is delivered keeps its secrets (${label})`, () => {
+describe(`what is delivered keeps its secrets (${databaseLabel})`, () => {
   it('without SMTP_URL, the server log still shows the whole mail, code included', async () => {
     let logged = '';
     const stream = new Writable({

@@ -37,6 +37,8 @@ export interface Mailer {
   flush(now?: Date): Promise<number>;
   /** The signed link that turns e-mail nudges (or another list) off for this member without signing in. */
   unsubscribeUrl(userId: string, list?: UnsubscribeList): string;
+  /** The links a nudge to this member carries: the site, and the signed link off its list. */
+  nudgeLinks(userId: string, list?: UnsubscribeList): { publicUrl: string; unsubscribeUrl: string };
   verifyUnsubscribe(userId: string, signature: string, list?: UnsubscribeList): boolean;
 }
 
@@ -77,6 +79,11 @@ export function createMailer(deps: {
 
   const signUnsubscribe = (userId: string, list: UnsubscribeList = 'nudges') =>
     unsubscribeSignature(deps.secret, userId, list);
+  const unsubscribeUrl = (userId: string, list: UnsubscribeList = 'nudges') => {
+    const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId, list) });
+    if (list !== 'nudges') query.set('l', list);
+    return `${config.publicUrl}/api/notifications/unsubscribe?${query}`;
+  };
 
   return {
     async idle() {
@@ -84,11 +91,11 @@ export function createMailer(deps: {
     },
     send: (message) => track(enqueueMessage(outbox, message)),
     flush: (now = new Date()) => track(flushDueMessages(outbox, now)),
-    unsubscribeUrl(userId, list = 'nudges') {
-      const query = new URLSearchParams({ u: userId, s: signUnsubscribe(userId, list) });
-      if (list !== 'nudges') query.set('l', list);
-      return `${config.publicUrl}/api/notifications/unsubscribe?${query}`;
-    },
+    unsubscribeUrl,
+    nudgeLinks: (userId, list) => ({
+      publicUrl: config.publicUrl,
+      unsubscribeUrl: unsubscribeUrl(userId, list),
+    }),
     verifyUnsubscribe(userId, signature, list = 'nudges') {
       return sameSignature(signature, signUnsubscribe(userId, list));
     },

@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cycles, userSettings } from '../db/schema';
 import { startJobs } from '../jobs';
 import { stopJobs } from './jobs';
 import {
-  createTestApp,
   metricValue,
   scrapeMetrics,
+  setUpTestApp,
   withTestApp,
   type TestApp,
 } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { loadConfig } from '../env';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-outbox';
 
 // Prometheus metrics at /metrics (decision 0025).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 const scrape = (app: TestApp = t) => scrapeMetrics(app);
 const value = metricValue;
 
-describe(`/metrics (${label})`, () => {
+describe(`/metrics (${databaseLabel})`, () => {
   it('counts requests by route pattern and status, never by the raw path', async () => {
     const health = 'stackdays_http_requests_total{method="GET",route="/api/health",status="200"}';
     const before = value(await scrape(), health);
@@ -61,7 +56,7 @@ describe(`/metrics (${label})`, () => {
 
   it('reports the PostgreSQL pool, and nothing for PGlite', async () => {
     const text = await scrape();
-    if (label === 'pg') {
+    if (databaseLabel === 'pg') {
       expect(text).toMatch(/stackdays_db_pool_connections\{state="total"\} \d+/);
       expect(text).toMatch(/stackdays_db_pool_connections\{state="waiting"\} 0/);
     } else {

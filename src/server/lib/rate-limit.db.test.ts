@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { rateLimits } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { LONGEST_LIMIT_WINDOW_SECONDS, hit, pruneRateLimits } from './rate-limit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const HOUR = 3600_000;
 const keysLeft = async () =>

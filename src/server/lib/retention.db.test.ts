@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { pruneRetained } from './retention';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpTestApp();
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const DAY = 86_400_000;
 const now = new Date('2026-11-25T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
@@ -25,7 +19,7 @@ async function count(table: string, where = sql`true`): Promise<number> {
   return row.n;
 }
 
-describe(`retention (${label})`, () => {
+describe(`retention (${databaseLabel})`, () => {
   it('prunes old logs, webhook events and reminder claims in batches; keeps queued mail, other claims and the audit trail', async () => {
     const db = t.database.db;
     const m = await t.member();

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@shared/api-types';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { profiles } from '../db/schema';
-import { createTestApp, withTestApp, type TestApp, type TestClient } from '../testing/test-app';
+import {
+  createTestApp,
+  setUpTestApp,
+  withTestApp,
+  type TestApp,
+  type TestClient,
+} from '../testing/test-app';
 import { setAdmin } from '../modules/admin/grant-admin';
 
 // Decision 0030: a process answers a cookie from the session it read for SESSION_CACHE_MS, and every
@@ -20,11 +26,7 @@ function copyOf(t: TestApp, client: TestClient): TestClient {
 }
 
 describe('with the session cache on (SESSION_CACHE_MS=2000, the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ SESSION_CACHE_MS: '2000' });
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp({ SESSION_CACHE_MS: '2000' });
 
   it('shows a new display name on the very next request', async () => {
     const { client } = await t.member({ displayName: 'Before Name' });

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_TEXT_PLACEHOLDER } from '@shared/legal';
 import { createApp } from '../app';
 import { ConfigError, loadConfig } from '../env';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 
-let t: TestApp;
+const t = setUpTestApp();
 let dir: string;
 let defaults: ReturnType<typeof createApp>;
 let custom: ReturnType<typeof createApp>;
@@ -27,7 +27,6 @@ Be **kind** to each other.
 `;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(path.join(tmpdir(), 'stackdays-legal-'));
   mkdirSync(path.join(dir, 'client'));
   mkdirSync(path.join(dir, 'pages'));
@@ -50,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 
 const get = (app: ReturnType<typeof createApp>, url: string, encoding = 'identity') =>

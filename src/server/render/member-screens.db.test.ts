@@ -13,7 +13,8 @@ import {
 } from '@shared/pages';
 import { createApp } from '../app';
 import { profiles, session } from '../db/schema';
-import { cookieHeader, createTestApp, type TestApp } from '../testing/test-app';
+import { cookieHeader, setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 import { MAX_RENDERS_IN_FLIGHT } from './member-screens';
 import { forgetSessions } from '../lib/session-cache';
 
@@ -22,7 +23,7 @@ import { forgetSessions } from '../lib/session-cache';
 // goes, which can also be told to wait or fail). These tests see what the server reads, for whom,
 // and what it sends; tests/e2e/member-screens.spec.ts sees the built renderer in the browser.
 
-let t: TestApp;
+const t = setUpTestApp();
 let dir: string;
 let app: ReturnType<typeof createApp>;
 
@@ -52,7 +53,6 @@ declare global {
 const SERVED = PAGES.filter((page) => page.kind === 'server');
 
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(path.join(tmpdir(), 'stackdays-member-screens-'));
   for (const sub of ['client', 'pages', 'ssr']) mkdirSync(path.join(dir, sub));
   writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
@@ -67,14 +67,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 beforeEach(() => {
   globalThis.memberScreenRenderer = undefined;
   t.resetLimits();
 });
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
 async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
   return app.request(
@@ -101,7 +98,7 @@ async function member(displayName = 'Rowan Served') {
   return { ...m, cookie: cookieHeader(m.client.cookies) };
 }
 
-describe(`member screens rendered on the server (${label})`, () => {
+describe(`member screens rendered on the server (${databaseLabel})`, () => {
   it("each screen is rendered with the member's own answers, never kept by a cache", async () => {
     const rowan = await member('Rowan Served');
     const sasha = await member('Sasha Served');

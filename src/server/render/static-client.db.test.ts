@@ -7,9 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } from '@shared/invite-page';
 import { createApp } from '../app';
 import { invites, profiles } from '../db/schema';
-import { cookieHeader, createTestApp, type TestApp } from '../testing/test-app';
+import { cookieHeader, setUpTestApp } from '../testing/test-app';
+import { databaseLabel } from '../testing/test-database';
 
-let t: TestApp;
+const t = setUpTestApp();
 let dir: string;
 /** The app with a built front end laid out as `npm run build` writes it (dist/client, dist/pages). */
 let built: ReturnType<typeof createApp>;
@@ -30,7 +31,6 @@ const PAGES: Record<string, string> = {
 const SHELL = '<!doctype html><div id="root"></div>';
 
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(path.join(tmpdir(), 'stackdays-static-'));
   mkdirSync(path.join(dir, 'client'));
   mkdirSync(path.join(dir, 'pages'));
@@ -45,11 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 beforeEach(() => t.resetLimits());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
 let addresses = 0;
 /** A request to `app` from its own client address unless one is given. */
@@ -87,7 +84,7 @@ function expectInviteHeaders(res: Response) {
   expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
 }
 
-describe(`the invite page, rendered on the server (${label})`, () => {
+describe(`the invite page, rendered on the server (${databaseLabel})`, () => {
   it('a valid invite names the inviter and links to /pricing with the token; no script', async () => {
     const { token } = await newInvite();
     const res = await get(built, `/invite/${token}`);
@@ -214,7 +211,7 @@ describe(`the invite page, rendered on the server (${label})`, () => {
   });
 });
 
-describe(`pages whose app loads on the first intent (${label})`, () => {
+describe(`pages whose app loads on the first intent (${databaseLabel})`, () => {
   it('get the page with the small boot script, and the eager twin for a query string or a session cookie', async () => {
     const intent = await get(built, '/signin');
     expect(intent.status).toBe(200);
@@ -245,7 +242,7 @@ describe(`pages whose app loads on the first intent (${label})`, () => {
   });
 });
 
-describe(`member screens (${label})`, () => {
+describe(`member screens (${databaseLabel})`, () => {
   it("with a session cookie, preload the screen's first API answers; without one, nothing", async () => {
     const member = await t.member();
     const cookie = cookieHeader(member.client.cookies);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig } from '../env';
 import { createApp, type App, type AppDeps } from '../app';
@@ -30,7 +31,7 @@ export interface TestApp {
     email?: string;
     displayName?: string;
     timeZone?: string;
-  }): Promise<{ client: TestClient; email: string; userId: string }>;
+  }): Promise<TestMember>;
   /**
    * Sets the admin flag behind the services' back and clears the session cache, as the admin CLI
    * does (decision 0030): the member's next request sees it.
@@ -45,6 +46,13 @@ export interface TestApp {
   /** Serves the app on the real node server at a free port of 127.0.0.1 (until close) and returns the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A signed-up, verified member and their signed-in client. */
+export interface TestMember {
+  client: TestClient;
+  email: string;
+  userId: string;
 }
 
 export interface TestClient {
@@ -178,7 +186,7 @@ async function signUpMember(
   testApp: TestApp,
   email: string,
   options: { displayName?: string; timeZone?: string },
-): Promise<{ client: TestClient; email: string; userId: string }> {
+): Promise<TestMember> {
   const { database } = testApp;
   const c = testApp.client();
   const res = await c.request('/api/account/sign-up', {
@@ -234,6 +242,26 @@ async function memberContext(
   return createContext(deps, {
     actor: member.isAdmin ? { kind: 'admin', user: member } : { kind: 'member', user: member },
     now: now === undefined ? undefined : typeof now === 'function' ? now : () => now,
+  });
+}
+
+/**
+ * The real app on a fresh database for the tests of this file (or of the describe block it is called
+ * in): created before them, closed after them and after the block's own afterAll hooks. Read it only
+ * in hooks and tests; it does not exist before its beforeAll has run.
+ */
+export function setUpTestApp(env: Record<string, string> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(env);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!started)
+        throw new Error('the test app starts in beforeAll: read it in a hook or a test');
+      return Reflect.get(started, key);
+    },
   });
 }
 

@@ -7,6 +7,9 @@ export interface TestDatabase extends Database {
   label: string;
 }
 
+/** 'pg' when the database tests run on the server named by TEST_DATABASE_URL, else 'pglite': for test names. */
+export const databaseLabel = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
  * database on the server named by TEST_DATABASE_URL (created here, dropped on close).
@@ -34,22 +37,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Runs one statement on the server at `serverUrl` on a connection of its own (create, drop, alter a database). */
+export async function onDatabaseServer(serverUrl: string, statement: string): Promise<void> {
+  const { Client } = await import('pg');
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** An empty database on the server at `serverUrl`, named `<prefix>_<random>`, and a drop() for it. */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const { Client } = await import('pg');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
+  const onServer = (statement: string) => onDatabaseServer(serverUrl, statement);
   await onServer(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

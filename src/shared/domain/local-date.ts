@@ -6,23 +6,28 @@ export type LocalDate = string;
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const MAX_CACHED_FORMATTERS = 1000;
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    // Bounded: Intl also accepts case variants ('america/denver'), which a caller could vary without end.
-    if (formatters.size < MAX_CACHED_FORMATTERS) formatters.set(timeZone, formatter);
-  }
-  return formatter;
+/**
+ * One en-US Intl.DateTimeFormat with `options` per time zone, made once and kept: a new one per call
+ * is slow. Unknown zones throw RangeError when asked for.
+ */
+export function zoneFormatters(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      // Bounded: Intl also accepts case variants ('america/denver'), which a caller could vary without end.
+      if (formatters.size < MAX_CACHED_FORMATTERS) formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+const formatterFor = zoneFormatters({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar date of `instant` in `timeZone`, as 'YYYY-MM-DD'. Throws RangeError for an unknown zone. */
 export function localDateIn(instant: Date, timeZone: string): LocalDate {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Activity, Footprints, NotebookPen, Salad } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button';
-import { Logo } from '@client/components/brand/logo';
 import { LegalLinks } from '@client/components/layout/legal-links';
+import { SignInBar } from '@client/components/layout/sign-in-bar';
 import { CYCLE_LENGTH_DAYS, PRICES, TAGLINE, TRIAL_DAYS } from '@shared/constants';
 
 const pillars = [
@@ -32,12 +32,7 @@ export function LandingRoute() {
   const startLabel = `Start Your ${CYCLE_LENGTH_DAYS} Days - $${PRICES.monthly.amountUsd}/mo`;
   return (
     <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-        <Logo />
-        <Link to="/signin" className={buttonVariants({ variant: 'ghost' })}>
-          Sign in
-        </Link>
-      </header>
+      <SignInBar />
 
       <main>
         <section className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 pt-10 pb-16 sm:pt-20">

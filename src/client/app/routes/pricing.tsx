@@ -5,8 +5,8 @@ import type { SubscriptionView } from '@shared/api-types';
 import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants';
 import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
-import { Logo } from '@client/components/brand/logo';
 import { LegalFooter } from '@client/components/layout/legal-links';
+import { SignInBar } from '@client/components/layout/sign-in-bar';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -54,12 +54,7 @@ export function PricingRoute() {
   return (
     <div className="min-h-dvh">
       <title>Pricing · StackDays</title>
-      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-        <Logo />
-        <Link to="/signin" className={buttonVariants({ variant: 'ghost' })}>
-          Sign in
-        </Link>
-      </header>
+      <SignInBar />
 
       <main className="mx-auto flex max-w-5xl flex-col gap-10 px-4 pt-6 pb-16 sm:pt-12">
         <div className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import { CODE_LENGTH, OTP_TTL_MINUTES, PRODUCT_NAME } from '@shared/constants';
 import type { MailMessage } from '../mail';
-import { greeting, mailHtml, mailText, type MailLayout, type MailLinks } from './layout';
+import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
 // The mails that answer something the reader or somebody for them did: sign-in and verification
 // codes, the lockout notice, and the invites that lead to an account. None carries an unsubscribe link.
@@ -34,15 +34,18 @@ export function codeMail(
     paragraphs: [lead, expiry, ignore],
     highlight: input.code,
   };
-  return {
-    to: input.to,
-    kind: verify ? 'verification_code' : 'sign_in_code',
-    subject,
-    text: mailText(links, content, [lead, `    ${input.code}`, `${expiry}\n${ignore}`]),
-    html: mailHtml(links, content),
-    // A code is worthless after its lifetime: never sent late, never kept longer (decision 0020).
-    expiresInMinutes: OTP_TTL_MINUTES,
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      kind: verify ? 'verification_code' : 'sign_in_code',
+      subject,
+      // A code is worthless after its lifetime: never sent late, never kept longer (decision 0020).
+      expiresInMinutes: OTP_TTL_MINUTES,
+    },
+    links,
+    content,
+    [lead, `    ${input.code}`, `${expiry}\n${ignore}`],
+  );
 }
 
 /** Sent once when wrong codes for this account pass the threshold and code entry pauses. */
@@ -55,13 +58,16 @@ export function codeLockoutMail(
   const calm =
     'If that was you, wait and ask for a new code. If it was not, nobody got in: codes are only sent to this address, and you can sign in as usual once the pause ends.';
   const content: MailLayout = { title: 'Sign-in paused', paragraphs: [lead, calm] };
-  return {
-    to: input.to,
-    kind: 'code_lockout_notice',
-    subject: `Sign-in paused on your ${PRODUCT_NAME} account`,
-    text: mailText(links, content, [lead, calm]),
-    html: mailHtml(links, content),
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      kind: 'code_lockout_notice',
+      subject: `Sign-in paused on your ${PRODUCT_NAME} account`,
+    },
+    links,
+    content,
+    [lead, calm],
+  );
 }
 
 /** A member invites a workout buddy: the link carries the invite token. */
@@ -77,13 +83,16 @@ export function buddyInviteMail(
     paragraphs: [hello, lead],
     button: { label: 'Accept the invite', url: input.link },
   };
-  return {
-    to: input.to,
-    kind: 'buddy_invite',
-    subject: `${input.inviterName} invited you to ${PRODUCT_NAME}`,
-    text: mailText(links, content, [hello, lead, input.link]),
-    html: mailHtml(links, content),
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      kind: 'buddy_invite',
+      subject: `${input.inviterName} invited you to ${PRODUCT_NAME}`,
+    },
+    links,
+    content,
+    [hello, lead, input.link],
+  );
 }
 
 /**
@@ -106,11 +115,10 @@ export function adminInviteMail(
     paragraphs: [hello, lead, expiry],
     button: { label: 'Set your password', url: link },
   };
-  return {
-    to: input.to,
-    kind: 'admin_invite',
-    subject: `You are invited to ${PRODUCT_NAME}`,
-    text: mailText(links, content, [hello, lead, link, expiry]),
-    html: mailHtml(links, content),
-  };
+  return laidOutMail(
+    { to: input.to, kind: 'admin_invite', subject: `You are invited to ${PRODUCT_NAME}` },
+    links,
+    content,
+    [hello, lead, link, expiry],
+  );
 }

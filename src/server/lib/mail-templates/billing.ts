@@ -2,14 +2,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 import { contactHref } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import type { MailMessage } from '../mail';
-import {
-  greeting,
-  mailHtml,
-  mailText,
-  unsubscribeHeaders,
-  type MailLayout,
-  type MailLinks,
-} from './layout';
+import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
 // The notice that free time is ending, with the next step this server's way of payment allows.
 
@@ -60,13 +53,15 @@ export function accessEndingMail(
     paragraphs: [hello, lead],
     button: next.button,
   };
-  return {
-    to: input.to,
-    userId: input.userId,
-    kind: input.kind === 'trial' ? 'trial_ending' : 'comp_ending',
-    subject: `Your ${PRODUCT_NAME} ${input.kind === 'trial' ? 'trial' : 'free access'} ends in 3 days`,
-    text: mailText(links, content, [hello, lead, ...(next.textLine ? [next.textLine] : [])]),
-    html: mailHtml(links, content),
-    headers: unsubscribeHeaders(links),
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      userId: input.userId,
+      kind: input.kind === 'trial' ? 'trial_ending' : 'comp_ending',
+      subject: `Your ${PRODUCT_NAME} ${input.kind === 'trial' ? 'trial' : 'free access'} ends in 3 days`,
+    },
+    links,
+    content,
+    [hello, lead, ...(next.textLine ? [next.textLine] : [])],
+  );
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, TAGLINE } from '@shared/constants';
 import { escapeHtml } from '../html';
+import type { MailMessage } from '../mail';
 
 // The one layout every mail the product sends shares, in plain text and HTML (decision 0020): the
 // brand's look (slate ink, one lime accent used only for the button that moves the member forward), a
@@ -34,7 +35,7 @@ export interface MailLayout {
   button?: { label: string; url: string };
 }
 
-export function mailHtml(links: MailLinks, content: MailLayout): string {
+function mailHtml(links: MailLinks, content: MailLayout): string {
   const body = content.paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`)
     .join('');
@@ -58,7 +59,7 @@ export function mailHtml(links: MailLinks, content: MailLayout): string {
 </div></body></html>`;
 }
 
-export function mailText(links: MailLinks, content: MailLayout, lines: string[]): string {
+function mailText(links: MailLinks, content: MailLayout, lines: string[]): string {
   const footer = [`${TAGLINE}`, links.publicUrl];
   if (links.unsubscribeUrl)
     footer.push(`${links.unsubscribeLabel ?? NUDGES_UNSUBSCRIBE}: ${links.unsubscribeUrl}`);
@@ -66,11 +67,30 @@ export function mailText(links: MailLinks, content: MailLayout, lines: string[])
 }
 
 /** RFC 8058 one-click unsubscribe: mail clients show an Unsubscribe button and POST to the link. */
-export function unsubscribeHeaders(links: MailLinks): Record<string, string> | undefined {
+function unsubscribeHeaders(links: MailLinks): Record<string, string> | undefined {
   if (!links.unsubscribeUrl) return undefined;
   return {
     'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/**
+ * A mail in the layout: `content` as its HTML, `lines` as its plain text, and, when `links` carries
+ * an unsubscribe link (a nudge), the one-click unsubscribe headers.
+ */
+export function laidOutMail(
+  message: Omit<MailMessage, 'text' | 'html' | 'headers'>,
+  links: MailLinks,
+  content: MailLayout,
+  lines: string[],
+): MailMessage {
+  const headers = unsubscribeHeaders(links);
+  return {
+    ...message,
+    text: mailText(links, content, lines),
+    html: mailHtml(links, content),
+    ...(headers && { headers }),
   };
 }
 

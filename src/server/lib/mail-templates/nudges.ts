@@ -1,13 +1,6 @@
 import { msg } from '@shared/messages';
 import type { MailMessage } from '../mail';
-import {
-  greeting,
-  mailHtml,
-  mailText,
-  unsubscribeHeaders,
-  type MailLayout,
-  type MailLinks,
-} from './layout';
+import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
 // The nudges to check in: the daily reminder and a crewmate's nudge. Each carries the unsubscribe link.
 
@@ -32,16 +25,18 @@ export function dailyReminderMail(
     paragraphs: [hello, lead],
     button: { label: 'Check in for today', url: checkinUrl },
   };
-  return {
-    to: input.to,
-    userId: input.userId,
-    kind: 'daily_reminder',
-    subject:
-      input.day === null ? "Time for today's check-in" : `Day ${input.day}: time to check in`,
-    text: mailText(links, content, [hello, stat, lead, `Check in: ${checkinUrl}`]),
-    html: mailHtml(links, content),
-    headers: unsubscribeHeaders(links),
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      userId: input.userId,
+      kind: 'daily_reminder',
+      subject:
+        input.day === null ? "Time for today's check-in" : `Day ${input.day}: time to check in`,
+    },
+    links,
+    content,
+    [hello, stat, lead, `Check in: ${checkinUrl}`],
+  );
 }
 
 /**
@@ -68,13 +63,10 @@ export function crewNudgeMail(
     paragraphs: [hello, lead],
     button: { label: 'Check in for today', url: checkinUrl },
   };
-  return {
-    to: input.to,
-    userId: input.userId,
-    kind: 'crew_nudge',
-    subject: title,
-    text: mailText(links, content, [hello, title, lead, `Check in: ${checkinUrl}`]),
-    html: mailHtml(links, content),
-    headers: unsubscribeHeaders(links),
-  };
+  return laidOutMail(
+    { to: input.to, userId: input.userId, kind: 'crew_nudge', subject: title },
+    links,
+    content,
+    [hello, title, lead, `Check in: ${checkinUrl}`],
+  );
 }

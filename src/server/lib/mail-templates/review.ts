@@ -1,12 +1,5 @@
 import type { MailMessage } from '../mail';
-import {
-  greeting,
-  mailHtml,
-  mailText,
-  unsubscribeHeaders,
-  type MailLayout,
-  type MailLinks,
-} from './layout';
+import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
 // The weekly review mail: the week's numbers and a button to the review, on its own unsubscribe list.
 
@@ -58,19 +51,15 @@ export function weeklyReviewMail(
     button: { label: 'Open your review', url: input.url },
   };
   const reviewLinks = { ...links, unsubscribeLabel: 'Unsubscribe from the weekly review e-mail' };
-  return {
-    to: input.to,
-    userId: input.userId,
-    kind: 'weekly_review',
-    subject: input.final ? `Your 90-day review: ${stat}` : `Week ${input.week} review: ${stat}`,
-    text: mailText(reviewLinks, content, [
-      hello,
-      stat,
-      lead,
-      lines.join('\n'),
-      `Open your review: ${input.url}`,
-    ]),
-    html: mailHtml(reviewLinks, content),
-    headers: unsubscribeHeaders(reviewLinks),
-  };
+  return laidOutMail(
+    {
+      to: input.to,
+      userId: input.userId,
+      kind: 'weekly_review',
+      subject: input.final ? `Your 90-day review: ${stat}` : `Week ${input.week} review: ${stat}`,
+    },
+    reviewLinks,
+    content,
+    [hello, stat, lead, lines.join('\n'), `Open your review: ${input.url}`],
+  );
 }

@@ -1,24 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddMediaResponse } from '@shared/api-types';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { queryRows } from '../../db/client';
 import { storageDeletions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addCheckinMedia, checkInToday } from '../../testing/checkins';
+import { setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { avatarKeyFromUrl } from '../../modules/profile/avatar';
 import { retryDelayMs, runStorageDeletions } from './deletions';
 
 // Deletions that always finish (decision 0042): the files of an erased member, of a deleted post and
 // of a replaced avatar leave storage even when storage fails the first time.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
@@ -37,19 +32,8 @@ function breakDeletions() {
 /** A member with a check-in and its photo; answers the photo's storage key. */
 async function memberWithPhoto() {
   const member = await t.member();
-  const created = await member.client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  const { checkin } = await created.json();
-  const uploaded = await member.client.request(`/api/checkins/${checkin.id}/media?index=0`, {
-    method: 'POST',
-    body: await png('red'),
-    headers: { 'content-type': 'image/png' },
-  });
-  expect(uploaded.status).toBe(201);
-  const { media } = (await uploaded.json()) as AddMediaResponse;
+  const checkin = await checkInToday(member.client);
+  const media = await addCheckinMedia(member.client, checkin.id, await png('red'));
   const [row] = await queryRows<{ storage_path: string }>(
     t.deps.db,
     sql`select storage_path from post_media where id = ${media.id}::uuid`,
@@ -61,7 +45,7 @@ const queued = () => t.deps.db.select().from(storageDeletions);
 /** Waits for the after-commit attempt that follows a deletion (it runs behind the answer). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
-describe(`storage deletions that always finish (${label})`, () => {
+describe(`storage deletions that always finish (${databaseLabel})`, () => {
   it("removes an erased member's files after storage failed once and came back", async () => {
     const member = await memberWithPhoto();
     expect(await t.deps.storage.stat(member.key)).not.toBeNull();

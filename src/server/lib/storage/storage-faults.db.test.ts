@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMediaResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
+import { checkInToday } from '../../testing/checkins';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { STORAGE_RETRY_AFTER_SECONDS } from './upload-refusals';
 
 // The file store fails (decision 0041, issue 32): S3 goes away in the middle of an upload and comes
 // back; the local disk under DATA_DIR fills up. The member is told plainly, nothing half-stored is
 // left, what was stored before is intact, and reads go on.
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 
 const png = (color: string, size = 40) =>
   sharp({ create: { width: size, height: size, channels: 3, background: color } })
@@ -34,14 +34,7 @@ const bigPhoto = () =>
     .png()
     .toBuffer();
 
-async function checkIn(client: TestClient) {
-  const created = await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  return (await created.json()).checkin.id as string;
-}
+const checkIn = async (client: TestClient) => (await checkInToday(client)).id;
 
 const upload = (client: TestClient, checkinId: string, body: Buffer | ReadableStream, index = 0) =>
   client.request(`/api/checkins/${checkinId}/media?index=${index}`, {
@@ -58,7 +51,7 @@ async function mediaRows(t: TestApp, userId: string) {
   );
 }
 
-describe(`object storage goes away during an upload, then comes back (${label})`, () => {
+describe(`object storage goes away during an upload, then comes back (${databaseLabel})`, () => {
   let s3: TestS3;
   let t: TestApp;
   beforeAll(async () => {
@@ -138,7 +131,7 @@ function smallDisk(): { dir: string; unmount(): void } | null {
 const disk = smallDisk();
 
 // Mounting needs root (CI and these machines run as root); elsewhere this one is skipped.
-describe.skipIf(!disk)(`a full disk under DATA_DIR (${label})`, () => {
+describe.skipIf(!disk)(`a full disk under DATA_DIR (${databaseLabel})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ DATA_DIR: disk!.dir });

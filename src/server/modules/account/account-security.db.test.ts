@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CODE_FAILURES_PER_ACCOUNT } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { couponRedemptions, coupons, invites, subscriptions } from '../../db/schema';
 import { redeemCoupon } from '../coupons/service';
 
 // The holes found by probing the running product (issue 9: #1, #7, #8, #9, #10) and the sign-in
 // defects found by trying it as a new member (issue 8: #3, #4).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 let n = 0;
 const uniqueEmail = (prefix = 'sec') => `${prefix}${++n}-${Date.now()}@example.com`;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import {
   auditEvents,
   coupons,
@@ -16,11 +17,7 @@ import {
 import { createInvitedAccount } from './admin-invite';
 import { forgetSessions } from '../../lib/session-cache';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
-});
-afterAll(() => t.close());
+const t = setUpTestApp({ ADMIN_EMAILS: 'boss@example.com' });
 
 let n = 0;
 const uniqueEmail = (prefix = 'member') => `${prefix}${++n}-${Date.now()}@example.com`;
@@ -50,7 +47,7 @@ async function session_(client: TestClient) {
   };
 }
 
-describe(`sign-up and verification (${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'})`, () => {
+describe(`sign-up and verification (${databaseLabel})`, () => {
   it('creates the account with its profile and settings, and mails a code', async () => {
     const client = t.client();
     const email = uniqueEmail();

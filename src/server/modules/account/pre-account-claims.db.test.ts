@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import {
   account,
   consents,
@@ -17,11 +17,7 @@ import { createInvitedAccount } from './admin-invite';
 // nothing behind once the owner proves it; a sign-up for an address pending an admin invite changes
 // nothing. What the owner chose at their own sign-up, in the browser that proves the address, counts.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++n}-${Date.now()}@example.com`;

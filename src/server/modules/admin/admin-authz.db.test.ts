@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import { auditEvents } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 
-let t: TestApp;
+const t = setUpTestApp();
 let member: TestClient;
 let admin: TestClient;
 
@@ -37,13 +37,11 @@ const call = (client: TestClient, { method, path }: { method: string; path: stri
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
   member = (await t.member()).client;
   const boss = await t.member();
   await t.setAdminFlag(boss.userId);
   admin = boss.client;
 });
-afterAll(() => t.close());
 
 describe('every admin endpoint, from the router', () => {
   it('finds the admin endpoints', () => {

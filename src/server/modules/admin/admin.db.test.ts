@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import {
   auditEvents,
@@ -15,11 +15,12 @@ import {
   user,
   userBadges,
 } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { checkInToday } from '../../testing/checkins';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { USERS_PAGE_SIZE } from './user-list';
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: { client: TestClient; userId: string; email: string };
 
 const lastAudit = async (action: string, targetId: string) => {
@@ -37,11 +38,7 @@ async function makeAdmin(userId: string) {
 }
 
 async function postBy(client: TestClient, userId: string): Promise<string> {
-  const res = await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 5000, journalMd: 'A good day' },
-  });
-  expect(res.status).toBe(201);
+  await checkInToday(client, { movedMinutes: 30, steps: 5000, journalMd: 'A good day' });
   const [row] = await t.deps.db
     .select({ id: posts.id })
     .from(posts)
@@ -50,11 +47,9 @@ async function postBy(client: TestClient, userId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.member({ displayName: 'Head Coach' });
   await makeAdmin(admin.userId);
 });
-afterAll(() => t.close());
 
 describe('users', () => {
   it('lists newest first in pages, and searches by e-mail or name prefix in any case', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ingestUpload } from '../../lib/storage';
+import { badgeView } from './badges';
 
 const BADGE_FOLDER = 'badges';
 const badgeKey = (id: number) => `${BADGE_FOLDER}/badge-${id}.webp`;
@@ -62,13 +63,7 @@ export async function uploadBadgeImage(
       before: { imageUrl: existing.imageUrl },
       after: { imageUrl },
     });
-    return {
-      id: row.id,
-      code: row.code,
-      name: row.name,
-      description: row.description,
-      imageUrl: row.imageUrl,
-    };
+    return badgeView(row);
   });
 }
 

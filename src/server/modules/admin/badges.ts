@@ -16,7 +16,7 @@ import { isUniqueViolation } from './db-errors';
 
 type BadgeRow = typeof badges.$inferSelect;
 
-function badgeView(row: BadgeRow): AdminBadgeView {
+export function badgeView(row: BadgeRow): AdminBadgeView {
   return {
     id: row.id,
     code: row.code,

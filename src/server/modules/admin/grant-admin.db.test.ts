@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import { auditEvents, profiles, user } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { audit } from '../../lib/audit';
 import { withTransaction } from '../../lib/context';
 import { setAdmin } from './grant-admin';
 import { listAuditEvents } from './audit';
 
-let t: TestApp;
+const t = setUpTestApp();
 
 async function createMember(id: string, email: string, withProfile = true): Promise<void> {
   await t.deps.db.insert(user).values({ id, name: `Member ${id}`, email, emailVerified: true });
@@ -31,13 +31,11 @@ const auditFor = (id: string) =>
     .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)));
 
 beforeAll(async () => {
-  t = await createTestApp();
   await createMember('alice', 'alice@example.com');
   await createMember('bob', 'bob@example.com');
   await createMember('carol', 'Carol.Mixed@Example.com');
   await createMember('dave', 'dave@example.com', false);
 });
-afterAll(() => t.close());
 
 const cli = () => t.system('cli');
 
@@ -151,14 +149,12 @@ describe('the audit trail', () => {
 });
 
 describe('the admin CLI and the last admin', () => {
-  let solo: TestApp;
+  const solo = setUpTestApp();
   beforeAll(async () => {
-    solo = await createTestApp();
     await solo.deps.db
       .insert(user)
       .values({ id: 'only', name: 'Only Admin', email: 'only@example.com', emailVerified: true });
   });
-  afterAll(() => solo.close());
 
   it('cannot revoke the last admin, and leaves no record of trying', async () => {
     const cli = () => solo.system('cli');

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLIENT_REPORTS_PER_WINDOW,
   CLIENT_REPORT_MAX_BYTES,
   reportedScreen,
 } from '@shared/client-report';
-import { createTestApp, metricValue, scrapeMetrics, type TestApp } from '../../testing/test-app';
+import { metricValue, scrapeMetrics, setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 
 // The browser's beacon of web vitals and uncaught errors (decision 0040).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 const scrape = () => scrapeMetrics(t);
 const value = metricValue;
@@ -30,7 +25,7 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe(`POST /api/client-reports (${label})`, () => {
+describe(`POST /api/client-reports (${databaseLabel})`, () => {
   it('feeds the vitals histogram (LCP and INP in seconds) and the error counter by screen', async () => {
     const before = await scrape();
     const lcpUnder25 =

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { checkins, cycles, profiles, user, userSettings } from '../../db/schema';
 import { refreshCycleStats } from '../cycles/stats';
 import { computeCommunityBoard } from './leaderboard';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const NOW = new Date('2026-06-20T18:00:00Z');
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import { consistencyScore } from '@shared/domain/consistency';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { currentStreak, longestStreak } from '@shared/domain/streaks';
 import { checkins, cycles, user, userSettings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { computeCommunityBoard } from './leaderboard';
 
@@ -14,7 +14,7 @@ import { computeCommunityBoard } from './leaderboard';
 // (refreshCycleStats) and src/shared/domain (which My Cycle uses) must agree on consistency, the
 // current streak and the longest streak for any history of check-ins (decision 0006).
 
-let t: TestApp;
+const t = setUpTestApp();
 const userId = 'streak-rules-member';
 let cycleId: string;
 const now = new Date('2026-06-15T05:30:00Z');
@@ -22,7 +22,6 @@ const zone = 'Asia/Tokyo'; // already the 15th there, still the 14th in the Amer
 const today = localDateIn(now, zone);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.deps.db
     .insert(user)
     .values({ id: userId, name: 'Streaks', email: 'streaks@example.com', emailVerified: true });
@@ -36,7 +35,6 @@ beforeAll(async () => {
     .returning({ id: cycles.id });
   cycleId = cycle!.id;
 });
-afterAll(() => t.close());
 
 /** The cycle is on `day` today; the member checked in on `days` (day numbers, 1..day). */
 async function history(day: number, days: readonly number[]) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import {
@@ -11,18 +11,18 @@ import { msg } from '@shared/messages';
 import { createApp } from '../../app';
 import { apiTokens, connectionActivity, userSettings } from '../../db/schema';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { downloadExport, exportEntry } from '../../testing/data-export';
+import {
+  setUpTestApp,
+  type TestApp,
+  type TestClient,
+  type TestMember,
+} from '../../testing/test-app';
 import { createCheckin, editCheckin, getToday } from '../checkins/service';
 import { putTodayActivity } from './activity';
 import { deleteAccount } from '../profile/account-deletion';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
+const t = setUpTestApp();
 
 async function newToken(
   client: TestClient,
@@ -335,8 +335,8 @@ describe('the member’s day', () => {
       .where(eq(userSettings.userId, m.userId));
     return m;
   }
-  const at = (m: Member, instant: Date) => t.contextFor(m.userId, { now: instant });
-  const activityRows = (m: Member) =>
+  const at = (m: TestMember, instant: Date) => t.contextFor(m.userId, { now: instant });
+  const activityRows = (m: TestMember) =>
     t.deps.db
       .select()
       .from(connectionActivity)
@@ -485,24 +485,8 @@ describe('the data export', () => {
   it('lists the member’s tokens without their secrets', async () => {
     const { client } = await t.member();
     const { token } = await newToken(client, ['read'], 'Pixel');
-    const link = await (await client.request('/api/account/export', { method: 'POST' })).json();
-    const zip = Buffer.from(await (await client.request(link.url)).arrayBuffer());
-    const { default: yauzl } = await import('yauzl');
-    const data = await new Promise<string>((resolve, reject) => {
-      yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
-        if (error || !archive) return reject(error);
-        archive.readEntry();
-        archive.on('entry', (entry) => {
-          if (!entry.fileName.endsWith('data.json')) return archive.readEntry();
-          archive.openReadStream(entry, (err, stream) => {
-            if (err || !stream) return reject(err);
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          });
-        });
-      });
-    });
+    const { entries } = await downloadExport(client);
+    const data = exportEntry(entries, 'data.json')!.toString('utf8');
     const parsed = JSON.parse(data);
     expect(parsed.apiTokens).toEqual([
       expect.objectContaining({ name: 'Pixel', scopes: ['read'], lastUsedAt: null }),

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { checkInToday } from '../../testing/checkins';
+import { setUpTestApp } from '../../testing/test-app';
 
 // The OpenAPI document is valid OpenAPI 3.1, and every operation it lists answers as it says.
 
-let t: TestApp;
+const t = setUpTestApp();
 let doc: OpenApiDoc;
 let token: string;
 
@@ -38,12 +39,8 @@ const requests: Record<string, () => Response | Promise<Response>> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const { client } = await t.member();
-  await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
+  await checkInToday(client);
   const made = await client.request('/api/connections/tokens', {
     method: 'POST',
     json: { name: 'Contract', scopes: ['activity:write', 'read'] },
@@ -53,7 +50,6 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   doc = await res.json();
 });
-afterAll(() => t.close());
 
 const ajv = () => {
   const a = new Ajv2020({ strict: false, allErrors: true });

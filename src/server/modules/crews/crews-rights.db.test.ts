@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CrewDetail, CrewInvitePreview } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { crewMembers, crews, userSettings } from '../../db/schema';
 import type * as PushModule from '../../lib/push';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { downloadExport, exportEntry } from '../../testing/data-export';
+import { setUpTestApp, type TestClient, type TestMember } from '../../testing/test-app';
 import { nudgeCrewmate } from './service';
 
 // Issue 30, the parts a member cannot see in crews.db.test.ts: the nudge by push and the nudged
@@ -22,16 +22,10 @@ vi.mock('../../lib/push', async (original) => ({
   },
 }));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 beforeEach(() => {
   pushes.length = 0;
 });
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
 
 async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();
@@ -42,7 +36,7 @@ async function json<T>(res: Response, status: number): Promise<T> {
 const tokenOf = (url: string) => url.split('/crews/join/')[1];
 
 /** A crew of `owner` with the given members joined by link. */
-async function crewWith(owner: Member, name: string, ...members: Member[]) {
+async function crewWith(owner: TestMember, name: string, ...members: TestMember[]) {
   const crew = await json<{ id: string }>(
     await owner.client.request('/api/crews', { method: 'POST', json: { name } }),
     201,
@@ -59,20 +53,20 @@ async function crewWith(owner: Member, name: string, ...members: Member[]) {
   return { crewId: crew.id, url: link.url };
 }
 
-async function nudgeSettings(m: Member, email: boolean, push: boolean) {
+async function nudgeSettings(m: TestMember, email: boolean, push: boolean) {
   await t.deps.db
     .update(userSettings)
     .set({ emailNudges: email, pushNudges: push })
     .where(eq(userSettings.userId, m.userId));
 }
 
-const nudge = (from: Member, to: Member, crewId: string) =>
+const nudge = (from: TestMember, to: TestMember, crewId: string) =>
   from.client.request(`/api/crews/${crewId}/nudges`, {
     method: 'POST',
     json: { userId: to.userId },
   });
 
-const nudgeMailsTo = (m: Member) =>
+const nudgeMailsTo = (m: TestMember) =>
   t.mails.filter((x) => x.kind === 'crew_nudge' && x.to === m.email);
 
 describe('a nudge', () => {
@@ -130,37 +124,9 @@ describe('a nudge', () => {
   });
 });
 
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  for (;;) {
-    const next = new Promise<yauzl.Entry | null>((resolve, reject) => {
-      zip.once('entry', resolve);
-      zip.once('end', () => resolve(null));
-      zip.once('error', reject);
-    });
-    zip.readEntry();
-    const found = await next;
-    zip.removeAllListeners();
-    if (!found) break;
-    const stream = await zip.openReadStreamPromise(found);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    entries.set(found.fileName, Buffer.concat(chunks));
-  }
-  return entries;
-}
-
 async function exported(client: TestClient) {
-  const link = await json<{ url: string }>(
-    await client.request('/api/account/export', { method: 'POST', json: {} }),
-    200,
-  );
-  const res = await client.request(link.url);
-  expect(res.status).toBe(200);
-  const entries = await unzip(Buffer.from(await res.arrayBuffer()));
-  const data = [...entries].find(([name]) => name.endsWith('data.json'))![1];
-  return JSON.parse(data.toString('utf8')) as {
+  const { entries } = await downloadExport(client);
+  return JSON.parse(exportEntry(entries, 'data.json')!.toString('utf8')) as {
     crews: { id: string; name: string; role: string }[];
     posts: { id: string; audience: unknown }[];
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '@shared/api-types';
 import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient, type TestMember } from '../../testing/test-app';
 import { auditEvents, crews, userSettings } from '../../db/schema';
 import { getCrew } from './service';
 import { joinByInvite } from './invite-links';
@@ -18,13 +18,7 @@ import { computeCommunityBoard } from '../community/leaderboard';
 
 // Crews and who sees a post (issue 30, decisions 0046-0047), through the HTTP API as members use it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
+const t = setUpTestApp();
 
 const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
@@ -37,14 +31,14 @@ async function json<T>(res: Response, status: number): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function createCrew(owner: Member, name = 'Morning Crew') {
+async function createCrew(owner: TestMember, name = 'Morning Crew') {
   return json<{ id: string }>(
     await owner.client.request('/api/crews', { method: 'POST', json: { name } }),
     201,
   );
 }
 
-async function inviteUrl(owner: Member, crewId: string): Promise<string> {
+async function inviteUrl(owner: TestMember, crewId: string): Promise<string> {
   const link = await json<{ url: string }>(
     await owner.client.request(`/api/crews/${crewId}/invite`, { method: 'POST' }),
     201,
@@ -54,19 +48,19 @@ async function inviteUrl(owner: Member, crewId: string): Promise<string> {
 
 const tokenOf = (url: string) => url.split('/crews/join/')[1];
 
-async function join(member: Member, url: string) {
+async function join(member: TestMember, url: string) {
   return member.client.request(`/api/crew-invites/${tokenOf(url)}/join`, { method: 'POST' });
 }
 
 /** A crew of `owner` with the given members joined by link. */
-async function crewWith(owner: Member, ...members: Member[]) {
+async function crewWith(owner: TestMember, ...members: TestMember[]) {
   const crew = await createCrew(owner);
   const url = await inviteUrl(owner, crew.id);
   for (const m of members) expect((await join(m, url)).status).toBe(200);
   return { crewId: crew.id, url };
 }
 
-async function checkIn(member: Member, audience?: unknown, journalMd = 'Day done') {
+async function checkIn(member: TestMember, audience?: unknown, journalMd = 'Day done') {
   const { checkin } = await json<{ checkin: { id: string; postId: string } }>(
     await member.client.request('/api/checkins', {
       method: 'POST',
@@ -504,7 +498,7 @@ describe('limits', () => {
     const { crewId } = await crewWith(maya, sam, done);
     await checkIn(done);
     await sam.client.request('/api/checkins/today'); // Sam's cycle starts
-    const nudge = (from: Member, to: Member) =>
+    const nudge = (from: TestMember, to: TestMember) =>
       from.client.request(`/api/crews/${crewId}/nudges`, {
         method: 'POST',
         json: { userId: to.userId },

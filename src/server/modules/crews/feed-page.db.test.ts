@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MEMBER_SCREEN_DATA, MEMBER_SCREEN_MARKUP, MEMBER_SCREEN_TITLE } from '@shared/pages';
 import { createApp } from '../../app';
-import { cookieHeader, createTestApp, type TestApp } from '../../testing/test-app';
+import { cookieHeader, setUpTestApp } from '../../testing/test-app';
 
 // The feed page rendered on the server (decision 0031) reads the community feed as the member: a
 // crew post or an only-me post is in neither its markup nor the answers it carries (decision 0046).
 // The renderer is the real one, so the page's markup and its dehydrated answers are both checked.
 
-let t: TestApp;
+const t = setUpTestApp();
 let dir: string;
 let app: ReturnType<typeof createApp>;
 
@@ -20,7 +20,6 @@ const SERVER_ENTRY = path.resolve(__dirname, '../../../client/render/server-entr
 const RENDERER = `export * from ${JSON.stringify(SERVER_ENTRY)};`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(path.join(tmpdir(), 'stackdays-crew-feed-page-'));
   for (const sub of ['client', 'pages', 'ssr']) mkdirSync(path.join(dir, sub));
   writeFileSync(path.join(dir, 'client', 'index.html'), '<!doctype html><div id="root"></div>');
@@ -30,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 
 it('leaves crew and only-me posts out of the server-rendered feed page, for members and non-members', async () => {

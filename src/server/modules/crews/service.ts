@@ -227,10 +227,7 @@ export async function nudgeCrewmate(
           crewName: crew.name,
           day,
         },
-        {
-          publicUrl: ctx.config.publicUrl,
-          unsubscribeUrl: ctx.mailer.unsubscribeUrl(input.userId),
-        },
+        ctx.mailer.nudgeLinks(input.userId),
       ),
     );
   }

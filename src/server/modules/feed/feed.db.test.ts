@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { checkInToday } from '../../testing/checkins';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
 import { feedCursors } from './cursor';
 import { invalidateFeed } from './cache';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkinBody = {
   movedMinutes: 20,
@@ -23,12 +20,8 @@ const checkinBody = {
 
 async function memberWithPost(journalMd = 'Day done') {
   const m = await t.member();
-  const res = await m.client.request('/api/checkins', {
-    method: 'POST',
-    json: { ...checkinBody, journalMd },
-  });
-  const { checkin } = await res.json();
-  return { ...m, postId: checkin.postId as string, checkinId: checkin.id as string };
+  const checkin = await checkInToday(m.client, { ...checkinBody, journalMd });
+  return { ...m, postId: checkin.postId, checkinId: checkin.id };
 }
 
 async function feed(client: TestClient, cursor?: string) {

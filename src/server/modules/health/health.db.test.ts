@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
@@ -7,17 +7,12 @@ import type { Db } from '../../db/client';
 import { createContext } from '../../lib/context';
 import { usePrettyLogs } from '../../lib/logger';
 import { S3MediaStorage } from '../../lib/storage';
-import { createTestApp, withTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp, withTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 
 // Liveness, readiness and request ids (decision 0025).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 /** Nothing listens here (one of this suite's ports): connections are refused at once. */
 const CLOSED_PORT = 3251;
@@ -32,7 +27,7 @@ const brokenDb = (mode: 'fails' | 'hangs') =>
       mode === 'fails' ? Promise.reject(new Error('connect ECONNREFUSED')) : new Promise(() => {}),
   }) as unknown as Db;
 
-describe(`/api/health and /api/ready (${label})`, () => {
+describe(`/api/health and /api/ready (${databaseLabel})`, () => {
   it('health answers ok without touching the database, ready checks database and storage', async () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
@@ -100,7 +95,7 @@ describe(`/api/health and /api/ready (${label})`, () => {
   );
 });
 
-describe(`request ids (${label})`, () => {
+describe(`request ids (${databaseLabel})`, () => {
   it('keeps a short, plain X-Request-Id and makes a new one for anything else', async () => {
     const sent = async (id: string) =>
       (

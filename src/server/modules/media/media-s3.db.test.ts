@@ -3,10 +3,10 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { mp4Video } from '../../testing/storage/video-files';
+import { addCheckinMedia, checkInToday } from '../../testing/checkins';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 
 let s3: TestS3;
@@ -25,20 +25,9 @@ const png = () =>
     .png()
     .toBuffer();
 
-async function upload(t: TestApp, client: TestClient, body: Buffer, type: string) {
-  const created = await client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  const { checkin } = await created.json();
-  const res = await client.request(`/api/checkins/${checkin.id}/media?index=0`, {
-    method: 'POST',
-    body: new Uint8Array(body),
-    headers: { 'content-type': type },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as AddMediaResponse).media as MediaView;
+async function upload(client: TestClient, body: Buffer, type: string) {
+  const checkin = await checkInToday(client);
+  return addCheckinMedia(client, checkin.id, body, type);
 }
 
 const hidePostsOf = (t: TestApp, userId: string) =>
@@ -55,7 +44,7 @@ describe('media on S3, streamed through the server (S3_DOWNLOADS=proxy)', () => 
     const owner = await t.member();
     const other = await t.member();
     const video = mp4Video({ mdatBytes: 50_000 });
-    const media = await upload(t, owner.client, video, 'video/mp4');
+    const media = await upload(owner.client, video, 'video/mp4');
     const res = await other.client.request(media.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('video/mp4');
@@ -81,7 +70,7 @@ describe('media on S3 by presigned URL (S3_DOWNLOADS=signed)', () => {
   it('sends a member who may see the file to a short-lived URL that serves it', async () => {
     const owner = await t.member();
     const other = await t.member();
-    const photo = await upload(t, owner.client, await png(), 'image/png');
+    const photo = await upload(owner.client, await png(), 'image/png');
 
     const res = await other.client.request(photo.url);
     expect(res.status).toBe(302);
@@ -107,7 +96,7 @@ describe('media on S3 by presigned URL (S3_DOWNLOADS=signed)', () => {
   it('lets a video seek through the presigned URL', async () => {
     const owner = await t.member();
     const video = mp4Video({ mdatBytes: 50_000 });
-    const media = await upload(t, owner.client, video, 'video/mp4');
+    const media = await upload(owner.client, video, 'video/mp4');
     const res = await owner.client.request(media.url, { headers: { Range: 'bytes=100-199' } });
     expect(res.status).toBe(302);
     const part = await fetch(res.headers.get('location')!, { headers: { Range: 'bytes=100-199' } });
@@ -119,7 +108,7 @@ describe('media on S3 by presigned URL (S3_DOWNLOADS=signed)', () => {
   it('gives another member no URL for a hidden post, and its owner and admins one', async () => {
     const owner = await t.member();
     const other = await t.member();
-    const photo = await upload(t, owner.client, await png(), 'image/png');
+    const photo = await upload(owner.client, await png(), 'image/png');
     await hidePostsOf(t, owner.userId);
 
     for (const url of [photo.url, photo.thumbUrl!]) {
@@ -145,7 +134,7 @@ describe('media on S3 by presigned URL (S3_DOWNLOADS=signed)', () => {
 
   it('lets no altered or forged URL through', async () => {
     const owner = await t.member();
-    const photo = await upload(t, owner.client, await png(), 'image/png');
+    const photo = await upload(owner.client, await png(), 'image/png');
     const location = new URL((await owner.client.request(photo.url)).headers.get('location')!);
 
     const asHtml = new URL(location);

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { postMedia } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { checkInToday } from '../../testing/checkins';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
@@ -32,12 +29,7 @@ async function upload(client: TestClient, path: string, color: string): Promise<
 /** A member who checked in with a photo and added an update with another photo. */
 async function memberWithProof() {
   const member = await t.member();
-  const created = await member.client.request('/api/checkins', {
-    method: 'POST',
-    json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-  });
-  expect(created.status).toBe(201);
-  const { checkin } = await created.json();
+  const checkin = await checkInToday(member.client);
   const photo = await upload(member.client, `/api/checkins/${checkin.id}/media?index=0`, 'red');
   const added = await member.client.request(`/api/checkins/${checkin.id}/updates`, {
     method: 'POST',

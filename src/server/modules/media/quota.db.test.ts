@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@shared/api-types';
 import { MEDIA_STORAGE_QUOTA_BYTES } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -15,14 +15,10 @@ import {
 } from '../../db/schema';
 import { createContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { assertStorageQuota, storageUsed } from './quota';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const GB = 1024 ** 3;
 

@@ -1,39 +1,27 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { thumbKeyFor } from '../../lib/storage';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addCheckinMedia, checkInToday } from '../../testing/checkins';
+import { setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { sweepStorage } from './sweep';
 
 // The storage sweep (decision 0042): objects no row names, and rows whose object is gone.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: 'plum' } })
     .png()
     .toBuffer();
 
-describe(`the storage sweep (${label})`, () => {
+describe(`the storage sweep (${databaseLabel})`, () => {
   it('finds an object no row names and a row whose object is gone, and removes only the orphan', async () => {
     const member = await t.member();
-    const created = await member.client.request('/api/checkins', {
-      method: 'POST',
-      json: { movedMinutes: 30, steps: 8000, proteinTargetHit: true, hydrationGoalHit: false },
-    });
-    const { checkin } = await created.json();
-    const uploaded = await member.client.request(`/api/checkins/${checkin.id}/media?index=0`, {
-      method: 'POST',
-      body: await png(),
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(uploaded.status).toBe(201);
+    const checkin = await checkInToday(member.client);
+    await addCheckinMedia(member.client, checkin.id, await png());
     const [row] = await queryRows<{ storage_path: string }>(
       t.deps.db,
       sql`select m.storage_path from post_media m join posts p on p.id = m.post_id where p.user_id = ${member.userId}`,

@@ -165,10 +165,7 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
           day,
           streak,
         },
-        {
-          publicUrl: ctx.config.publicUrl,
-          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id),
-        },
+        ctx.mailer.nudgeLinks(member.user_id),
       ),
     );
     sent = mail.ok;

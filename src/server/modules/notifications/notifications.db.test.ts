@@ -10,6 +10,7 @@ import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../lib/mail-outbox';
 import { codeMail } from '../../lib/mail-templates/account';
 import { createServices } from '../../services';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { startJobs } from '../../jobs';
 import { stopJobs } from '../../lib/jobs';
 import { sendDueReminders } from './service';
@@ -88,7 +89,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const remindersTo = (email: string) =>
   received.filter((m) => m.to === email.toLowerCase() && /check in/i.test(m.subject));
 
@@ -145,7 +145,7 @@ async function run(iso: string) {
   return result;
 }
 
-describe(`daily reminders (${label})`, () => {
+describe(`daily reminders (${databaseLabel})`, () => {
   it('come at the member’s reminder hour in their own zone, with day, streak and a check-in button', async () => {
     // 2026-06-10 01:00 UTC: 19:00 on June 9 in Denver, 10:00 on June 10 in Tokyo.
     const denver = await member({
@@ -307,7 +307,7 @@ describe(`daily reminders (${label})`, () => {
   });
 });
 
-describe(`trial-ending notice (${label})`, () => {
+describe(`trial-ending notice (${databaseLabel})`, () => {
   it('goes once, 3 days before a trial ends', async () => {
     const m = await member({ timezone: 'America/Denver', hour: 22, startDate: '2026-11-01' });
     const ends = new Date('2026-11-20T12:00:00Z');
@@ -366,7 +366,7 @@ describe(`trial-ending notice (${label})`, () => {
   });
 });
 
-describe(`the unsubscribe link (${label})`, () => {
+describe(`the unsubscribe link (${databaseLabel})`, () => {
   it('turns e-mail nudges off without signing in; a tampered link changes nothing', async () => {
     const m = await member({ timezone: 'America/Denver', hour: 19, startDate: '2026-12-01' });
     await run('2026-12-03T02:00:00Z');
@@ -415,7 +415,7 @@ describe(`the unsubscribe link (${label})`, () => {
   });
 });
 
-describe(`the unsubscribe page in a browser (${label}, issue 25 #2)`, () => {
+describe(`the unsubscribe page in a browser (${databaseLabel}, issue 25 #2)`, () => {
   it("lets the button's POST carry the page's origin, and keeps the signed link to this site", async () => {
     const m = await member({ timezone: 'America/Denver', hour: 19, startDate: '2026-12-01' });
     await run('2026-12-03T02:00:00Z');
@@ -447,7 +447,7 @@ describe(`the unsubscribe page in a browser (${label}, issue 25 #2)`, () => {
   });
 });
 
-describe(`the outbox (${label})`, () => {
+describe(`the outbox (${databaseLabel})`, () => {
   const mail = (to: string, subject = 'Outbox test'): MailMessage => ({
     to,
     subject,

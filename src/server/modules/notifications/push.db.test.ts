@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import { cycles, pushSubscriptions, userSettings } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { sendPush } from '../../lib/push';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { sendDueReminders } from './service';
 
 // Web push against a local HTTP endpoint standing in for a push service: the request must be a valid
@@ -25,12 +26,11 @@ interface PushRequest {
   body: Buffer;
 }
 
-let t: TestApp;
+const t = setUpTestApp();
 let server: Server;
 let base: string;
 const requests: PushRequest[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,10 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
 });
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const b64url = (buf: Buffer) => buf.toString('base64url');
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */
@@ -129,7 +127,7 @@ async function subscribe(userId: string, endpoint: string, keys = browserKeys())
 const devices = async (userId: string) =>
   t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
-describe(`web push sender (${label})`, () => {
+describe(`web push sender (${databaseLabel})`, () => {
   it('sends a valid encrypted Web Push message signed with the VAPID key', async () => {
     const m = await t.member();
     const keys = await subscribe(m.userId, `${base}/push/device-1`);
@@ -193,7 +191,7 @@ describe(`web push sender (${label})`, () => {
   });
 });
 
-describe(`push subscriptions over the API (${label})`, () => {
+describe(`push subscriptions over the API (${databaseLabel})`, () => {
   const keys = () => {
     const k = browserKeys();
     return { p256dh: k.p256dh, auth: k.authText };

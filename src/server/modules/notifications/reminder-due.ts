@@ -1,23 +1,17 @@
-import { localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { localDateIn, zoneFormatters, type LocalDate } from '@shared/domain/local-date';
 
 // Pure rules for the daily reminder (decision 0020): no database, no clock of its own.
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatter = zoneFormatters({
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
 
 /** The wall clock (hour 0..23, minute, second) of `instant` in `timeZone`. RangeError for an unknown zone. */
 function wallClockIn(instant: Date, timeZone: string) {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
+  const parts = clockFormatter(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { hour: part('hour') % 24, minute: part('minute'), second: part('second') };

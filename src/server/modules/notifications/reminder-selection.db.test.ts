@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { openDatabase, queryRows, type DbOrTx } from '../../db/client';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { claimDueReminders, sendDailyReminders } from './daily-reminders';
 import { localHourIn, reminderDue } from './reminder-due';
@@ -15,15 +16,7 @@ import { localHourIn, reminderDue } from './reminder-due';
 // The daily reminder chosen in SQL (decision 0050): exactly the members due, in their own zone,
 // compared with the rule in reminder-due.ts; and shared by processes without a member twice.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 interface Spec {
   zone: string;
@@ -64,7 +57,7 @@ function todayOf(spec: Spec, now: Date): { zone: string; today: LocalDate } {
 async function insertMembers(db: DbOrTx, specs: Spec[], now: Date): Promise<string[]> {
   const ids: string[] = [];
   for (const spec of specs) {
-    const id = `sel_${label}_${++serial}`;
+    const id = `sel_${databaseLabel}_${++serial}`;
     ids.push(id);
     await db.execute(
       sql`insert into "user" (id, name, email, email_verified) values (${id}, ${id}, ${`${id}@sel.test`}, ${spec.verified ?? true})`,
@@ -168,7 +161,7 @@ const ZONES = [
   'Pacific/Chatham',
 ];
 
-describe(`the daily reminder chosen in SQL (${label})`, () => {
+describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
   it('is due at the member’s hour in their own zone, across zones', async () => {
     // 2026-06-10 01:00 UTC: 19:00 June 9 in Denver, 10:00 June 10 in Tokyo, 06:30 in Kolkata,
     // 15:00 June 9 in Honolulu.
@@ -349,7 +342,7 @@ describe(`the daily reminder chosen in SQL (${label})`, () => {
         },
       ),
       // A failure stops at once (no shrinking): each run writes a dozen members on a busy machine.
-      { numRuns: label === 'pg' ? 60 : 40, endOnFailure: true },
+      { numRuns: databaseLabel === 'pg' ? 60 : 40, endOnFailure: true },
     );
   }, 300_000);
 
@@ -396,7 +389,7 @@ describe(`the daily reminder chosen in SQL (${label})`, () => {
       const sent = await queryRows<{ user_id: string; n: number }>(
         t.database.db,
         sql`select user_id, count(*)::int as n from notification_logs
-            where kind = 'daily_reminder' and user_id like ${`sel_${label}_%`} group by user_id`,
+            where kind = 'daily_reminder' and user_id like ${`sel_${databaseLabel}_%`} group by user_id`,
       );
       expect(sent.filter((r) => r.n !== 1)).toEqual([]);
       expect(sent.map((r) => r.user_id).sort()).toEqual([...expected].sort());

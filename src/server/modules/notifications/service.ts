@@ -124,8 +124,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
           kind: row.kind,
         },
         {
-          publicUrl: ctx.config.publicUrl,
-          unsubscribeUrl: ctx.mailer.unsubscribeUrl(row.user_id),
+          ...ctx.mailer.nudgeLinks(row.user_id),
           provider: billingProviderKind(ctx.config),
           contact: ctx.config.billingContact,
         },

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { eq, sql } from 'drizzle-orm';
 import { DATA_EXPORT_DOWNLOADS_PER_LINK, DATA_EXPORTS_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -10,14 +9,11 @@ import { queryRows } from '../../db/client';
 import { comments, likes, posts, subscriptions, user } from '../../db/schema';
 import { useStripeAdapter } from '../subscription/provider';
 import type { StripeAdapter } from '../subscription/stripe-adapter';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { downloadExport, exportEntry } from '../../testing/data-export';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { streamExport } from './data-export';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 afterEach(() => vi.restoreAllMocks());
 
 const png = (background: string) =>
@@ -66,43 +62,15 @@ async function activeMember(name: string, colour: string) {
   return { ...m, name, journal, checkin, postId: checkin.postId as string, update };
 }
 
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  for (;;) {
-    const next = new Promise<yauzl.Entry | null>((resolve, reject) => {
-      zip.once('entry', resolve);
-      zip.once('end', () => resolve(null));
-      zip.once('error', reject);
-    });
-    zip.readEntry();
-    const found = await next;
-    zip.removeAllListeners();
-    if (!found) break;
-    const stream = await zip.openReadStreamPromise(found);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    entries.set(found.fileName, Buffer.concat(chunks));
-  }
-  return entries;
-}
-
 async function download(client: TestClient) {
-  const link = await client.request('/api/account/export', { method: 'POST', json: {} });
-  expect(link.status).toBe(200);
-  const { url } = await link.json();
-  const res = await client.request(url);
-  expect(res.status).toBe(200);
+  const { url, res, entries } = await downloadExport(client);
   expect(res.headers.get('content-type')).toBe('application/zip');
   expect(res.headers.get('cache-control')).toBe('no-store');
   expect(res.headers.get('content-disposition')).toMatch(
     /^attachment; filename="stackdays-export-\d{4}-\d{2}-\d{2}\.zip"$/,
   );
-  return { url, entries: await unzip(Buffer.from(await res.arrayBuffer())) };
+  return { url, entries };
 }
-
-const entry = (entries: Map<string, Buffer>, suffix: string) =>
-  [...entries].find(([name]) => name.endsWith(suffix))?.[1];
 
 describe('Download my data', () => {
   it('holds exactly the member’s own data: JSON, a CSV row per check-in day, and their files', async () => {
@@ -126,7 +94,7 @@ describe('Download my data', () => {
     expect(names.filter((n) => n.startsWith('media/updates/'))).toHaveLength(1);
     expect(names).toHaveLength(6);
 
-    const data = JSON.parse(entry(entries, 'data.json')!.toString('utf8'));
+    const data = JSON.parse(exportEntry(entries, 'data.json')!.toString('utf8'));
     expect(data.account).toMatchObject({ id: a.userId, email: a.email });
     expect(data.profile.displayName).toBe('Ari');
     expect(data.healthProfile).toMatchObject({ birthYear: 1988, heightCm: 170, weightKg: 70 });
@@ -143,7 +111,7 @@ describe('Download my data', () => {
       expect(everything.includes(secret), secret).toBe(false);
     }
 
-    const csv = entry(entries, 'checkins.csv')!
+    const csv = exportEntry(entries, 'checkins.csv')!
       .toString('utf8')
       .replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
@@ -162,7 +130,7 @@ describe('Download my data', () => {
     );
     const stored = await t.deps.storage.get(row.storage_path);
     const original = Buffer.from(await new Response(stored!.stream).arrayBuffer());
-    expect(entry(entries, mediaKey.file)!.equals(original)).toBe(true);
+    expect(exportEntry(entries, mediaKey.file)!.equals(original)).toBe(true);
   });
 
   it('streams the files one at a time', async () => {
@@ -348,7 +316,10 @@ describe('Delete my account', () => {
 });
 
 describe('Delete my account with billing configured', () => {
-  let billed: TestApp;
+  const billed = setUpTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_profile',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_profile',
+  });
   const unreachable = () => Promise.reject(new Error('not in this test'));
   const stripeAdapter: StripeAdapter = {
     createCustomer: unreachable,
@@ -358,15 +329,10 @@ describe('Delete my account with billing configured', () => {
     changeSubscriptionPrice: unreachable,
     cancelSubscription: () => Promise.resolve(true),
   };
-  beforeAll(async () => {
-    billed = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_profile',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_profile',
-    });
+  beforeAll(() => {
     // The Stripe API cannot be reached here: the billing adapter is replaced (decision 0018).
     useStripeAdapter(billed.deps.config, stripeAdapter);
   });
-  afterAll(() => billed.close());
 
   async function payingMember() {
     const m = await billed.member();

@@ -15,7 +15,8 @@ import { recordWeight } from './weight';
 // The member's health profile and the Day-1 Health Intake: reading and saving it, completing the
 // intake (with the health disclaimer) and skipping it.
 
-function healthView(row: typeof healthProfile.$inferSelect): HealthProfileView {
+/** The health profile as the member sees it: on the Health tab and in their data export. */
+export function healthView(row: typeof healthProfile.$inferSelect): HealthProfileView {
   return {
     birthYear: row.birthYear,
     gender: row.gender as Gender | null,

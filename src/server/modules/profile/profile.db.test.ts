@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { AVATAR_UPLOADS_PER_HOUR } from '@shared/constants';
 import { cmToFeetInches, feetInchesToCm, kgToPounds, poundsToKg } from '@shared/domain/units';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { consents, healthProfile, profiles, userSettings } from '../../db/schema';
 import { uploadAvatar as uploadAvatarService } from './avatar';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#a3e635' } })

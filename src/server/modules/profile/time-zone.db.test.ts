@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { userSettings } from '../../db/schema';
 import { createCheckin, getToday } from '../checkins/service';
 import { getMyCycle } from '../cycles/service';
@@ -9,11 +9,7 @@ import { getSettings, updateSettings } from './settings';
 // Changing the settings time zone never moves today: a check-in already made today stays today's,
 // and the cycle day and streak carry on (decision 0016). Each step runs at a fixed instant.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkin = {
   movedMinutes: 30,

@@ -14,6 +14,13 @@ export interface StoredTimeZone {
   pendingTimezoneFrom: Date | null;
 }
 
+/** The settings columns a StoredTimeZone is read from, for a select. */
+export const storedTimeZoneColumns = {
+  timezone: userSettings.timezone,
+  pendingTimezone: userSettings.pendingTimezone,
+  pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+};
+
 const DAY_MS = 86_400_000;
 
 /** The first instant of calendar date `date` in `timeZone` (midnight, or later on a day that skips it). */
@@ -77,11 +84,7 @@ export function effectiveTimeZone(stored: StoredTimeZone, now: Date): string {
  */
 export async function applyPendingTimeZone(db: DbOrTx, userId: string, now: Date): Promise<void> {
   const [row] = await db
-    .select({
-      timezone: userSettings.timezone,
-      pendingTimezone: userSettings.pendingTimezone,
-      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
-    })
+    .select(storedTimeZoneColumns)
     .from(userSettings)
     .where(and(eq(userSettings.userId, userId), isNotNull(userSettings.pendingTimezone)))
     .limit(1);

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FeedPage, MyCycleView } from '@shared/api-types';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { checkInToday } from '../../testing/checkins';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { userSettings, weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
 import { communityFeed } from '../feed/service';
 import { getMyCycle, startNewCycle } from '../cycles/service';
 import { saveHealth } from './health';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const checkin = {
   movedMinutes: 30,
@@ -38,9 +35,7 @@ async function saveWeight(client: TestClient, weightKg: number, share: boolean) 
 }
 
 async function postCheckin(client: TestClient): Promise<string> {
-  const res = await client.request('/api/checkins', { method: 'POST', json: checkin });
-  expect(res.status).toBe(201);
-  return (await res.json()).checkin.postId as string;
+  return (await checkInToday(client, checkin)).postId;
 }
 
 async function weightOnPost(viewer: TestClient, postId: string) {

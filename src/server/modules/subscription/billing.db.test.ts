@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, setUpTestApp, type TestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import {
   auditEvents,
   billingEvents,
@@ -15,7 +16,6 @@ import { useStripeAdapter } from './provider';
 import { grantComp } from './grants';
 import type { StripeAdapter, StripeSubscriptionState } from './stripe-adapter';
 
-const db = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const DAY = 86_400_000;
 const days = (iso: string | null) => Math.round((new Date(iso!).getTime() - Date.now()) / DAY);
 
@@ -35,12 +35,8 @@ async function auditCount(t: TestApp, userId: string, action: string) {
   return rows.length;
 }
 
-describe(`built-in provider (${db})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+describe(`built-in provider (${databaseLabel})`, () => {
+  const t = setUpTestApp();
 
   it('says which provider this server uses, to anyone', async () => {
     const res = await t.client().request('/api/subscription/provider');
@@ -241,14 +237,10 @@ describe(`built-in provider (${db})`, () => {
   }, 120_000);
 });
 
-describe(`built-in provider, after free time ends (${db})`, () => {
+describe(`built-in provider, after free time ends (${databaseLabel})`, () => {
   // Decision 0034: without Stripe, a member whose free time has ended is told where to ask for more
   // (BILLING_CONTACT), and an admin sees whose access has ended and gives a comp from there.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ BILLING_CONTACT: 'help@stackdays.test' });
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp({ BILLING_CONTACT: 'help@stackdays.test' });
 
   async function endedMember() {
     const m = await t.member();
@@ -336,7 +328,7 @@ describe(`built-in provider, after free time ends (${db})`, () => {
   });
 });
 
-describe(`REQUIRE_SUBSCRIPTION (${db})`, () => {
+describe(`REQUIRE_SUBSCRIPTION (${databaseLabel})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
@@ -456,7 +448,7 @@ function subscriptionEvent(input: {
   };
 }
 
-describe(`Stripe provider (${db})`, () => {
+describe(`Stripe provider (${databaseLabel})`, () => {
   let t: TestApp;
   let fake: FakeStripe;
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import {
   type FitnessLevel,
   type StepTracker,
 } from '@shared/constants';
+import type { HealthProfileView } from '@shared/api-types';
 import { addDays, type LocalDate } from '@shared/domain/local-date';
 import { formatDate, formatList, formatNumber, formatWeekdayDate } from '@shared/format';
 
@@ -42,6 +43,20 @@ export interface WeekPlan {
   notes: string[];
 }
 
+/** The health profile as the engines get it: the age, not the birth year; nothing about sharing. */
+export type PlanHealth = Omit<
+  HealthProfileView,
+  'birthYear' | 'socialShareWeight' | 'updatedAt'
+> & {
+  age: number | null;
+};
+
+/** The member's health profile for the engines, with their age in `year`. */
+export function planHealth(health: HealthProfileView, year: number): PlanHealth {
+  const { birthYear, socialShareWeight: _shares, updatedAt: _saved, ...body } = health;
+  return { age: birthYear ? year - birthYear : null, ...body };
+}
+
 /** What both engines get: the member's preferences and what we know about them. */
 export interface PlanRequest {
   level: FitnessLevel;
@@ -50,16 +65,7 @@ export interface PlanRequest {
   stepTracker: StepTracker;
   goals: FitnessGoal[];
   notes: string | null;
-  health: {
-    age: number | null;
-    gender: string | null;
-    heightCm: number | null;
-    weightKg: number | null;
-    baselineSteps: number | null;
-    goals: string[];
-    equipment: string[];
-    constraints: string | null;
-  } | null;
+  health: PlanHealth | null;
   /** Recent check-ins, newest first. */
   recentCheckins: { date: LocalDate; movedMinutes: number; steps: number }[];
   /** The Monday of the member's calendar week: a second plan that week replaces the first. */

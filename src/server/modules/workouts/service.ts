@@ -30,7 +30,7 @@ import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
 import { memberTimeZone } from '../cycles/queries';
 import { getHealth } from '../profile/health';
 import { AiPlanError, aiWeekPlan } from './ai-engine';
-import { planMarkdown, type PlanRequest, type WeekPlan } from './plan';
+import { planHealth, planMarkdown, type PlanRequest, type WeekPlan } from './plan';
 import { planWeek } from './planner';
 
 /** How many recent check-ins the engines see. */
@@ -239,18 +239,7 @@ async function planRequest(
     stepTracker: input.stepTracker,
     goals: [...new Set(input.goals)],
     notes: input.notes || null,
-    health: health
-      ? {
-          age: health.birthYear ? year - health.birthYear : null,
-          gender: health.gender,
-          heightCm: health.heightCm,
-          weightKg: health.weightKg,
-          baselineSteps: health.baselineSteps,
-          goals: health.goals,
-          equipment: health.equipment,
-          constraints: health.constraints,
-        }
-      : null,
+    health: health ? planHealth(health, year) : null,
     recentCheckins: recent,
     weekStart,
     startDate: today,

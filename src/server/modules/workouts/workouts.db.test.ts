@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WORKOUT_GENERATIONS_PER_HOUR } from '@shared/constants';
 import type { GenerateWorkoutResponse, WorkoutWeeksResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { workoutPrefs, workoutWeeks } from '../../db/schema';
 import { generateWeek, listWeeks } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 beforeEach(() => t.resetLimits());
 
 const prefs = {
@@ -23,12 +19,11 @@ const prefs = {
   notes: 'Mornings only',
 };
 
-type Client = Awaited<ReturnType<TestApp['member']>>['client'];
-const put = (client: Client, json: unknown) =>
+const put = (client: TestClient, json: unknown) =>
   client.request('/api/workouts/prefs', { method: 'PUT', json });
-const generate = (client: Client, json: unknown = prefs) =>
+const generate = (client: TestClient, json: unknown = prefs) =>
   client.request('/api/workouts/generate', { method: 'POST', json });
-const weeks = async (client: Client) =>
+const weeks = async (client: TestClient) =>
   ((await (await client.request('/api/workouts/weeks')).json()) as WorkoutWeeksResponse).weeks;
 
 /** A member whose day is counted in `timeZone`. */

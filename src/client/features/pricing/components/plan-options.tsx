@@ -1,11 +1,6 @@
 import { Info } from 'lucide-react';
-import { PRICES, type PlanKey } from '@shared/constants';
+import { PLAN_KEYS, PLAN_LABELS, PRICES } from '@shared/constants';
 import { msg } from '@shared/messages';
-
-const PLANS: { key: PlanKey; name: string; per: string }[] = [
-  { key: 'monthly', name: 'Monthly', per: 'month' },
-  { key: 'yearly', name: 'Yearly', per: 'year' },
-];
 
 /**
  * The two paid plans, for reading: a visitor has no account to pay for yet. Members choose one from
@@ -24,8 +19,9 @@ export function PlanOptions({
   return (
     <div className="flex flex-col gap-3">
       <ul className="grid gap-3 sm:grid-cols-2">
-        {PLANS.map(({ key, name, per }) => {
+        {PLAN_KEYS.map((key) => {
           const price = PRICES[key];
+          const name = PLAN_LABELS[key];
           return (
             <li
               key={key}
@@ -41,7 +37,7 @@ export function PlanOptions({
               </div>
               <p>
                 <span className="text-3xl font-black tabular">${price.amountUsd}</span>
-                <span className="text-muted-foreground">/{per}</span>
+                <span className="text-muted-foreground">/{price.interval}</span>
               </p>
             </li>
           );

@@ -1,12 +1,7 @@
 import type { SubscriptionView } from '@shared/api-types';
-import { PRICES, type PlanKey } from '@shared/constants';
+import { PLAN_KEYS, PLAN_LABELS, PRICES, type PlanKey } from '@shared/constants';
 import { isSubscribed } from '@shared/domain/subscription';
 import { Button } from '@client/components/ui/button';
-
-const PLANS: { key: PlanKey; name: string; per: string }[] = [
-  { key: 'monthly', name: 'Monthly', per: 'month' },
-  { key: 'yearly', name: 'Yearly', per: 'year' },
-];
 
 /** The billing card's plans, monthly and yearly, each with its price and a button to choose it. */
 export function BillingPlans({
@@ -23,8 +18,9 @@ export function BillingPlans({
 }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
-      {PLANS.map(({ key, name, per }) => {
+      {PLAN_KEYS.map((key) => {
         const price = PRICES[key];
+        const name = PLAN_LABELS[key];
         const current = plan === key && isSubscribed(status);
         return (
           <li key={key} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
@@ -38,7 +34,7 @@ export function BillingPlans({
             </div>
             <p>
               <span className="text-2xl font-black tabular">${price.amountUsd}</span>
-              <span className="text-muted-foreground">/{per}</span>
+              <span className="text-muted-foreground">/{price.interval}</span>
             </p>
             <Button variant="secondary" disabled={busy || current} onClick={() => onChoose(key)}>
               {current ? 'Current plan' : `Choose ${name.toLowerCase()}`}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, CreditCard, ExternalLink, Loader } from 'lucide-react';
 import type { SubscriptionView } from '@shared/api-types';
-import { ROUTES } from '@shared/constants';
+import { PLAN_LABELS, ROUTES } from '@shared/constants';
 import {
   freeTimeState,
   isSubscribed,
@@ -159,7 +159,7 @@ function SubscriptionLines({
       )}
       {subscription?.plan && (
         <p className="text-sm text-muted-foreground">
-          {msg.currentPlan(subscription.plan === 'yearly' ? 'Yearly' : 'Monthly')}
+          {msg.currentPlan(PLAN_LABELS[subscription.plan])}
         </p>
       )}
     </>

@@ -13,6 +13,7 @@ import {
 } from '../../../db/schema';
 import { tokensForExport } from '../../connections/tokens';
 import { avatarKeyFromUrl } from '../avatar';
+import { healthView } from '../health';
 import { extension, iso, type ExportFile } from './export-values';
 
 // The export's account sections, one reader each: profile, settings, consents, health, weights,
@@ -88,20 +89,7 @@ async function readConsents(db: DbOrTx, userId: string) {
 
 async function readHealthProfile(db: DbOrTx, userId: string) {
   const [health] = await db.select().from(healthProfile).where(eq(healthProfile.userId, userId));
-  return health
-    ? {
-        birthYear: health.birthYear,
-        gender: health.gender,
-        heightCm: health.heightCm,
-        weightKg: health.weightKg,
-        baselineSteps: health.baselineSteps,
-        goals: health.goals,
-        equipment: health.equipment,
-        constraints: health.constraints,
-        socialShareWeight: health.socialShareWeight,
-        updatedAt: iso(health.updatedAt),
-      }
-    : null;
+  return health ? healthView(health) : null;
 }
 
 async function readWeightHistory(db: DbOrTx, userId: string) {
