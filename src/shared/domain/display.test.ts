@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { avatarInitial, captionPreview, customerIdPreview, displayNameFromEmail } from './display';
+import {
+  avatarInitial,
+  captionPreview,
+  customerIdPreview,
+  displayNameFromEmail,
+  greetingName,
+} from './display';
 
 describe('captionPreview', () => {
   it('keeps short captions whole', () => {
@@ -47,5 +53,14 @@ describe('displayNameFromEmail', () => {
 
   it('keeps a quoted local part whole, up to the last "@"', () => {
     expect(displayNameFromEmail('"sam@home"@example.com')).toBe('"sam@home"');
+  });
+});
+
+describe('greetingName', () => {
+  it('calls a member by their first name, else their display name, else nothing', () => {
+    expect(greetingName('Sam', 'Sam Lee')).toBe('Sam');
+    expect(greetingName(null, 'Sam Lee')).toBe('Sam Lee');
+    expect(greetingName('  ', ' sam.lee ')).toBe('sam.lee');
+    expect(greetingName(undefined, '')).toBeNull();
   });
 });

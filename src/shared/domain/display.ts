@@ -33,3 +33,11 @@ export function displayNameFromEmail(email: string): string {
   const at = trimmed.lastIndexOf('@');
   return at > 0 ? trimmed.slice(0, at) : trimmed;
 }
+
+/** What a message calls a member: their first name, else their display name (mails, nudges). */
+export function greetingName(
+  firstName: string | null | undefined,
+  displayName: string | null | undefined,
+): string | null {
+  return firstName?.trim() || displayName?.trim() || null;
+}

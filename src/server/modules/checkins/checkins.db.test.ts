@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { MEDIA_STORAGE_QUOTA_BYTES, UPDATES_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp, type TestMember } from '../../testing/test-app';
 import {
   checkinUpdates,
   checkins,
@@ -24,11 +24,7 @@ import {
 } from './service';
 import { awardStreakBadge } from '../badges/streak-badge';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const validCheckin = {
   movedMinutes: 30,
@@ -56,10 +52,7 @@ async function utcMember() {
   return m;
 }
 
-async function checkIn(
-  client: Awaited<ReturnType<TestApp['member']>>['client'],
-  body: object = validCheckin,
-) {
+async function checkIn(client: TestMember['client'], body: object = validCheckin) {
   return client.request('/api/checkins', { method: 'POST', json: body });
 }
 

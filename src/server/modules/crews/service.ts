@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CREW_MAX_MEMBERS, CREWS_PER_MEMBER } from '@shared/constants';
+import { greetingName } from '@shared/domain/display';
 import type {
   CrewDetail,
   CrewNudgeSent,
@@ -222,7 +223,7 @@ export async function nudgeCrewmate(
         {
           to: String(target.email),
           userId: input.userId,
-          name: (target.first_name as string | null) || name,
+          name: greetingName(target.first_name as string | null, name),
           fromName: member.displayName,
           crewName: crew.name,
           day,

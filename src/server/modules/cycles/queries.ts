@@ -5,7 +5,7 @@ import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { checkins, cycles, userSettings } from '../../db/schema';
-import { effectiveTimeZone } from '../profile/time-zone';
+import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
 // caller's transaction) and explicit arguments, and check nobody's rights: only services call them,
@@ -17,11 +17,7 @@ import { effectiveTimeZone } from '../profile/time-zone';
  */
 export async function memberTimeZone(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const [row] = await db
-    .select({
-      timezone: userSettings.timezone,
-      pendingTimezone: userSettings.pendingTimezone,
-      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
-    })
+    .select(storedTimeZoneColumns)
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
     .limit(1);
@@ -50,9 +46,7 @@ function prepareCycleStarts(db: DbOrTx) {
   return db
     .select({
       n: sql<number>`asked.n::int`,
-      timezone: userSettings.timezone,
-      pendingTimezone: userSettings.pendingTimezone,
-      pendingTimezoneFrom: userSettings.pendingTimezoneFrom,
+      ...storedTimeZoneColumns,
       cycleId: cycles.id,
       startDate: cycles.startDate,
       // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps], in day order.

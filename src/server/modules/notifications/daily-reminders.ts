@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { sql, type SQL } from 'drizzle-orm';
+import { greetingName } from '@shared/domain/display';
 import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import { cycleDay } from '@shared/domain/cycle-day';
 import type { LocalDate } from '@shared/domain/local-date';
@@ -161,7 +162,7 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
         {
           to: member.email,
           userId: member.user_id,
-          name: member.first_name || member.display_name,
+          name: greetingName(member.first_name, member.display_name),
           day,
           streak,
         },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { greetingName } from '@shared/domain/display';
 import { isValidTimeZone } from '@shared/domain/local-date';
 import { queryRows } from '../../db/client';
 import { notificationClaims, userSettings } from '../../db/schema';
@@ -119,7 +120,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
         {
           to: row.email,
           userId: row.user_id,
-          name: row.first_name || row.display_name,
+          name: greetingName(row.first_name, row.display_name),
           endsOn,
           kind: row.kind,
         },

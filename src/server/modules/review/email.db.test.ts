@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { addDays } from '@shared/domain/local-date';
@@ -11,7 +11,8 @@ import {
 } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { run } from './email';
 
@@ -21,16 +22,9 @@ import { run } from './email';
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-let t: TestApp;
 const SECRET = 'test-secret-test-secret-test-secret-000';
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpTestApp();
 
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
 const reviewsTo = (email: string) =>
   t.mails.filter((m) => m.to === email && m.kind === 'weekly_review');
 
@@ -90,7 +84,7 @@ function textOf(node: Node): string {
 }
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
-describe(`weekly review e-mail (${label})`, () => {
+describe(`weekly review e-mail (${databaseLabel})`, () => {
   it('comes the day after the week ends at the member’s reminder hour in their zone, with the numbers and a button', async () => {
     // Denver, 8 AM; week 1 is 2 to 8 November 2026 (days 1..7), checked in on days 1..5.
     const m = await member({

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
+import { greetingName } from '@shared/domain/display';
 import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
 import { queryRows } from '../../db/client';
@@ -197,7 +198,7 @@ async function sendOne(
         {
           to: member.email,
           userId: member.user_id,
-          name: member.first_name || member.display_name,
+          name: greetingName(member.first_name, member.display_name),
           url: `${ctx.config.publicUrl}${path}`,
           week,
           final: review.final,
@@ -210,10 +211,7 @@ async function sendOne(
           currentStreak: review.currentStreak,
           bestStreak: review.bestStreak,
         },
-        {
-          publicUrl: ctx.config.publicUrl,
-          unsubscribeUrl: ctx.mailer.unsubscribeUrl(member.user_id, 'weekly_review'),
-        },
+        ctx.mailer.nudgeLinks(member.user_id, 'weekly_review'),
       ),
     );
     delivered = result.ok;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import type { WeeklyReviewResponse } from '@shared/api-types';
@@ -15,21 +15,14 @@ import {
 } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { refreshCycleStats } from '../cycles/stats';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
 import { extrasQuery, weekAggregatesQuery, weekRowsQuery } from './queries';
 
 // The weekly review, read from check-ins seeded straight into the database, on a fixed clock.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const label = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+const t = setUpTestApp();
 
 interface SeedDay {
   day: number;
@@ -103,7 +96,7 @@ async function seed(input: { timezone: string; startDate: string; days: SeedDay[
 
 const at = (userId: string, iso: string) => t.contextFor(userId, { now: new Date(iso) });
 
-describe(`weekly review boundaries (${label})`, () => {
+describe(`weekly review boundaries (${databaseLabel})`, () => {
   it('opens at the member’s midnight after the week’s last day, across a daylight-saving change', async () => {
     // New York springs forward on 8 March 2026 (day 7): midnight of 9 March is 04:00Z, not 05:00Z.
     const m = await seed({
@@ -222,7 +215,7 @@ describe(`weekly review boundaries (${label})`, () => {
   });
 });
 
-describe(`what a weekly review shows (${label})`, () => {
+describe(`what a weekly review shows (${databaseLabel})`, () => {
   it('compares each number with the week before, lists journal lines, photos and then-and-now', async () => {
     const m = await seed({
       timezone: 'America/Denver',
@@ -422,7 +415,7 @@ describe(`what a weekly review shows (${label})`, () => {
   });
 });
 
-describe(`review access and sharing (${label})`, () => {
+describe(`review access and sharing (${databaseLabel})`, () => {
   const today = localDateIn(new Date(), 'UTC');
 
   it('never shows another member’s review or private photos, and refuses their photos in a share', async () => {
