@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { addDays, localDateIn } from '@shared/domain/local-date';
-import { cycles } from './db/schema';
 import { createTestApp, type TestApp, type TestClient } from './testing/test-app';
 import { countTransactions } from './db/transaction-count';
 import { forgetSessions } from './lib/session-cache';
 import { CACHE_CHANNEL, notifyThrough } from './lib/cache-bus';
+import { startCycleOn } from './testing/cycles';
 
 /**
  * Issue 33: what one request costs the database, in transactions as PostgreSQL counts them (each
@@ -109,8 +108,7 @@ describe('transactions per request (issue 33)', () => {
     const m = await t.member();
     const today = localDateIn(new Date(), 'America/Denver');
     // A cycle ten days old: its first week has ended, so its review is open.
-    await t.database.db.delete(cycles).where(eq(cycles.userId, m.userId));
-    await t.database.db.insert(cycles).values({ userId: m.userId, startDate: addDays(today, -10) });
+    await startCycleOn(t.database.db, m.userId, addDays(today, -10));
     await m.client.request('/api/account/session');
     const { res, body, transactions, statements } = await counted(() =>
       m.client.request('/api/review'),

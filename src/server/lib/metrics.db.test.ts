@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cycles, userSettings } from '../db/schema';
+import { userSettings } from '../db/schema';
 import { startJobs } from '../jobs';
 import { stopJobs } from './jobs';
 import {
@@ -13,6 +13,7 @@ import {
 import { databaseLabel } from '../testing/test-database';
 import { loadConfig } from '../env';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-outbox';
+import { startCycleOn } from '../testing/cycles';
 
 // Prometheus metrics at /metrics (decision 0025).
 
@@ -70,8 +71,7 @@ describe(`/metrics (${databaseLabel})`, () => {
       .update(userSettings)
       .set({ timezone: 'UTC', reminderHour: 9, emailNudges: true })
       .where(eq(userSettings.userId, m.userId));
-    await t.database.db.delete(cycles).where(eq(cycles.userId, m.userId));
-    await t.database.db.insert(cycles).values({ userId: m.userId, startDate: '2026-06-01' });
+    await startCycleOn(t.database.db, m.userId, '2026-06-01');
 
     const series = {
       reminders: 'stackdays_reminders_total{kind="reminder",outcome="sent"}',

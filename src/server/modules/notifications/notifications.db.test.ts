@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { checkins, cycles, notificationLogs, subscriptions, userSettings } from '../../db/schema';
+import { checkins, notificationLogs, subscriptions, userSettings } from '../../db/schema';
 import { createContext, systemContext } from '../../lib/context';
 import type { MailMessage } from '../../lib/mail';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../lib/mail-outbox';
@@ -14,6 +14,7 @@ import { databaseLabel } from '../../testing/test-database';
 import { startJobs } from '../../jobs';
 import { stopJobs } from '../../lib/jobs';
 import { sendDueReminders } from './service';
+import { startCycleOn } from '../../testing/cycles';
 
 // Reminders, the outbox and the unsubscribe link against a real SMTP server started here.
 
@@ -115,11 +116,7 @@ async function member(input: {
         pendingTimezoneFrom: null,
       },
     });
-  await db.delete(cycles).where(eq(cycles.userId, m.userId));
-  const [cycle] = await db
-    .insert(cycles)
-    .values({ userId: m.userId, startDate: input.startDate })
-    .returning();
+  const cycle = await startCycleOn(db, m.userId, input.startDate);
   for (const [i, date] of (input.checkins ?? []).entries()) {
     await db.insert(checkins).values({
       cycleId: cycle.id,

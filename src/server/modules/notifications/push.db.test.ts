@@ -10,12 +10,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cycles, pushSubscriptions, userSettings } from '../../db/schema';
+import { pushSubscriptions, userSettings } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { sendPush } from '../../lib/push';
 import { setUpTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import { sendDueReminders } from './service';
+import { startCycleOn } from '../../testing/cycles';
 
 // Web push against a local HTTP endpoint standing in for a push service: the request must be a valid
 // encrypted Web Push message (RFC 8291 aes128gcm) with a VAPID signature (RFC 8292) we can check.
@@ -176,8 +177,7 @@ describe(`web push sender (${databaseLabel})`, () => {
       .update(userSettings)
       .set({ pushNudges: true, emailNudges: false, timezone: 'UTC', reminderHour: 9 })
       .where(eq(userSettings.userId, m.userId));
-    await t.database.db.delete(cycles).where(eq(cycles.userId, m.userId));
-    await t.database.db.insert(cycles).values({ userId: m.userId, startDate: '2026-05-01' });
+    await startCycleOn(t.database.db, m.userId, '2026-05-01');
     await subscribe(m.userId, `${base}/push/loopback-device`);
     const before = requests.length;
     await sendDueReminders(

@@ -2,19 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { addDays } from '@shared/domain/local-date';
-import {
-  checkins,
-  cycles,
-  notificationLogs,
-  pushSubscriptions,
-  userSettings,
-} from '../../db/schema';
+import { checkins, notificationLogs, pushSubscriptions, userSettings } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
 import { databaseLabel } from '../../testing/test-database';
 import { setUpTestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
 import { run } from './email';
+import { startCycleOn } from '../../testing/cycles';
 
 // The weekly review e-mail: once per member and week on any number of processes, only the newest
 // after downtime, its own setting and unsubscribe link. Mail is read from what the app handed over.
@@ -47,11 +42,7 @@ async function member(input: {
       emailNudges: input.emailNudges ?? true,
     })
     .where(eq(userSettings.userId, m.userId));
-  await db.delete(cycles).where(eq(cycles.userId, m.userId));
-  const [cycle] = await db
-    .insert(cycles)
-    .values({ userId: m.userId, startDate: input.startDate })
-    .returning();
+  const cycle = await startCycleOn(db, m.userId, input.startDate);
   for (const day of input.days ?? []) {
     await db.insert(checkins).values({
       cycleId: cycle.id,

@@ -19,6 +19,7 @@ import { databaseLabel } from '../../testing/test-database';
 import { setUpTestApp } from '../../testing/test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
 import { extrasQuery, weekAggregatesQuery, weekRowsQuery } from './queries';
+import { startCycleOn } from '../../testing/cycles';
 
 // The weekly review, read from check-ins seeded straight into the database, on a fixed clock.
 
@@ -43,11 +44,7 @@ async function seed(input: { timezone: string; startDate: string; days: SeedDay[
     .update(userSettings)
     .set({ timezone: input.timezone, pendingTimezone: null, pendingTimezoneFrom: null })
     .where(eq(userSettings.userId, m.userId));
-  await db.delete(cycles).where(eq(cycles.userId, m.userId));
-  const [cycle] = await db
-    .insert(cycles)
-    .values({ userId: m.userId, startDate: input.startDate })
-    .returning();
+  const cycle = await startCycleOn(db, m.userId, input.startDate);
   const photoIds: Record<number, string[]> = {};
   for (const d of input.days) {
     const [checkin] = await db
