@@ -55,8 +55,10 @@ export async function signUpAndVerify(
   const code = await nextCode(email, seen, 5_000).catch(() => null);
   if (code) {
     const verify = await request.post('/api/account/verify-email', { data: { email, code } });
-    expect(verify.ok()).toBe(true);
-    return;
+    // The one address journeys share (the admin's) can be asked a code by a journey on the other
+    // worker at the same moment: the newer code replaces this one. Only there, sign in afresh.
+    if (email !== E2E.adminEmail) expect(verify.ok()).toBe(true);
+    if (verify.ok()) return;
   }
   // The address already had an account (a retried test, fixed admin address): no new mail comes,
   // so sign it in by code instead.
