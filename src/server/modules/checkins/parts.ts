@@ -89,9 +89,6 @@ export async function loadCheckinView(
   const [row] = await checkinWithPost(db).where(eq(checkins.id, checkinId)).limit(1);
   if (!row) return null;
   const { checkin, postId } = row;
-  const audience = postId
-    ? audienceView({ visibility: row.visibility, crew_id: row.crewId, crew_name: row.crewName })
-    : null;
   const [media, updates] = await Promise.all([
     postId
       ? db
@@ -118,6 +115,29 @@ export async function loadCheckinView(
         )
         .orderBy(asc(checkinUpdateMedia.sortIndex))
     : [];
+  return checkinView(row, { media, updates, updateMedia }, now);
+}
+
+type CheckinWithPost = Awaited<ReturnType<typeof checkinWithPost>>[number];
+
+/**
+ * A check-in as the member sees it, from its rows: what loadCheckinView reads, or what a new
+ * check-in just wrote (no files and no updates yet).
+ */
+export function checkinView(
+  row: CheckinWithPost,
+  parts: {
+    media: (typeof postMedia.$inferSelect)[];
+    updates: (typeof checkinUpdates.$inferSelect)[];
+    updateMedia: (typeof checkinUpdateMedia.$inferSelect)[];
+  },
+  now: Date,
+): CheckinView {
+  const { checkin, postId } = row;
+  const { media, updates, updateMedia } = parts;
+  const audience = postId
+    ? audienceView({ visibility: row.visibility, crew_id: row.crewId, crew_name: row.crewName })
+    : null;
   return {
     id: checkin.id,
     cycleId: checkin.cycleId,

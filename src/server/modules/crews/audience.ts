@@ -12,6 +12,8 @@ import { AppError } from '../../lib/errors';
 export interface StoredAudience {
   visibility: 'public' | 'crew' | 'private';
   crewId: string | null;
+  /** The crew's name, for a crew (what the author sees it as). */
+  crewName?: string;
 }
 
 /**
@@ -26,16 +28,16 @@ export async function resolveAudience(
 ): Promise<StoredAudience> {
   if (!audience || audience.kind === 'community') return { visibility: 'public', crewId: null };
   if (audience.kind === 'only_me') return { visibility: 'private', crewId: null };
-  const rows = await queryRows(
+  const [crew] = await queryRows<{ name: string }>(
     db,
-    sql`select 1 from crew_members m join crews c on c.id = m.crew_id
+    sql`select c.name from crew_members m join crews c on c.id = m.crew_id
         where m.crew_id = ${audience.crewId}::uuid and m.user_id = ${authorId} and c.closed_at is null`,
   );
-  if (rows.length === 0)
+  if (!crew)
     throw new AppError('validation_failed', msg.audienceCrewNotYours, {
       fields: { audience: msg.audienceCrewNotYours },
     });
-  return { visibility: 'crew', crewId: audience.crewId };
+  return { visibility: 'crew', crewId: audience.crewId, crewName: crew.name };
 }
 
 /**

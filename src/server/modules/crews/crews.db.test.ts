@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type {
+  CheckinView,
+  TodayResponse,
   AddMediaResponse,
   CrewDetail,
   CrewInvitePreview,
@@ -253,6 +255,30 @@ describe('authorization of every crew route', () => {
 });
 
 describe('who sees a post', () => {
+  it('answers a new check-in as home shows it next, for each audience', async () => {
+    const author = await t.member({ displayName: 'Answer' });
+    const { crewId } = await crewWith(author);
+    for (const audience of [undefined, { kind: 'only_me' }, { kind: 'crew', crewId }]) {
+      const member = audience?.kind === 'crew' ? author : await t.member();
+      const created = await json<{ checkin: CheckinView }>(
+        await member.client.request('/api/checkins', {
+          method: 'POST',
+          json: { movedMinutes: 30, steps: 6000, journalMd: 'Same answer', audience },
+        }),
+        201,
+      );
+      const today = await json<TodayResponse>(
+        await member.client.request('/api/checkins/today'),
+        200,
+      );
+      expect(created.checkin).toEqual(today.checkin);
+    }
+    expect(
+      (await json<TodayResponse>(await author.client.request('/api/checkins/today'), 200)).checkin
+        ?.audience,
+    ).toEqual({ kind: 'crew', crewId, crewName: 'Morning Crew' });
+  });
+
   it('keeps a crew post out of the community feed and away from non-members, and shows it to the crew', async () => {
     const author = await t.member({ displayName: 'Author' });
     const mate = await t.member({ displayName: 'Mate' });
