@@ -44,7 +44,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  // Decision 0024: PostgreSQL only (PGlite is one in-process connection).
+  // Decision 0076: PostgreSQL only (PGlite is one in-process connection).
   DATABASE_POOL_SIZE: wholeNumber(1, 1000, 10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000).refine(
     (ms) => ms === 0 || ms >= 100,
