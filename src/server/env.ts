@@ -102,7 +102,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  // Decision 0025: with it, /metrics needs `Authorization: Bearer …`; without it, loopback only.
+  // Decision 0079: with it, /metrics needs `Authorization: Bearer …`; without it, loopback only.
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),

@@ -624,7 +624,7 @@ export const msg = {
     'StackDays is having a moment and could not finish that. Nothing was lost: try again in a few seconds.',
   unknownHost:
     'This server does not answer for that address. Open it at its PUBLIC_URL, or list the name in ALLOWED_HOSTS.',
-  // Operations (decision 0025)
+  // Metrics (decision 0079)
   metricsForbidden:
     'Metrics are only for your monitoring: send METRICS_TOKEN as a bearer token, or ask from this machine.',
   // Connections (issue 29; decisions 0044 and 0045)

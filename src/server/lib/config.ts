@@ -36,9 +36,9 @@ export interface Config {
   /** VAPID keys for web push; without them the server generates a pair once (decision 0020). */
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0025). */
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0078). */
   logFormat: 'auto' | 'json' | 'pretty';
-  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0025). */
+  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0079). */
   metricsToken?: string;
   /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0026). */
   ffmpegPath: string | null;

@@ -14,7 +14,7 @@ import { databaseLabel } from '../testing/test-database';
 import { loadConfig } from '../env';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-outbox';
 
-// Prometheus metrics at /metrics (decision 0025).
+// Prometheus metrics at /metrics (decision 0079).
 
 const t = setUpTestApp();
 
