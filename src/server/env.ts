@@ -117,7 +117,7 @@ const envSchema = z.object({
   S3_SIGNED_URL_SECONDS: wholeNumber(120, 3600, 300),
   // Where browsers reach the bucket, when not at S3_ENDPOINT (e.g. an internal hostname).
   S3_PUBLIC_ENDPOINT: optionalString.pipe(z.url().optional()),
-  // A path or a name on PATH; `off`: videos are only blanked in place (decision 0026).
+  // A path or a name on PATH; `off`: videos are only blanked in place (decision 0083).
   FFMPEG_PATH: z.string().trim().default('ffmpeg'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -40,7 +40,7 @@ export interface Config {
   logFormat: 'auto' | 'json' | 'pretty';
   /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0079). */
   metricsToken?: string;
-  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0026). */
+  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0083). */
   ffmpegPath: string | null;
   storage: {
     driver: 'local' | 's3';
