@@ -173,7 +173,7 @@ export async function deletePost(
       .where(eq(posts.id, input.postId))
       .for('update');
     if (!post) throw new AppError('not_found', msg.notFound);
-    // A photo a member shared again in a weekly review post (decision 0049) is one file named by two
+    // A photo a member shared again in a weekly review post (decision 0089) is one file named by two
     // rows: it stays while the other row names it.
     const files = await ctx.db
       .select({ path: postMedia.storagePath, type: postMedia.mediaType })
