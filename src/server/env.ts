@@ -125,7 +125,7 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   REQUIRE_SUBSCRIPTION: flag,
   BILLING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  // Decision 0050: how long rows are kept. Audit: 0 (the default) keeps the trail for ever.
+  // Decision 0090: how long rows are kept. Audit: 0 (the default) keeps the trail for ever.
   NOTIFICATION_LOG_RETENTION_DAYS: wholeNumber(7, 3650, 180),
   BILLING_EVENT_RETENTION_DAYS: wholeNumber(7, 3650, 90),
   AUDIT_RETENTION_DAYS: wholeNumber(0, 36500, 0),

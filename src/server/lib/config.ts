@@ -63,7 +63,7 @@ export interface Config {
   requireSubscription: boolean;
   /** How often the server ends trials and free months whose period has passed. */
   billingExpiryIntervalMs: number;
-  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0050). */
+  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0090). */
   retentionDays: { notificationLogs: number; billingEvents: number; auditEvents: number | null };
   /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
   billingContact: string | null;
