@@ -1,4 +1,4 @@
-# StackDays server image (decision 0025). Build: docker build -t stackdays .
+# StackDays server image (decision 0082). Build: docker build -t stackdays .
 # Run: docker run -p 3000:3000 -v stackdays-data:/data -e AUTH_SECRET=... stackdays
 # Several processes behind a proxy, with PostgreSQL, MinIO and Mailpit: docker compose up (docker-compose.yml).
 

@@ -1,4 +1,4 @@
-// CI's dependency audit (decision 0025): `npm audit --omit=dev --audit-level=high`, failing on any
+// CI's dependency audit (decision 0081): `npm audit --omit=dev --audit-level=high`, failing on any
 // high or critical finding in what the server ships. When the registry's audit service cannot be
 // reached (some mirrors and proxies refuse its POST with 405), that is said loudly and the step
 // passes, unless AUDIT_REQUIRED=1, where it fails: a check that was not run is never reported as clean.

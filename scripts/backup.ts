@@ -2,7 +2,7 @@
  * npm run backup                      -> backups/stackdays-<pg|pglite>-<time>.<dump|tar.gz>
  * npm run backup -- path/to/file      -> that file
  *
- * Backs up the server's database (decision 0025): DATABASE_URL with pg_dump (custom format; safe
+ * Backs up the server's database (decision 0080): DATABASE_URL with pg_dump (custom format; safe
  * while the servers run), else the embedded PGlite in DATA_DIR (the server must be stopped: it
  * holds the DATA_DIR lock). Restore with `npm run restore -- <file>`; see the README.
  */

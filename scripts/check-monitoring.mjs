@@ -1,4 +1,4 @@
-// The operator's kit in deploy/ (decision 0040), checked with promtool (Debian's `prometheus` package):
+// The operator's kit in deploy/ (decision 0087), checked with promtool (Debian's `prometheus` package):
 // the alert rules parse and their unit tests pass, the Prometheus configuration parses, and every query
 // of the Grafana dashboard is valid PromQL (each is checked as a recording rule).
 import { execFileSync } from 'node:child_process';

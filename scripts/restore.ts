@@ -1,7 +1,7 @@
 /**
  * npm run restore -- <file> [--force]
  *
- * Restores a backup made by `npm run backup` (decision 0025) into the configured database:
+ * Restores a backup made by `npm run backup` (decision 0080) into the configured database:
  * a .dump (pg_dump) into DATABASE_URL, a .tar.gz (PGlite) into DATA_DIR. The target must be empty
  * (a new database, a new DATA_DIR) unless --force: then PostgreSQL's objects are replaced, and an
  * existing DATA_DIR/pglite is moved aside (never deleted). Stop the servers first.

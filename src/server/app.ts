@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps) {
 
 /** What every request passes through first: its id, its log line and metrics, and the guards. */
 function handleEveryRequest(app: Hono<AppEnv>, deps: AppDeps) {
-  // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0025).
+  // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0078).
   app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(async (c, next) => {
     c.set('deps', deps);

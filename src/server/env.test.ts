@@ -66,7 +66,7 @@ describe('configuration', () => {
     ).toEqual(['app.example.com', '10.0.0.5', '[::1]', 'www.example.com']);
   });
 
-  it('reads the pool size, statement timeout and shutdown timeout, with defaults (decision 0024)', () => {
+  it('reads the pool size, statement timeout and shutdown timeout, with defaults (decisions 0076, 0077)', () => {
     expect(loadConfig({})).toMatchObject({
       database: { poolSize: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 },
       shutdownTimeoutMs: 10_000,

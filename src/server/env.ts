@@ -44,7 +44,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  // Decision 0024: PostgreSQL only (PGlite is one in-process connection).
+  // Decision 0076: PostgreSQL only (PGlite is one in-process connection).
   DATABASE_POOL_SIZE: wholeNumber(1, 1000, 10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000).refine(
     (ms) => ms === 0 || ms >= 100,
@@ -102,7 +102,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  // Decision 0025: with it, /metrics needs `Authorization: Bearer …`; without it, loopback only.
+  // Decision 0079: with it, /metrics needs `Authorization: Bearer …`; without it, loopback only.
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
@@ -117,7 +117,7 @@ const envSchema = z.object({
   S3_SIGNED_URL_SECONDS: wholeNumber(120, 3600, 300),
   // Where browsers reach the bucket, when not at S3_ENDPOINT (e.g. an internal hostname).
   S3_PUBLIC_ENDPOINT: optionalString.pipe(z.url().optional()),
-  // A path or a name on PATH; `off`: videos are only blanked in place (decision 0026).
+  // A path or a name on PATH; `off`: videos are only blanked in place (decision 0083).
   FFMPEG_PATH: z.string().trim().default('ffmpeg'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -125,7 +125,7 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   REQUIRE_SUBSCRIPTION: flag,
   BILLING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  // Decision 0050: how long rows are kept. Audit: 0 (the default) keeps the trail for ever.
+  // Decision 0090: how long rows are kept. Audit: 0 (the default) keeps the trail for ever.
   NOTIFICATION_LOG_RETENTION_DAYS: wholeNumber(7, 3650, 180),
   BILLING_EVENT_RETENTION_DAYS: wholeNumber(7, 3650, 90),
   AUDIT_RETENTION_DAYS: wholeNumber(0, 36500, 0),

@@ -72,7 +72,7 @@ async function main() {
 
   let stopping = false;
   /**
-   * Graceful stop (decision 0024): stop accepting connections and let in-flight requests finish,
+   * Graceful stop (decision 0077): stop accepting connections and let in-flight requests finish,
    * stop the jobs (waiting for a run in progress), deliver the mail handed over, stop listening for
    * cache invalidations, close the pool. SHUTDOWN_TIMEOUT_MS after the signal the process exits
    * anyway: whatever was not finished is safe in the database (queued mail is retried, a request

@@ -50,7 +50,7 @@ export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Jo
       )
         await sweepStorage(storage);
     }),
-    // Old notification logs, billing events and reminder claims (decision 0050).
+    // Old notification logs, billing events and reminder claims (decision 0090).
     job('retention', 10 * MINUTE_MS, () =>
       pruneRetained(deps.db, deps.config, ctx('retention').now()),
     ),

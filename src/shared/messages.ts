@@ -555,7 +555,7 @@ export const msg = {
   // The sign-in code step reads the same whether or not the address has an account (decision 0005).
   noCodeYet: 'No code after a minute? Check the address, or',
   noCodeYetLink: 'create an account',
-  // Profile, health intake, settings, data export and account deletion (decision 0016)
+  // Profile, health intake, settings, data export and account deletion (decisions 0053, 0074, 0075)
   healthProfileUpdated: 'Health profile updated.',
   healthIntakeIntro:
     'A few numbers now make your progress easier to see later. Skip it if you like: you can fill it in any time under Profile, Health.',
@@ -624,7 +624,7 @@ export const msg = {
     'StackDays is having a moment and could not finish that. Nothing was lost: try again in a few seconds.',
   unknownHost:
     'This server does not answer for that address. Open it at its PUBLIC_URL, or list the name in ALLOWED_HOSTS.',
-  // Operations (decision 0025)
+  // Metrics (decision 0079)
   metricsForbidden:
     'Metrics are only for your monitoring: send METRICS_TOKEN as a bearer token, or ask from this machine.',
   // Connections (issue 29; decisions 0044 and 0045)

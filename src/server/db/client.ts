@@ -148,7 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // Sent with each connection's start-up, so every pooled connection has it (decision 0024).
+      // Sent with each connection's start-up, so every pooled connection has it (decision 0076).
       statement_timeout: options.statementTimeoutMs || undefined,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       application_name: 'stackdays',

@@ -8,7 +8,7 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
  * Answered whatever the Host: a container's health probe and a Prometheus scrape name the pod's
- * address, not PUBLIC_URL (/metrics has its own guard, decision 0025).
+ * address, not PUBLIC_URL (/metrics has its own guard, decision 0079).
  */
 const ANY_HOST_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 

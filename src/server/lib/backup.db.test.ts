@@ -11,7 +11,7 @@ import { acquireDataDirLock } from '../db/data-dir-lock';
 import { checkins, cycles, user } from '../db/schema';
 import { BackupError, backupDatabase, backupKindOf, restoreDatabase } from './backup';
 
-// npm run backup / npm run restore on both databases (decision 0025): seed an instance with the demo
+// npm run backup / npm run restore on both databases (decision 0080): seed an instance with the demo
 // seeder, back it up, restore into a fresh place, and find every row of every table again.
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stackdays-backup-'));

@@ -17,7 +17,7 @@ import { openDatabase } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
 
 /**
- * `npm run backup` and `npm run restore` (decision 0025), for both databases:
+ * `npm run backup` and `npm run restore` (decision 0080), for both databases:
  * - PostgreSQL (DATABASE_URL): pg_dump's custom format, restored with pg_restore. Safe while the
  *   servers run: pg_dump reads one consistent snapshot.
  * - PGlite (DATA_DIR): PGlite's own dumpDataDir() tarball (gzip), restored by loading it into a new

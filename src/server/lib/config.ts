@@ -36,11 +36,11 @@ export interface Config {
   /** VAPID keys for web push; without them the server generates a pair once (decision 0020). */
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0025). */
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (decision 0078). */
   logFormat: 'auto' | 'json' | 'pretty';
-  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0025). */
+  /** Bearer token for /metrics; unset: only direct loopback requests may read it (decision 0079). */
   metricsToken?: string;
-  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0026). */
+  /** ffmpeg to strip video metadata with (FFMPEG_PATH); null: blank in place only (decision 0083). */
   ffmpegPath: string | null;
   storage: {
     driver: 'local' | 's3';
@@ -63,7 +63,7 @@ export interface Config {
   requireSubscription: boolean;
   /** How often the server ends trials and free months whose period has passed. */
   billingExpiryIntervalMs: number;
-  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0050). */
+  /** Days rows are kept before the retention job prunes them; audit null: kept for ever (decision 0090). */
   retentionDays: { notificationLogs: number; billingEvents: number; auditEvents: number | null };
   /** BILLING_CONTACT: an e-mail address or web address where members ask for access (decision 0034). */
   billingContact: string | null;

@@ -12,7 +12,7 @@ export function usePrettyLogs(
 }
 
 /**
- * One JSON object per line for machines (decision 0025): a container, systemd or a log shipper has no
+ * One JSON object per line for machines (decision 0078): a container, systemd or a log shipper has no
  * terminal, so `auto` writes JSON there, and LOG_FORMAT=json forces it. In a terminal, readable lines
  * through pino-pretty (so a newcomer can read their sign-in code in the log when no mail server is
  * configured). Request lines and service logs carry `requestId`.

@@ -15,7 +15,7 @@ import { loadConfig } from '../env';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-outbox';
 import { startCycleOn } from '../testing/cycles';
 
-// Prometheus metrics at /metrics (decision 0025).
+// Prometheus metrics at /metrics (decision 0079).
 
 const t = setUpTestApp();
 

@@ -10,7 +10,7 @@ import type { AppEnv } from './deps';
 import type { ErrorBody } from './errors';
 
 /**
- * Prometheus metrics (decision 0025), one registry per process: the HTTP requests by route pattern,
+ * Prometheus metrics (decision 0079), one registry per process: the HTTP requests by route pattern,
  * the database pool, the reminder and mail jobs, and Node's own process metrics. Label values are
  * all from small fixed sets (route patterns, never raw paths), so a caller cannot grow the series.
  */

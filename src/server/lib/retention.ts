@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 
-// Retention (decision 0050): rows that only grow are pruned in small batches by the retention job,
+// Retention (decision 0090): rows that only grow are pruned in small batches by the retention job,
 // each through an index on the column its prune reads (migration 0022). What is kept:
 // - notification_logs: NOTIFICATION_LOG_RETENTION_DAYS (180) after the message was made; a message
 //   still queued is never pruned.

@@ -102,6 +102,6 @@ export const billingEvents = pgTable(
     type: text('type').notNull(),
     processedAt: ts('processed_at').notNull().defaultNow(),
   },
-  // The retention prune (decision 0050) deletes the oldest first.
+  // The retention prune (decision 0090) deletes the oldest first.
   (t) => [index('billing_events_processed_idx').on(t.processedAt)],
 );

@@ -43,7 +43,7 @@ export const posts = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.visibility} = 'public' and not ${t.isHidden}`),
     index('posts_user_created_idx').on(t.userId, t.createdAt),
-    // The admin list (every post, newest first) and its search by words (decision 0039).
+    // The admin list (every post, newest first) and its search by words (decisions 0039, 0086).
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_caption_search_idx').using(
       'gin',
@@ -153,7 +153,7 @@ export const reports = pgTable(
       .on(t.postId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
     index('reports_created_idx').on(t.createdAt),
-    // The admin search (decision 0039): by reporter, by the post's author or caption, by reason.
+    // The admin search (decision 0086): by reporter, by the post's author or caption, by reason.
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
     index('reports_post_created_idx').on(t.postId, t.createdAt),
     index('reports_reason_search_idx').using(

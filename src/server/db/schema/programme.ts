@@ -148,7 +148,7 @@ export const notificationClaims = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  // Daily reminder claims are pruned after a few days (decision 0050); the others are kept.
+  // Daily reminder claims are pruned after a few days (decision 0090); the others are kept.
   (t) => [
     index('notification_claims_reminder_created_idx')
       .on(t.createdAt)

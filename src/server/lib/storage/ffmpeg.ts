@@ -155,7 +155,7 @@ function run(
   });
 }
 
-/** Says once, at start, how uploaded videos will be cleaned (decision 0026). */
+/** Says once, at start, how uploaded videos will be cleaned (decision 0083). */
 export async function logVideoCleaning(
   command: string | null,
   logger: Pick<Logger, 'info' | 'warn'>,

@@ -371,7 +371,7 @@ describe('found by the review of the running product', () => {
   it('a coupon given at sign-up is granted when the address is verified on the sign-in page', async () => {
     await makeCoupon('LATER3');
     const email = uniqueEmail('later');
-    // The same browser: a sign-up's choices count only where it was made (decision 0015).
+    // The same browser: a sign-up's choices count only where it was made (decision 0072).
     const client = t.client();
     await signUp(client, email, { coupon: 'LATER3' });
     const code = await t.lastCode(email);

@@ -54,7 +54,7 @@ describe(`sign-up and verification (${databaseLabel})`, () => {
     const res = await signUp(client, email.toUpperCase());
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ ok: true, email, monthsFree: 0 });
-    // No session: only the sealed sign-up, which counts once this browser proves the address (0015).
+    // No session: only the sealed sign-up, which counts once this browser proves the address (0072).
     expect([...client.cookies.keys()]).toEqual(['stackdays.signup']);
 
     const [row] = await t.deps.db.select().from(user).where(eq(user.email, email));

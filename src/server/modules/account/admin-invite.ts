@@ -71,7 +71,7 @@ export async function getAdminInviteProfile(
 
 /**
  * Sets the invited person's password, marks the e-mail verified and opens a session. The token works
- * once. When it is the address's first proof, the account starts afresh (decision 0015), keeping what
+ * once. When it is the address's first proof, the account starts afresh (decision 0072), keeping what
  * the administrator chose, in the accepting browser's time zone. Returns the new session's token: the
  * route sets the cookie.
  */

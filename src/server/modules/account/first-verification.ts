@@ -10,11 +10,11 @@ import { acceptInvite } from '../invites/service';
 import type { PendingSignUp } from './pending-sign-up';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
-// The first proof of an address (decision 0015): the account starts afresh, takes this browser's
+// The first proof of an address (decision 0072): the account starts afresh, takes this browser's
 // sign-up, and is granted its free months once; an ADMIN_EMAILS address becomes an admin.
 
 /**
- * The first proof of the address starts the account afresh (decision 0015): nothing chosen before it
+ * The first proof of the address starts the account afresh (decision 0072): nothing chosen before it
  * survives unless the owner chose it. With the sign-up this browser made for this address, the
  * account takes that sign-up's name, password, time zone and terms acceptance; otherwise it gets the
  * e-mail's local part as its name, no password, the proving browser's time zone (or the default) and

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/context';
  * What a person chose at sign-up (name, password, time zone, coupon, the terms), sealed into a cookie
  * of the browser that signed up, never written to the account before the address is proven. The
  * first proof of the address applies it only when it comes from that browser, for that address
- * (decision 0015, "An account belongs to whoever proves the address"); any other first proof starts
+ * (decision 0072, "An account belongs to whoever proves the address"); any other first proof starts
  * the account afresh, so a stranger's sign-up for someone else's address leaves nothing behind.
  */
 export const PENDING_SIGN_UP_COOKIE = 'stackdays.signup';

@@ -45,7 +45,7 @@ const timeZoneHint = z
   .transform((value) => (isValidTimeZone(value) ? (value as string) : undefined))
   .optional();
 
-/** The sign-up this browser made (sealed, decision 0015): read where a code is entered. */
+/** The sign-up this browser made (sealed, decision 0072): read where a code is entered. */
 const pendingSignUp = (c: Context<AppEnv>) => getCookie(c, PENDING_SIGN_UP_COOKIE);
 
 /** After the address is proven, the sign-up has been used (or did not count): the cookie goes. */

@@ -91,7 +91,7 @@ async function createUnprovenAccount(ctx: ServiceContext, email: string) {
 /**
  * Records a sign-up without touching any account: what was chosen is sealed into this browser's
  * cookie (the route sets it from `pendingSignUp`), and counts only if this browser proves the
- * address (decision 0015). A new address gets a bare account to verify; an address that already
+ * address (decision 0072). A new address gets a bare account to verify; an address that already
  * has one, verified, unverified or pending an admin invite, is left exactly as it is. The answer and
  * the work (a password hash, a mail) are the same for every e-mail; an existing address is mailed
  * something useful: a sign-in code with a note that the account exists (verified), or its

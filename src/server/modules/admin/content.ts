@@ -88,7 +88,7 @@ function pageIds(id: AnyPgColumn, branches: SQL[]): SQL {
 
 /**
  * Posts, newest first, a page at a time, with their author's display name. `q` matches the start of
- * the author's name, or words of the caption starting with each word typed (decision 0039).
+ * the author's name, or words of the caption starting with each word typed (decisions 0039, 0086).
  */
 export async function listPosts(
   ctx: ServiceContext,
@@ -173,7 +173,7 @@ export async function deletePost(
       .where(eq(posts.id, input.postId))
       .for('update');
     if (!post) throw new AppError('not_found', msg.notFound);
-    // A photo a member shared again in a weekly review post (decision 0049) is one file named by two
+    // A photo a member shared again in a weekly review post (decision 0089) is one file named by two
     // rows: it stays while the other row names it.
     const files = await ctx.db
       .select({ path: postMedia.storagePath, type: postMedia.mediaType })
@@ -207,7 +207,7 @@ export async function deletePost(
 /**
  * Reports, newest first, a page at a time, with the reporter's display name and whether the post is
  * hidden. `q` matches the start of the reporter's or the post author's name, or words of the reason
- * or of the post's caption (decision 0039).
+ * or of the post's caption (decisions 0039, 0086).
  */
 export async function listReports(
   ctx: ServiceContext,

@@ -12,7 +12,7 @@ import { ownCheckin, removeAbandonedUpdates } from './parts';
 /**
  * A later note on the member's own check-in: text, or media to follow (declared up front), or both.
  * An update without text stays out of sight until its first file lands, and is removed if none
- * does (docs/decisions/0014), so the feed never shows an empty update. Counted against the
+ * does (docs/decisions/0071), so the feed never shows an empty update. Counted against the
  * member's update limits in the same transaction: a refused update uses up nothing.
  */
 export async function createUpdate(

@@ -10,7 +10,7 @@ import { S3MediaStorage } from '../../lib/storage';
 import { setUpTestApp, withTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 
-// Liveness, readiness and request ids (decision 0025).
+// Liveness, readiness and request ids (decisions 0025, 0078).
 
 const t = setUpTestApp();
 

@@ -52,7 +52,7 @@ export function reminderDue(
 
 /**
  * How long after the member's reminder hour `instant` is, in seconds of their wall clock: the
- * reminder's lag (decision 0040). On the day the clocks change it is off by the hour they moved.
+ * reminder's lag (decision 0087). On the day the clocks change it is off by the hour they moved.
  */
 export function secondsPastHour(instant: Date, timeZone: string, reminderHour: number): number {
   const { hour, minute, second } = wallClockIn(instant, timeZone);

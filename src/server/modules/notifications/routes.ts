@@ -17,7 +17,7 @@ import { checkUnsubscribeLink, unsubscribeFromNudges } from './service';
 function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 = 200) {
   // The link's signature must not leave in a Referer, but the button's POST must carry the page's
   // Origin: under no-referrer a browser sends `Origin: null` and the cross-site guard refuses it.
-  // same-origin sends the Referer and Origin to us alone (decision 0015, issue 25 #2).
+  // same-origin sends the Referer and Origin to us alone (decision 0085, issue 25 #2).
   c.header('Referrer-Policy', 'same-origin');
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${PRODUCT_NAME}</title></head>

@@ -1,5 +1,5 @@
 /**
- * 'Delete my account' (decision 0016). Order:
+ * 'Delete my account' (decision 0053). Order:
  *
  * 1. The typed confirmation, checked here (the form's check is only a convenience).
  * 2. A paid subscription is cancelled with the payment provider first; if that fails nothing is deleted.

@@ -1,6 +1,6 @@
 /**
  * 'Download my data': one ZIP with a JSON file of everything the member owns, a CSV with one row per
- * check-in day, and their stored photos, videos and avatar. Decision 0016.
+ * check-in day, and their stored photos, videos and avatar. Decision 0053.
  *
  * Two calls. POST /api/account/export counts the member's export limits and answers with a link signed
  * for that member that works for a few minutes; the browser downloads it as an ordinary file, so a

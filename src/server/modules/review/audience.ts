@@ -3,7 +3,7 @@ import { audienceFromKey } from '@shared/domain/audience';
 import type { DbOrTx } from '../../db/client';
 import { resolveAudience, type StoredAudience } from '../crews/audience';
 
-// Where "Share this week" puts its post (decision 0049): the community, a crew the member is in
+// Where "Share this week" puts its post (decision 0089): the community, a crew the member is in
 // now (checked as every post's audience is, decision 0046), or the member alone.
 export function shareTarget(
   db: DbOrTx,
