@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -7,6 +6,7 @@ import { setUpTestApp, type TestClient } from '../testing/test-app';
 import { checkins, idempotencyKeys, postMedia, posts, userSettings } from '../db/schema';
 import { createCheckin, getToday } from '../modules/checkins/service';
 import { idempotencyRequest } from './idempotency';
+import { testPng } from '../testing/images';
 
 const t = setUpTestApp();
 
@@ -34,10 +34,7 @@ async function rowsOf(userId: string) {
   return { checkins: c.n, posts: p.n };
 }
 
-const png = () =>
-  sharp({ create: { width: 20, height: 20, channels: 3, background: 'orange' } })
-    .png()
-    .toBuffer();
+const png = () => testPng('orange', 20, 20);
 
 describe('idempotency keys on check-in create', () => {
   it('a repeated key returns the first answer and creates nothing new', async () => {

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shared/constants';
 import { queryRows } from '../../db/client';
@@ -9,16 +8,14 @@ import { setUpTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import { avatarKeyFromUrl } from '../../modules/profile/avatar';
 import { retryDelayMs, runStorageDeletions } from './deletions';
+import { testPng } from '../../testing/images';
 
 // Deletions that always finish (decision 0042): the files of an erased member, of a deleted post and
 // of a replaced avatar leave storage even when storage fails the first time.
 
 const t = setUpTestApp();
 
-const png = (color: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const png = (color: string) => testPng(color);
 
 /** Storage that refuses every removal until `restore()`, as a bucket that is away would. */
 function breakDeletions() {

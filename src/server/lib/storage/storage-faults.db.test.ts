@@ -13,15 +13,13 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/test
 import { databaseLabel } from '../../testing/test-database';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { STORAGE_RETRY_AFTER_SECONDS } from './upload-refusals';
+import { testPng } from '../../testing/images';
 
 // The file store fails (decision 0041, issue 32): S3 goes away in the middle of an upload and comes
 // back; the local disk under DATA_DIR fills up. The member is told plainly, nothing half-stored is
 // left, what was stored before is intact, and reads go on.
 
-const png = (color: string, size = 40) =>
-  sharp({ create: { width: size, height: size, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const png = (color: string, size = 40) => testPng(color, size, size);
 
 /** A noisy image: its WebP stays big (about 1 MB), so it does not fit in the small disk below. */
 const bigPhoto = () =>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { MEDIA_STORAGE_QUOTA_BYTES, UPDATES_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -23,6 +22,7 @@ import {
   type UploadedFile,
 } from './service';
 import { awardStreakBadge } from '../badges/streak-badge';
+import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();
 
@@ -33,10 +33,7 @@ const validCheckin = {
   hydrationGoalHit: false,
   journalMd: '**Strong** day',
 };
-const png = (color: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const png = (color: string) => testPng(color);
 
 const pngFile = async (color: string): Promise<UploadedFile> => ({
   body: new Blob([new Uint8Array(await png(color))]).stream(),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type {
   CheckinView,
@@ -17,15 +16,13 @@ import { auditEvents, crews, userSettings } from '../../db/schema';
 import { getCrew } from './service';
 import { joinByInvite } from './invite-links';
 import { computeCommunityBoard } from '../community/leaderboard';
+import { testPng } from '../../testing/images';
 
 // Crews and who sees a post (issue 30, decisions 0046-0047), through the HTTP API as members use it.
 
 const t = setUpTestApp();
 
-const png = (color: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const png = (color: string) => testPng(color);
 
 async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();

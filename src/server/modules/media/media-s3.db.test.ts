@@ -1,13 +1,13 @@
 // Media on a real S3-compatible server (s3rver), served both ways S3_DOWNLOADS allows: through the
 // server, and by a 302 to a presigned URL. Who may load a file is the same either way (decision 0013).
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { mp4Video } from '../../testing/storage/video-files';
 import { addCheckinMedia, checkInToday } from '../../testing/checkins';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { testPng } from '../../testing/images';
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -20,10 +20,7 @@ function s3Env(downloads: 'proxy' | 'signed'): Record<string, string> {
   return s3.env({ S3_DOWNLOADS: downloads, FFMPEG_PATH: 'off' });
 }
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: 'green' } })
-    .png()
-    .toBuffer();
+const png = () => testPng('green');
 
 async function upload(client: TestClient, body: Buffer, type: string) {
   const checkin = await checkInToday(client);

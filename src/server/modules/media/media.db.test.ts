@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AddMediaResponse, MediaView } from '@shared/api-types';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
@@ -8,13 +7,11 @@ import { msg } from '@shared/messages';
 import { postMedia } from '../../db/schema';
 import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
+import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();
 
-const png = (color: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const png = (color: string) => testPng(color);
 
 async function upload(client: TestClient, path: string, color: string): Promise<MediaView> {
   const res = await client.request(path, {

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { thumbKeyFor } from '../../lib/storage';
@@ -7,15 +6,13 @@ import { addCheckinMedia, checkInToday } from '../../testing/checkins';
 import { setUpTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import { sweepStorage } from './sweep';
+import { testPng } from '../../testing/images';
 
 // The storage sweep (decision 0042): objects no row names, and rows whose object is gone.
 
 const t = setUpTestApp();
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: 'plum' } })
-    .png()
-    .toBuffer();
+const png = () => testPng('plum');
 
 describe(`the storage sweep (${databaseLabel})`, () => {
   it('finds an object no row names and a row whose object is gone, and removes only the orphan', async () => {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { DATA_EXPORT_DOWNLOADS_PER_LINK, DATA_EXPORTS_PER_HOUR } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -12,14 +11,12 @@ import type { StripeAdapter } from '../subscription/stripe-adapter';
 import { downloadExport, exportEntry } from '../../testing/data-export';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { streamExport } from './data-export';
+import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();
 afterEach(() => vi.restoreAllMocks());
 
-const png = (background: string) =>
-  sharp({ create: { width: 120, height: 90, channels: 3, background } })
-    .png()
-    .toBuffer();
+const png = (background: string) => testPng(background, 120, 90);
 
 async function post(client: TestClient, url: string, json: unknown) {
   const res = await client.request(url, { method: 'POST', json });

@@ -7,13 +7,11 @@ import { msg } from '@shared/messages';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { consents, healthProfile, profiles, userSettings } from '../../db/schema';
 import { uploadAvatar as uploadAvatarService } from './avatar';
+import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();
 
-const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#a3e635' } })
-    .png()
-    .toBuffer();
+const png = (width = 64, height = 48) => testPng('#a3e635', width, height);
 
 async function uploadAvatar(client: TestClient, bytes: Uint8Array, type = 'image/png') {
   return client.request('/api/profile/avatar', {
