@@ -1,8 +1,6 @@
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Spinner } from '@client/components/ui/spinner';
 import { useSubscription } from '@client/features/auth/api/get-subscription';
 import { useStartTrial } from '@client/features/auth/api/start-trial';
@@ -48,7 +46,6 @@ export function StartTrialRoute() {
             {
               // Stripe: its Checkout page, in this tab (the whole point of this screen). Built-in: started.
               onSuccess: ({ url }) => (url ? window.location.assign(url) : navigate('/app')),
-              onError: (error) => toast.error(errorMessage(error, msg.errorStartingTrial)),
             },
           )
         }

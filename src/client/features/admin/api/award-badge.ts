@@ -9,4 +9,6 @@ export function awardBadge(input: AwardBadgeInput): Promise<AdminBadgeAward> {
   return api.post<AdminBadgeAward>('/api/admin/badges/award', input);
 }
 
-export const useAwardBadge = () => useAdminMutation(awardBadge, [queryKeys.admin.badges]);
+// Its success says awarded or already held, from the answer: the Award dialog says it.
+export const useAwardBadge = () =>
+  useAdminMutation(awardBadge, [queryKeys.admin.badges], { error: 'awardBadgeFailed' });

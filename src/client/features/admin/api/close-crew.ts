@@ -9,4 +9,7 @@ export function closeCrewAsAdmin(crewId: string): Promise<OkResponse> {
 }
 
 export const useCloseCrewAsAdmin = () =>
-  useAdminMutation(closeCrewAsAdmin, [queryKeys.admin.crews]);
+  useAdminMutation(closeCrewAsAdmin, [queryKeys.admin.crews], {
+    success: 'crewClosedByYou',
+    error: 'unexpectedError',
+  });

@@ -9,4 +9,8 @@ export function createUser(input: AdminCreateUserInput): Promise<AdminUserCreate
   return api.post<AdminUserCreated>('/api/admin/users', input);
 }
 
-export const useCreateUser = () => useAdminMutation(createUser, [queryKeys.admin.all]);
+export const useCreateUser = () =>
+  useAdminMutation(createUser, [queryKeys.admin.all], {
+    success: 'userCreated',
+    error: 'createUserFailed',
+  });

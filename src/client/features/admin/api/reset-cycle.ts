@@ -8,4 +8,6 @@ export function resetCycle(userId: string): Promise<AdminCycleReset> {
   return api.post<AdminCycleReset>(`/api/admin/users/${encodeURIComponent(userId)}/reset-cycle`);
 }
 
-export const useResetCycle = () => useAdminMutation(resetCycle, [queryKeys.admin.all]);
+// Its success names the member, from the answer: users-screen.tsx says it.
+export const useResetCycle = () =>
+  useAdminMutation(resetCycle, [queryKeys.admin.all], { error: 'resetCycleFailed' });

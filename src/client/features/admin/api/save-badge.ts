@@ -17,4 +17,15 @@ export function saveBadge(input: SaveBadgeInput): Promise<AdminBadgeView> {
     : api.post<AdminBadgeView>('/api/admin/badges', input.form);
 }
 
-export const useSaveBadge = () => useAdminMutation(saveBadge, [queryKeys.admin.badges]);
+/**
+ * One hook for both dialogs: `editing` (an Edit Badge dialog, not Create Badge) picks the messages,
+ * known before the call as the badge's id is.
+ */
+export const useSaveBadge = (editing: boolean) =>
+  useAdminMutation(
+    saveBadge,
+    [queryKeys.admin.badges],
+    editing
+      ? { success: 'badgeUpdated', error: 'updateBadgeFailed' }
+      : { success: 'badgeCreated', error: 'createBadgeFailed' },
+  );

@@ -17,4 +17,9 @@ export function saveCoupon(input: SaveCouponInput): Promise<AdminCouponView> {
     : api.post<AdminCouponView>('/api/admin/coupons', input.form);
 }
 
-export const useSaveCoupon = () => useAdminMutation(saveCoupon, [queryKeys.admin.coupons]);
+/** `editing` (a coupon is open in the form) picks the success message; a failure reads the same. */
+export const useSaveCoupon = (editing: boolean) =>
+  useAdminMutation(saveCoupon, [queryKeys.admin.coupons], {
+    success: editing ? 'couponUpdated' : 'couponCreated',
+    error: 'saveCouponFailed',
+  });

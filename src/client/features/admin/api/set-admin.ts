@@ -10,4 +10,6 @@ export function setAdmin(input: { userId: string; isAdmin: boolean }): Promise<A
   });
 }
 
-export const useSetAdmin = () => useAdminMutation(setAdmin, [queryKeys.admin.all]);
+// Its success says granted or revoked, from the row: users-screen.tsx says it.
+export const useSetAdmin = () =>
+  useAdminMutation(setAdmin, [queryKeys.admin.all], { error: 'updateAdminStatusFailed' });

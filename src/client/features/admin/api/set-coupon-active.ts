@@ -14,4 +14,5 @@ export function setCouponActive(input: {
 }
 
 export const useSetCouponActive = () =>
-  useAdminMutation(setCouponActive, [queryKeys.admin.coupons]);
+  // Its success says activated or deactivated, from the row: coupons-screen.tsx says it.
+  useAdminMutation(setCouponActive, [queryKeys.admin.coupons], { error: 'updateCouponFailed' });

@@ -13,10 +13,13 @@ export function setPostHidden(input: {
   });
 }
 
-/** A post change shows in both lists and in the members' feed. */
+/**
+ * A post change shows in both lists and in the members' feed. Its success says hidden or unhidden,
+ * from the row: HidePostButton says it.
+ */
 export const useSetPostHidden = () =>
-  useAdminMutation(setPostHidden, [
-    queryKeys.admin.posts,
-    queryKeys.admin.reports,
-    queryKeys.feed.all,
-  ]);
+  useAdminMutation(
+    setPostHidden,
+    [queryKeys.admin.posts, queryKeys.admin.reports, queryKeys.feed.all],
+    { error: 'updatePostFailed' },
+  );

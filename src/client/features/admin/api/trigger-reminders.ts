@@ -9,4 +9,7 @@ export function triggerReminders(): Promise<AdminRemindersTriggered> {
 }
 
 export const useTriggerReminders = () =>
-  useAdminMutation(triggerReminders, [queryKeys.admin.notificationsAll]);
+  // Its success carries the counts from the answer as a description: logs-screens.tsx says it.
+  useAdminMutation(triggerReminders, [queryKeys.admin.notificationsAll], {
+    error: 'errorTriggeringReminders',
+  });

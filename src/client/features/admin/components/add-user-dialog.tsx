@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { UserPlus } from 'lucide-react';
 import { COMP_OPTIONS, DEFAULT_COMP, DEFAULT_ROLE, DEFAULT_SEND_INVITE } from '@shared/constants';
 import {
@@ -10,7 +9,6 @@ import {
   type AdminCreateUserInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -82,11 +80,10 @@ export function AddUserDialog() {
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await create.mutateAsync(input);
-      toast.success(msg.userCreated);
       form.reset(empty);
       setOpen(false);
     } catch (error) {
-      toast.error(errorMessage(error, msg.createUserFailed));
+      // The toast is the mutation's meta; a 422 also shows under its fields.
       applyServerFieldErrors(form.setError, error, ['email']);
     }
   });

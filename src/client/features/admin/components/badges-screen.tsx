@@ -13,7 +13,6 @@ import {
   type BadgeInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -87,7 +86,7 @@ function BadgeImageField({ badge }: { badge: AdminBadgeView }) {
 function BadgeDialog({ badge }: { badge?: AdminBadgeView }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const save = useSaveBadge();
+  const save = useSaveBadge(Boolean(badge));
   const form = useForm<BadgeInput, unknown, BadgeData>({
     resolver: zodResolver(badgeSchema),
     values: badge
@@ -98,11 +97,10 @@ function BadgeDialog({ badge }: { badge?: AdminBadgeView }) {
   const onSubmit = form.handleSubmit(async (data) => {
     try {
       await save.mutateAsync({ id: badge?.id, form: data });
-      toast.success(badge ? msg.badgeUpdated : msg.badgeCreated);
       setOpen(false);
       if (!badge) form.reset();
-    } catch (error) {
-      toast.error(errorMessage(error, badge ? msg.updateBadgeFailed : msg.createBadgeFailed));
+    } catch {
+      // Shown by the mutation's meta; the dialog stays open with what was typed.
     }
   });
   const err = (name: keyof BadgeInput) => errors[name]?.message;
@@ -162,15 +160,12 @@ function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (data) => {
-    try {
-      const result = await award.mutateAsync(data);
-      if (result.awarded) toast.success(msg.badgeAwarded);
-      else toast.info(msg.badgeAlreadyHeld(result.memberName, result.badgeName));
-      form.reset();
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.awardBadgeFailed));
-    }
+    const result = await award.mutateAsync(data).catch(shownByMeta);
+    if (!result) return;
+    if (result.awarded) toast.success(msg.badgeAwarded);
+    else toast.info(msg.badgeAlreadyHeld(result.memberName, result.badgeName));
+    form.reset();
+    setOpen(false);
   });
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -1,7 +1,6 @@
 import { useId, type ComponentProps } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import type { AdminCouponView } from '@shared/api-types';
 import { COUPON_MONTHS_DEFAULT, COUPON_MONTHS_MAX, COUPON_MONTHS_MIN } from '@shared/constants';
 import {
@@ -10,7 +9,6 @@ import {
   type CouponFormInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -119,7 +117,7 @@ export function CouponForm({
 
 /** The coupon form's state and its submit: create or save, then a blank form again. */
 function useCouponForm(editing: AdminCouponView | null, onDone: () => void) {
-  const save = useSaveCoupon();
+  const save = useSaveCoupon(Boolean(editing));
   const form = useForm<CouponFormInput, unknown, CouponFormData>({
     resolver: zodResolver(couponFormSchema),
     values: editing ? formFor(editing) : blank,
@@ -131,11 +129,10 @@ function useCouponForm(editing: AdminCouponView | null, onDone: () => void) {
         // The date-time field is in the admin's zone: send the instant with its offset.
         form: { ...data, expiresAt: data.expiresAt ? data.expiresAt.toISOString() : null },
       });
-      toast.success(editing ? msg.couponUpdated : msg.couponCreated);
       form.reset(blank);
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, msg.saveCouponFailed));
+      // The toast is the mutation's meta; a 422 also shows under its fields.
       applyServerFieldErrors(form.setError, error, [
         'code',
         'monthsFree',

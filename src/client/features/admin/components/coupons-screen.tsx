@@ -4,7 +4,6 @@ import type { AdminCouponView } from '@shared/api-types';
 import { couponStatus } from '@shared/domain/coupon-status';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { useAdminCoupons } from '../api/get-coupons';
 import { useDeleteCoupon } from '../api/delete-coupon';
@@ -51,12 +50,13 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
             variant="ghost"
             disabled={setActive.isPending}
             onClick={async () => {
-              try {
-                await setActive.mutateAsync({ id: coupon.id, isActive: !coupon.isActive });
-                toast.success(coupon.isActive ? msg.couponDeactivated : msg.couponActivated);
-              } catch (error) {
-                toast.error(errorMessage(error, msg.updateCouponFailed));
-              }
+              await setActive
+                .mutateAsync({ id: coupon.id, isActive: !coupon.isActive })
+                .then(
+                  () =>
+                    toast.success(coupon.isActive ? msg.couponDeactivated : msg.couponActivated),
+                  shownByMeta,
+                );
             }}
           >
             {coupon.isActive ? msg.deactivate : msg.activate}

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
@@ -7,6 +6,7 @@ import { useCloseCrewAsAdmin } from '../api/close-crew';
 import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 const CREW_COLUMNS = ['Name', 'Owner', 'Members', 'Created', 'Status', 'Actions'];
 
@@ -51,12 +51,7 @@ export function CrewsAdminScreen() {
                     description="Every member leaves it and its crew posts become their authors' alone. This is recorded in the audit trail."
                     confirmLabel="Close crew"
                     onConfirm={async () => {
-                      try {
-                        await close.mutateAsync(crew.id);
-                        toast.success(msg.crewClosedByYou);
-                      } catch (error) {
-                        toast.error(errorMessage(error, msg.unexpectedError));
-                      }
+                      await close.mutateAsync(crew.id).catch(shownByMeta);
                     }}
                   >
                     Close

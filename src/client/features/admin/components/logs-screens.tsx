@@ -11,7 +11,6 @@ import {
 import { customerIdPreview } from '@shared/domain/display';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
@@ -22,6 +21,7 @@ import { useGiveComp } from '../api/give-comp';
 import { useTriggerReminders } from '../api/trigger-reminders';
 import { AdminTable, Cell, ListState, Pill, WhenText } from './admin-table';
 import { LoadMore } from './list-controls';
+import { shownByMeta } from '@client/lib/query-client';
 
 const subscriptionTone = { active: 'good', inactive: 'bad', canceled: 'warn' } as const;
 
@@ -126,14 +126,11 @@ function TriggerRemindersButton() {
     <Button
       disabled={trigger.isPending}
       onClick={async () => {
-        try {
-          const result = await trigger.mutateAsync();
-          toast.success(msg.remindersTriggered, {
-            description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
-          });
-        } catch (error) {
-          toast.error(errorMessage(error, msg.errorTriggeringReminders));
-        }
+        const result = await trigger.mutateAsync().catch(shownByMeta);
+        if (!result) return;
+        toast.success(msg.remindersTriggered, {
+          description: msg.remindersOutcome(result.reminders, result.dueLaterToday),
+        });
       }}
     >
       {trigger.isPending ? msg.sending : msg.triggerDailyReminders}

@@ -27,12 +27,9 @@ export function HidePostButton({ postId, isHidden }: { postId: string; isHidden:
       variant="secondary"
       disabled={setHidden.isPending}
       onClick={async () => {
-        try {
-          await setHidden.mutateAsync({ postId, isHidden: !isHidden });
-          toast.success(isHidden ? msg.postUnhidden : msg.postHidden);
-        } catch (error) {
-          toast.error(errorMessage(error, msg.updatePostFailed));
-        }
+        await setHidden
+          .mutateAsync({ postId, isHidden: !isHidden })
+          .then(() => toast.success(isHidden ? msg.postUnhidden : msg.postHidden), shownByMeta);
       }}
     >
       {isHidden ? 'Unhide' : 'Hide'}

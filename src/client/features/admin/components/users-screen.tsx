@@ -3,7 +3,6 @@ import { toast } from 'sonner';
 import type { AdminUserView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { useAdminUsers } from '../api/get-users';
 import { useDeleteUser } from '../api/delete-user';
@@ -30,12 +29,12 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
         variant="secondary"
         disabled={setAdmin.isPending || (user.isAdmin && user.id === selfId)}
         onClick={async () => {
-          try {
-            await setAdmin.mutateAsync({ userId: user.id, isAdmin: !user.isAdmin });
-            toast.success(user.isAdmin ? msg.adminStatusRevoked : msg.adminStatusGranted);
-          } catch (error) {
-            toast.error(errorMessage(error, msg.updateAdminStatusFailed));
-          }
+          await setAdmin
+            .mutateAsync({ userId: user.id, isAdmin: !user.isAdmin })
+            .then(
+              () => toast.success(user.isAdmin ? msg.adminStatusRevoked : msg.adminStatusGranted),
+              shownByMeta,
+            );
         }}
       >
         {user.isAdmin ? msg.revokeAdmin : msg.grantAdmin}
@@ -57,12 +56,12 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
         description={msg.resetUserCycleConfirm(name)}
         confirmLabel="Reset cycle"
         onConfirm={async () => {
-          try {
-            const result = await reset.mutateAsync(user.id);
-            toast.success(msg.cycleResetFor(result.displayName ?? name));
-          } catch (error) {
-            toast.error(errorMessage(error, msg.resetCycleFailed));
-          }
+          await reset
+            .mutateAsync(user.id)
+            .then(
+              (result) => toast.success(msg.cycleResetFor(result.displayName ?? name)),
+              shownByMeta,
+            );
         }}
       >
         Reset cycle

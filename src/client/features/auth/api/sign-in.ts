@@ -14,6 +14,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInWithCode,
+    // A refused code is shown under the code box (useCodeForm), so only the success is here.
+    meta: { success: 'signedIn' },
     // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session.all }),
   });

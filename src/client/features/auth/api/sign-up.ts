@@ -9,5 +9,8 @@ export function signUp(input: SignUpData): Promise<SignUpResponse> {
 
 /** Creates the account and mails a code; nobody is signed in yet, so no cached data changes. */
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  return useMutation({
+    mutationFn: signUp,
+    meta: { success: 'accountCreated', error: 'sendVerificationCodeFailed' },
+  });
 }

@@ -16,6 +16,8 @@ export function useStartTrial(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startTrial,
+    // Its success is a page, not a toast: Stripe's Checkout or the app (start-trial.tsx).
+    meta: { error: 'errorStartingTrial' },
     onSuccess: ({ subscription }) =>
       queryClient.setQueryData(queryKeys.subscription.member(userId), subscription),
   });

@@ -20,6 +20,8 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
+    // A refused code is shown under the code box (useCodeForm), so only the success is here.
+    meta: { success: 'emailVerified' },
     // Not awaited: the screen moves on at once and the guard shows 'Authenticating...' meanwhile.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.session.all });

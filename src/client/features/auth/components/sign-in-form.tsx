@@ -95,7 +95,7 @@ function EmailStep({
   onCodeSent: (email: string, lockSeconds?: number) => void;
 }) {
   const id = useId();
-  const sendCode = useSendCode();
+  const sendCode = useSendCode('codeSent');
   const wait = useCountdown();
   // The address the server asked us to wait for: another address may be tried at once.
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
@@ -117,10 +117,7 @@ function EmailStep({
       .mutateAsync(
         { email, purpose: 'sign-in' },
         {
-          onSuccess: () => {
-            toast.success(msg.codeSent);
-            onCodeSent(email);
-          },
+          onSuccess: () => onCodeSent(email),
           onError: (err) => {
             const cooldown = codeCooldown(err);
             if (cooldown?.codeSent) {
@@ -189,10 +186,7 @@ function CodeStep({
   const onSubmit = form.handleSubmit((input) =>
     signIn
       .mutateAsync(input, {
-        onSuccess: () => {
-          toast.success(msg.signedIn);
-          onSignedIn();
-        },
+        onSuccess: () => onSignedIn(),
         onError: refuse,
       })
       .catch(() => undefined),

@@ -1,11 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import type { SignUpResponse } from '@shared/api-types';
 import { signUpSchema, type SignUpData, type SignUpInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { browserTimeZone } from '@client/lib/browser-time-zone';
 import { Button } from '@client/components/ui/button';
@@ -133,12 +131,9 @@ function useSignUpForm({
       .mutateAsync(
         { ...input, coupon: couponCode, timeZone: browserTimeZone() },
         {
-          onSuccess: (result) => {
-            toast.success(msg.accountCreated);
-            onSignedUp(result);
-          },
+          onSuccess: (result) => onSignedUp(result),
+          // The toast is the mutation's meta; a 422 also shows under its fields.
           onError: (error) => {
-            toast.error(errorMessage(error, msg.sendVerificationCodeFailed));
             const fields = applyServerFieldErrors(form.setError, error, FORM_FIELDS);
             if (fields?.coupon) onCouponRejected(fields.coupon);
           },

@@ -1,5 +1,4 @@
 import { useEffect, useId } from 'react';
-import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
@@ -42,10 +41,7 @@ export function VerifyEmailForm({
       .mutateAsync(
         { ...input, coupon, invite },
         {
-          onSuccess: (result) => {
-            toast.success(msg.emailVerified);
-            onVerified(result.monthsFree);
-          },
+          onSuccess: (result) => onVerified(result.monthsFree),
           onError: refuse,
         },
       )

@@ -13,7 +13,7 @@ import { useCountdown } from './use-countdown';
  */
 export function useResendCode(purpose: CodePurpose) {
   const { secondsLeft, start } = useCountdown();
-  const sendCode = useSendCode();
+  const sendCode = useSendCode('newCodeSent');
 
   /** Locks the button for `seconds` (30 by default: a code was just mailed). */
   const lock = useCallback((seconds: number = RESEND_COOLDOWN_SECONDS) => start(seconds), [start]);
@@ -22,10 +22,7 @@ export function useResendCode(purpose: CodePurpose) {
     sendCode.mutate(
       { email, purpose },
       {
-        onSuccess: () => {
-          toast.success(msg.newCodeSent);
-          lock();
-        },
+        onSuccess: () => lock(),
         onError: (error) => {
           const cooldown = codeCooldown(error);
           if (cooldown) lock(cooldown.retryAfter);

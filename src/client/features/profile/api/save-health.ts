@@ -41,9 +41,12 @@ function useHealthMutation<T>(
   });
 }
 
-// Saving says "created" or "updated" from the answer, and its failure from what was stored: the
-// Health tab says those itself.
-export const useSaveHealth = () => useHealthMutation(saveHealth);
+// Saving says "created" or "updated" from the answer: the Health tab says that itself. Its failure
+// depends on whether a profile is `stored`, known before the call.
+export const useSaveHealth = (stored: boolean) =>
+  useHealthMutation(saveHealth, {
+    error: stored ? 'errorUpdatingHealthProfile' : 'errorSavingHealthProfile',
+  });
 export const useCompleteIntake = () =>
   useHealthMutation(completeIntake, {
     success: 'healthProfileCreated',

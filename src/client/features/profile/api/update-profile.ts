@@ -12,6 +12,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    meta: { success: 'profileUpdated', error: 'errorUpdatingProfile' },
     onSuccess: (profile) => afterProfileSaved(queryClient, profile),
   });
 }

@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
 import { CircleAlert } from 'lucide-react';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import {
   Card,
   CardContent,
@@ -18,7 +17,7 @@ import { HealthForm } from './health-form';
 export function HealthTab() {
   const health = useHealth();
   const profile = useProfile();
-  const save = useSaveHealth();
+  const save = useSaveHealth(Boolean(health.data?.health));
 
   if (health.isPending || profile.isPending) {
     return <p className="text-sm text-muted-foreground">{msg.loading}</p>;
@@ -51,18 +50,9 @@ export function HealthTab() {
           unit={unit}
           submitLabel="Save health profile"
           onSave={async (input) => {
-            try {
-              const { created } = await save.mutateAsync(input);
-              toast.success(created ? msg.healthProfileCreated : msg.healthProfileUpdated);
-            } catch (error) {
-              toast.error(
-                errorMessage(
-                  error,
-                  current ? msg.errorUpdatingHealthProfile : msg.errorSavingHealthProfile,
-                ),
-              );
-              throw error;
-            }
+            // A failure is the mutation's meta, and thrown on for the form's fields.
+            const { created } = await save.mutateAsync(input);
+            toast.success(created ? msg.healthProfileCreated : msg.healthProfileUpdated);
           }}
         />
       </CardContent>

@@ -1,14 +1,12 @@
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import type { ProfileView } from '@shared/api-types';
 import { Link } from 'react-router';
 import { COUNTRY_MAX, DISPLAY_NAME_MAX, PERSON_NAME_MAX } from '@shared/constants';
 import { formatTimeZone } from '@shared/format';
 import { profileSchema, type ProfileData, type ProfileInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import {
@@ -65,9 +63,8 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
     try {
       const saved = await update.mutateAsync(input);
       form.reset(profileFormValues(saved));
-      toast.success(msg.profileUpdated);
     } catch (error) {
-      toast.error(errorMessage(error, msg.errorUpdatingProfile));
+      // The toast is the mutation's meta; a 422 also shows under its fields.
       applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });

@@ -14,6 +14,7 @@ export function useShareWeek(address: { cycle: string; week: number }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ShareWeekData) => shareWeek(address, input),
+    meta: { success: 'reviewShared', error: 'reviewShareFailed' },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.review.all }),

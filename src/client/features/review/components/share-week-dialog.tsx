@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { ReviewShareAudience, WeeklyReviewView } from '@shared/api-types';
 import { REVIEW_SHARE_MAX_PHOTOS } from '@shared/constants';
 import { msg } from '@shared/messages';
@@ -14,7 +13,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
-import { errorMessage } from '@client/lib/api-client';
 import { useMyCrews } from '@client/components/audience/api';
 import { useShareWeek } from '../api/share-week';
 
@@ -81,16 +79,7 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            share.mutate(
-              { audience, photoIds },
-              {
-                onSuccess: () => {
-                  toast.success(msg.reviewShared);
-                  setOpen(false);
-                },
-                onError: (error) => toast.error(errorMessage(error, msg.reviewShareFailed)),
-              },
-            );
+            share.mutate({ audience, photoIds }, { onSuccess: () => setOpen(false) });
           }}
         >
           <AudienceChoice audiences={audiences} audience={audience} onChange={setAudience} />
