@@ -18,6 +18,7 @@ export function useCreateApiToken() {
   return useMutation({
     mutationFn: (input: ApiTokenCreateInput) =>
       api.post<CreateApiTokenResponse>('/api/connections/tokens', input),
+    meta: { success: 'connectionCreated', error: 'unexpectedError' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.connections.all }),
   });
 }
@@ -27,6 +28,7 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: string) => api.delete<OkResponse>(`/api/connections/tokens/${tokenId}`),
+    meta: { success: 'connectionRevoked', error: 'unexpectedError' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.connections.all }),
   });
 }

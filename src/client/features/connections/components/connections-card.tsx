@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Smartphone, Trash2 } from 'lucide-react';
 import type { ApiTokenView } from '@shared/api-types';
 import { formatDate, formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
+import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
 import {
   Card,
@@ -82,14 +81,7 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
   const revoke = useRevokeApiToken();
   if (loading) return <p className="text-sm text-muted-foreground">{msg.loading}</p>;
   if (!tokens?.length) return null;
-  const onRevoke = async (token: ApiTokenView) => {
-    try {
-      await revoke.mutateAsync(token.id);
-      toast.success(msg.connectionRevoked);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.unexpectedError));
-    }
-  };
+  const onRevoke = (token: ApiTokenView) => revoke.mutateAsync(token.id).catch(shownByMeta);
   return (
     <section aria-labelledby={`${id}-list`} className="flex flex-col gap-2">
       <h3 id={`${id}-list`} className="text-sm font-semibold">

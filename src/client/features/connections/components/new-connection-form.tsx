@@ -1,11 +1,10 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shared/constants';
 import { apiTokenCreateSchema, type ApiTokenCreateInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
+import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -43,14 +42,10 @@ export function NewConnectionForm({
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const made = await create.mutateAsync(input);
-      onCreated(made.token);
-      form.reset({ name: '', scopes: ['activity:write'] });
-      toast.success(msg.connectionCreated);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.unexpectedError));
-    }
+    const made = await create.mutateAsync(input).catch(shownByMeta);
+    if (!made) return;
+    onCreated(made.token);
+    form.reset({ name: '', scopes: ['activity:write'] });
   });
 
   return (
