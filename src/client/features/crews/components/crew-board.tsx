@@ -2,7 +2,6 @@ import { toast } from 'sonner';
 import { Bell, Check, UserMinus } from 'lucide-react';
 import type { CrewBoardEntry, CrewDetail } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
@@ -43,15 +42,10 @@ function BoardRow({
   const nudge = useNudge(crewId);
   const remove = useRemoveMember(crewId);
   const onNudge = () =>
-    nudge.mutate(entry.userId, {
-      onSuccess: (sent) => toast.success(sent.message),
-      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
-    });
+    nudge.mutate(entry.userId, { onSuccess: (sent) => toast.success(sent.message) });
   const onRemove = () => {
     if (!window.confirm(`Remove ${entry.displayName} from the crew?`)) return;
-    remove.mutate(entry.userId, {
-      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
-    });
+    remove.mutate(entry.userId);
   };
   return (
     <li

@@ -86,7 +86,6 @@ export function CrewJoin({
         toast.success(msg.crewJoined(crew.name));
         void navigate(`/app/crews/${joined.crewId}`);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
     });
   return (
     <JoinCrewPage

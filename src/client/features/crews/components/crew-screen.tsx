@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
 import { msg } from '@shared/messages';
@@ -96,16 +95,10 @@ function CrewFeed({
 
 function LeaveCrew({ crewId, viewerId }: { crewId: string; viewerId: string }) {
   const navigate = useNavigate();
-  const leave = useRemoveMember(crewId);
+  const leave = useRemoveMember(crewId, true);
   const onLeave = () => {
     if (!window.confirm('Leave this crew? Posts you shared with it become yours alone.')) return;
-    leave.mutate(viewerId, {
-      onSuccess: () => {
-        toast.success(msg.crewLeft);
-        void navigate('/app/crews');
-      },
-      onError: (error) => toast.error(errorMessage(error, msg.unexpectedError)),
-    });
+    leave.mutate(viewerId, { onSuccess: () => void navigate('/app/crews') });
   };
   return (
     <div>

@@ -15,8 +15,6 @@ import { Label } from '@client/components/ui/label';
 import { useCloseCrew, useNewInviteLink, useRenameCrew, useRevokeInviteLink } from '../api';
 import { CrewNameField } from './crew-name-field';
 
-const fail = (err: unknown) => toast.error(errorMessage(err, msg.unexpectedError));
-
 /** The owner's crew settings: the invite link, the crew's name, and closing the crew. */
 export function OwnerPanel({ detail }: { detail: CrewDetail }) {
   const id = useId();
@@ -78,11 +76,7 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
             Copy link
           </Button>
         )}
-        <Button
-          type="button"
-          onClick={() => newLink.mutate(undefined, { onError: fail })}
-          disabled={newLink.isPending}
-        >
+        <Button type="button" onClick={() => newLink.mutate()} disabled={newLink.isPending}>
           <Link2 aria-hidden className="size-4" />
           {detail.invite ? 'Make a new link' : 'Make an invite link'}
         </Button>
@@ -90,7 +84,7 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
           <Button
             type="button"
             variant="secondary"
-            onClick={() => revoke.mutate(undefined, { onError: fail })}
+            onClick={() => revoke.mutate()}
             disabled={revoke.isPending}
           >
             Turn the link off
@@ -113,7 +107,6 @@ function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     rename.mutate(parsed.data, {
-      onSuccess: () => toast.success(msg.crewRenamed),
       onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
     });
   };
@@ -139,13 +132,7 @@ function CloseCrew({ detail }: { detail: CrewDetail }) {
       )
     )
       return;
-    close.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(msg.crewClosedByYou);
-        void navigate('/app/crews');
-      },
-      onError: fail,
-    });
+    close.mutate(undefined, { onSuccess: () => void navigate('/app/crews') });
   };
 
   return (
