@@ -9,5 +9,9 @@ export function sendInvite(input: InviteData): Promise<OkResponse> {
 
 /** Mails a buddy an invite link (10 a day). Nothing the member sees is cached, so nothing to refresh. */
 export function useSendInvite() {
-  return useMutation({ mutationFn: sendInvite });
+  return useMutation({
+    mutationFn: sendInvite,
+    // A refusal (the daily limit, a bad address) in the server's words; anything else in ours.
+    meta: { success: 'inviteSent', error: 'sendInviteFailed' },
+  });
 }

@@ -1,11 +1,9 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { EMAIL_MAX, PERSON_NAME_MAX } from '@shared/constants';
 import { inviteSchema, type InviteData, type InviteInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -57,11 +55,9 @@ export function InviteForm({
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await mutation.mutateAsync(input);
-      toast.success(msg.inviteSent);
       onSent();
     } catch (error) {
-      // A refusal (the daily limit, a bad address) in the server's words; anything else in ours.
-      toast.error(errorMessage(error, msg.sendInviteFailed));
+      // The toast is the mutation's meta; a 422 also shows under its fields.
       applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });
