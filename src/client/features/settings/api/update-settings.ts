@@ -41,10 +41,17 @@ export function useUpdateSettings() {
   });
 }
 
-export function useUpdateConsents() {
+/**
+ * `marketing` (the marketing switch, not a consent's box), known before the call, picks the failure's
+ * words; the switch's success says on or off from what was sent, so the screen says it.
+ */
+export function useUpdateConsents(marketing: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateConsents,
+    meta: marketing
+      ? { error: 'errorUpdatingMarketing' }
+      : { success: 'settingsUpdated', error: 'errorUpdatingSettings' },
     onSuccess: ({ consents }) =>
       queryClient.setQueryData<SettingsResponse>(queryKeys.settings.all, (current) =>
         current ? { ...current, consents } : current,

@@ -5,8 +5,8 @@ import type { ConsentsView } from '@shared/api-types';
 import type { ConsentsInput } from '@shared/domain/profile-schemas';
 import { formatDate } from '@shared/format';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
+import { shownByMeta } from '@client/lib/query-client';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import {
   Card,
   CardContent,
@@ -38,24 +38,20 @@ interface Consent {
  */
 export function ConsentSettings({ consents }: { consents: ConsentsView }) {
   const id = useId();
-  const update = useUpdateConsents();
+  const update = useUpdateConsents(false);
+  const marketing = useUpdateConsents(true);
+  // One change at a time, as when both were one mutation.
+  const busy = update.isPending || marketing.isPending;
 
-  const accept = async (input: ConsentsInput) => {
-    try {
-      await update.mutateAsync(input);
-      toast.success(msg.settingsUpdated);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.errorUpdatingSettings));
-    }
-  };
-  const setMarketing = async (on: boolean) => {
-    try {
-      await update.mutateAsync({ marketingOptIn: on });
-      toast.success(on ? msg.marketingEmailsEnabled : msg.marketingEmailsDisabled);
-    } catch (error) {
-      toast.error(errorMessage(error, msg.errorUpdatingMarketing));
-    }
-  };
+  // Failures, and a consent's success, are the mutations' meta.
+  const accept = (input: ConsentsInput) => update.mutate(input);
+  const setMarketing = (on: boolean) =>
+    void marketing
+      .mutateAsync({ marketingOptIn: on })
+      .then(
+        () => toast.success(on ? msg.marketingEmailsEnabled : msg.marketingEmailsDisabled),
+        shownByMeta,
+      );
 
   const rows: Consent[] = [
     {
@@ -96,15 +92,15 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
             key={row.key}
             checkboxId={`${id}-${row.key}`}
             consent={row}
-            busy={update.isPending}
-            onAccept={() => void accept(row.input)}
+            busy={busy}
+            onAccept={() => accept(row.input)}
           />
         ))}
         <MarketingSwitch
           switchId={`${id}-marketing`}
           consents={consents}
-          busy={update.isPending}
-          onChange={(on) => void setMarketing(on)}
+          busy={busy}
+          onChange={setMarketing}
         />
       </CardContent>
     </Card>
