@@ -17,15 +17,20 @@ export function openBillingPortal(): Promise<BillingPortalResponse> {
   return api.post<BillingPortalResponse>('/api/subscription/portal');
 }
 
+// Each failure is the hook's meta; a success is a Stripe page to open (use-billing-actions.ts).
 export function useCheckout() {
-  return useMutation({ mutationFn: createCheckout });
+  return useMutation({ mutationFn: createCheckout, meta: { error: 'errorWithSubscription' } });
 }
 
-/** change-plan, then the status is read again after a second (spec), when Stripe's webhook has landed. */
+/**
+ * change-plan, then the status is read again after a second (spec), when Stripe's webhook has landed.
+ * Its success says "updated" only when no page comes back, so the billing actions say it.
+ */
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePlan,
+    meta: { error: 'errorChangingPlan' },
     onSuccess: () => {
       window.setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: queryKeys.subscription.all }),
@@ -36,5 +41,8 @@ export function useChangePlan() {
 }
 
 export function useBillingPortal() {
-  return useMutation({ mutationFn: openBillingPortal });
+  return useMutation({
+    mutationFn: openBillingPortal,
+    meta: { error: 'errorOpeningBillingPortal' },
+  });
 }

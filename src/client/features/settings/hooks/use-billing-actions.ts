@@ -3,7 +3,6 @@ import type { SubscriptionView } from '@shared/api-types';
 import { PRICES, type PlanKey } from '@shared/constants';
 import { planAction } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
-import { errorMessage } from '@client/lib/api-client';
 import { useBillingPortal, useChangePlan, useCheckout } from '../api/billing';
 
 /**
@@ -44,10 +43,7 @@ export function useBillingActions(subscription: SubscriptionView | null) {
         { priceId },
         {
           onSuccess: ({ url }) => tab?.go(url),
-          onError: (error) => {
-            tab?.close();
-            toast.error(errorMessage(error, msg.errorWithSubscription));
-          },
+          onError: () => tab?.close(),
         },
       );
       return;
@@ -59,10 +55,7 @@ export function useBillingActions(subscription: SubscriptionView | null) {
           tab?.go(url);
           if (!url) toast.success(msg.planUpdated);
         },
-        onError: (error) => {
-          tab?.close();
-          toast.error(errorMessage(error, msg.errorChangingPlan));
-        },
+        onError: () => tab?.close(),
       },
     );
   }
@@ -71,10 +64,7 @@ export function useBillingActions(subscription: SubscriptionView | null) {
     const tab = pendingTab();
     portal.mutate(undefined, {
       onSuccess: ({ url }) => tab.go(url),
-      onError: (error) => {
-        tab.close();
-        toast.error(errorMessage(error, msg.errorOpeningBillingPortal));
-      },
+      onError: () => tab.close(),
     });
   }
 
