@@ -460,6 +460,12 @@ async function main() {
   });
   let failed = false;
   try {
+    await waitForHealth(base, server);
+    // Measure the steady state: each job's first run (the mail queue, the weekly review e-mails, the
+    // storage sweep in its hour...) has finished, so its transactions do not count as the endpoints'.
+    // Before the sessions and codes are made: a sign-in code lives 10 minutes, and at 100,000 members
+    // the first weekly review run takes minutes.
+    await waitForStartupJobs(base, server, METRICS_TOKEN);
     const version = (await client.query(`show server_version`)).rows[0].server_version;
     const counts = await client.query(
       `select (select count(*) from "user")::int as users, (select count(*) from checkins)::int as checkins,
@@ -502,10 +508,6 @@ async function main() {
       `Pools: ${forEndpoint.length} members free to check in, ${codes.length} sign-in codes, ${searches.length} admin searches`,
     );
 
-    await waitForHealth(base, server);
-    // Measure the steady state: each job's first run (the mail queue, the weekly review e-mails, the
-    // storage sweep in its hour...) has finished, so its transactions do not count as the endpoints'.
-    await waitForStartupJobs(base, server, METRICS_TOKEN);
     const me = await (
       await fetch(`${base}/api/account/session`, { headers: { cookie: viewerCookie } })
     ).json();
