@@ -19,7 +19,7 @@ import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { connectionActivityOn, sourceOfNumbers } from '../connections/activity';
 import { resolveAudience } from '../crews/audience';
-import { journalOrNull, loadCheckinView, removeAbandonedUpdates } from './parts';
+import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
 
 /**
  * Today's check-in and its post, in one transaction: both or neither. The database allows one
@@ -64,18 +64,21 @@ export async function createCheckin(
         completedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: checkins.id, dayNumber: checkins.dayNumber });
+      .returning();
     if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
     // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
     const audience = await resolveAudience(ctx.db, member.userId, input.audience);
-    await ctx.db.insert(posts).values({
-      checkinId: checkin.id,
-      userId: member.userId,
-      caption: postCaption(input.journalMd),
-      visibility: audience.visibility,
-      crewId: audience.crewId,
-      createdAt: now,
-    });
+    const [post] = await ctx.db
+      .insert(posts)
+      .values({
+        checkinId: checkin.id,
+        userId: member.userId,
+        caption: postCaption(input.journalMd),
+        visibility: audience.visibility,
+        crewId: audience.crewId,
+        createdAt: now,
+      })
+      .returning({ id: posts.id });
     await refreshCycleStats(ctx.db, [cycle.id]);
     const badge = await awardStreakBadge(ctx.db, {
       userId: member.userId,
@@ -84,8 +87,13 @@ export async function createCheckin(
     });
     await removeAbandonedUpdates(ctx.db, member.userId, now);
     invalidateFeedAfterCommit(ctx);
-    const view = await loadCheckinView(ctx.db, checkin.id, now);
-    return { checkin: view!, badge };
+    // Built from what was just written (a new check-in has no files or updates): no read back.
+    const view = checkinView(
+      { checkin, postId: post.id, ...audience, crewName: audience.crewName ?? null },
+      { media: [], updates: [], updateMedia: [] },
+      now,
+    );
+    return { checkin: view, badge };
   });
 }
 
