@@ -5,6 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { JOB_NAMES } from '../src/server/jobs';
 
 /** The database the bench seeds once and copies for each run (BENCH_DATABASE_URL). */
 export const BENCH_DATABASE_URL =
@@ -112,17 +113,6 @@ export async function waitForHealth(base: string, server: ChildProcess) {
 /** The bench servers' /metrics token (TRUST_PROXY=1 refuses /metrics without one). */
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
-/** Every job the server runs (src/server/jobs.ts), as /metrics names them. */
-const JOBS = [
-  'mail-queue',
-  'reminders',
-  'weekly-reviews',
-  'rate-limits',
-  'billing-expiry',
-  'storage',
-  'retention',
-];
-
 /**
  * Waits until each job's run at start has ended (stackdays_job_runs_total counts it), so a measurement
  * sees the server as it runs between ticks, not its start-up catching up.
@@ -137,16 +127,16 @@ export async function waitForStartupJobs(base: string, server: ChildProcess, tok
       (r) => (r.ok ? r.text() : ''),
       () => '',
     );
-    const done = JOBS.filter((job) =>
+    const done = JOB_NAMES.filter((job) =>
       new RegExp(`^stackdays_job_runs_total\\{[^}]*job="${job}"[^}]*\\} [1-9]`, 'm').test(text),
     );
-    if (done.length === JOBS.length) {
+    if (done.length === JOB_NAMES.length) {
       console.log(`Start-up jobs done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return;
     }
     if (Date.now() - started > 600_000)
       throw new Error(
-        `start-up jobs still running after 10 minutes: ${JOBS.filter((j) => !done.includes(j)).join(', ')}`,
+        `start-up jobs still running after 10 minutes: ${JOB_NAMES.filter((j) => !done.includes(j)).join(', ')}`,
       );
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -18,9 +18,21 @@ const STORAGE_SWEEP_CLAIM = { key: 'job:storage-sweep', max: 1, windowSeconds: 8
 /** The quiet hour the storage sweep runs in, not whenever a process happens to start. */
 const STORAGE_SWEEP_UTC_HOUR = 4;
 
+/** Every job, by the name /metrics and the logs give it, in the order they start. */
+export const JOB_NAMES = [
+  'mail-queue',
+  'reminders',
+  'weekly-reviews',
+  'rate-limits',
+  'billing-expiry',
+  'storage',
+  'retention',
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
 export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Job[] {
-  const ctx = (name: string) => systemContext(deps, name, options.now);
-  const job = (name: string, everyMs: number, run: (signal: AbortSignal) => Promise<unknown>) =>
+  const ctx = (name: JobName) => systemContext(deps, name, options.now);
+  const job = (name: JobName, everyMs: number, run: (signal: AbortSignal) => Promise<unknown>) =>
     startJob({ name, everyMs, run, logger: deps.logger });
   const storage = ctx('storage');
 
