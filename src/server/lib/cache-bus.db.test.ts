@@ -16,12 +16,13 @@ describe.skipIf(skip)('the cache bus (PostgreSQL LISTEN/NOTIFY)', () => {
   let second: CacheBus;
   const heard = { first: [] as string[], second: [] as string[] };
 
-  const bus = () =>
+  const bus = (coalesceMs?: number) =>
     startPgCacheBus({
       url: database.url,
       logger: pino({ level: 'silent' }),
       notify: (channel, payload) => sql.query('select pg_notify($1, $2)', [channel, payload]),
       minRetryMs: 50,
+      coalesceMs,
     });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -61,6 +62,20 @@ describe.skipIf(skip)('the cache bus (PostgreSQL LISTEN/NOTIFY)', () => {
     await settle();
     // A bare topic (no origin) is a stranger's: it clears, which is all a NOTIFY can ever do.
     expect(heard).toEqual({ first: ['feed'], second: ['feed'] });
+  });
+
+  it('tells the other process of 50 writes in two notifications: the first at once, the rest after', async () => {
+    const writer = bus(300);
+    await writer.ready;
+    heard.second.length = 0;
+    // A write's transaction is passed as `via`; this test's notify sends at once either way.
+    const via = {} as Parameters<CacheBus['publish']>[1];
+    for (let i = 0; i < 50; i += 1) await writer.publish('feed', via);
+    await settle();
+    expect(heard.second).toEqual(['feed']);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(heard.second).toEqual(['feed', 'feed']);
+    await writer.close();
   });
 
   it('stops hearing anything once closed', async () => {

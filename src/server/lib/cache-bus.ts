@@ -17,11 +17,25 @@ const TOPICS = new Set<string>(['feed', 'board', 'session'] satisfies CacheTopic
 /** The one channel every StackDays process listens on. */
 export const CACHE_CHANNEL = 'stackdays_cache';
 
+/**
+ * How long a topic stays quiet after a notification, and how long after a write its coalesced
+ * notification waits (decision 0091): another process sees a write within about twice this, inside
+ * decision 0024's bound of a second.
+ */
+export const NOTICE_COALESCE_MS = 500;
+
 export interface CacheBus {
   /**
-   * Tells every other process to forget `topic` (the caller clears its own cache itself). Given
-   * `via`, an open transaction, the notification is one of its statements: PostgreSQL delivers it
-   * when the transaction commits and drops it on a rollback, and it costs no transaction of its own.
+   * Tells every other process to forget `topic` (the caller clears its own cache itself). Without
+   * `via` the notification goes at once, a statement of its own.
+   *
+   * Given `via`, a write's open transaction, the notices are coalesced (decision 0091): the first write
+   * of a quiet topic sends its notification as one of the transaction's statements (PostgreSQL
+   * delivers it at commit and drops it on a rollback; no transaction of its own). A write within
+   * NOTICE_COALESCE_MS of the last notice sends nothing now: one notification, at least
+   * NOTICE_COALESCE_MS after the newest such write (so after its commit), covers them all. Under a
+   * steady stream of writes each process sends about one notification per NOTICE_COALESCE_MS per
+   * topic, and every listening process reads about one, however many writes there are.
    */
   publish(topic: CacheTopic, via?: DbOrTx): Promise<void>;
   /**
@@ -58,6 +72,8 @@ export interface PgCacheBusOptions {
   maxRetryMs?: number;
   /** How often the listening connection is checked with `select 1` (a silently dead TCP connection). */
   heartbeatMs?: number;
+  /** NOTICE_COALESCE_MS unless a test sets its own. */
+  coalesceMs?: number;
 }
 
 /**
@@ -103,9 +119,20 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
     failures: 0,
   };
 
+  const send = (topic: CacheTopic, via?: DbOrTx) =>
+    options.notify(CACHE_CHANNEL, `${topic}:${origin}`, via);
+  const coalesce = coalescedNotices({
+    coalesceMs: options.coalesceMs ?? NOTICE_COALESCE_MS,
+    send: (topic) =>
+      send(topic).catch((error: unknown) => {
+        logger.warn({ err: error, topic }, 'cache: could not tell the other processes');
+      }),
+  });
+
   return {
     async publish(topic, via) {
-      await options.notify(CACHE_CHANNEL, `${topic}:${origin}`, via);
+      if (!via) await send(topic);
+      else if (coalesce.claim(topic)) await send(topic, via);
     },
     subscribe(topic, run) {
       const list = subscribers.get(topic) ?? [];
@@ -113,7 +140,64 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
       subscribers.set(topic, list);
     },
     ready: connectListener(listener),
-    close: () => closeListener(listener),
+    close: async () => {
+      coalesce.stop();
+      await closeListener(listener);
+    },
+  };
+}
+
+/**
+ * The coalescing of writes' notices, per topic (see CacheBus.publish). `claim(topic)` answers true
+ * when the topic is quiet: the caller sends now, in its transaction, and the topic is quiet again
+ * `coalesceMs` later. Otherwise the write is owed a notice: `send(topic)` runs `coalesceMs` after the
+ * newest owed write, or, while writes keep coming, once per `coalesceMs` for those at least that old.
+ */
+export function coalescedNotices(options: {
+  coalesceMs: number;
+  send(topic: CacheTopic): Promise<unknown>;
+  now?: () => number;
+}) {
+  const { coalesceMs, send, now = Date.now } = options;
+  const topics = new Map<
+    CacheTopic,
+    { quietAt: number; owedAt?: number; timer?: NodeJS.Timeout }
+  >();
+
+  const due = (topic: CacheTopic) => {
+    const state = topics.get(topic)!;
+    const at = now();
+    state.timer = undefined;
+    state.quietAt = at + coalesceMs;
+    const newest = state.owedAt!;
+    // Writes owed within the last coalesceMs may not have committed yet: a later notice covers them.
+    if (at - newest < coalesceMs) schedule(topic, newest + coalesceMs - at);
+    else state.owedAt = undefined;
+    void send(topic);
+  };
+  const schedule = (topic: CacheTopic, wait: number) => {
+    const state = topics.get(topic)!;
+    state.timer = setTimeout(() => due(topic), Math.max(0, wait));
+    state.timer.unref();
+  };
+
+  return {
+    claim(topic: CacheTopic): boolean {
+      const at = now();
+      const state = topics.get(topic) ?? { quietAt: 0 };
+      topics.set(topic, state);
+      if (state.owedAt === undefined && at >= state.quietAt) {
+        state.quietAt = at + coalesceMs;
+        return true;
+      }
+      state.owedAt = at;
+      if (!state.timer) schedule(topic, Math.max(state.quietAt, at + coalesceMs) - at);
+      return false;
+    },
+    stop() {
+      for (const state of topics.values()) clearTimeout(state.timer);
+      topics.clear();
+    },
   };
 }
 

@@ -8,8 +8,8 @@ import { afterCommit, beforeCommit, type ServiceContext } from './context';
  * (`deps.caches`), keeps an entry for `ttlMs`, drops its oldest entry beyond `max`, and is cleared by
  * the services that change what it holds, through `forgetAfterCommit(ctx)`: this process clears at
  * once (after the commit), and the other processes clear when the cache bus tells them to (its
- * NOTIFY sent inside the transaction, delivered at commit). A lost
- * notification is bounded by `ttlMs`.
+ * NOTIFY sent inside the transaction, delivered at commit, or coalesced with other writes' within about
+ * a second: decision 0091). A lost notification is bounded by `ttlMs`.
  *
  * Because a service clears it, a change made by a job or the admin CLI is seen as soon as one made
  * over HTTP. A read that started before a clear is not stored after it (the generation), so a slow
@@ -114,7 +114,8 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
       if (queued.has(ctx.transaction)) return;
       queued.add(ctx.transaction);
       // The other processes are told by a NOTIFY sent as the transaction's last statement, which
-      // PostgreSQL delivers at commit: no transaction of its own per write (decision 0060).
+      // PostgreSQL delivers at commit: no transaction of its own per write (decision 0060); or, when
+      // the topic was told less than NOTICE_COALESCE_MS ago, by the bus's coalesced notice (0091).
       void beforeCommit(ctx, (tx) => bus.publish(topic, tx.db));
       afterCommit(ctx, clear);
     },

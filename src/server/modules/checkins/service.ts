@@ -27,7 +27,7 @@ import type { TodayResponse } from '@shared/api-types';
 import { checkins } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { activeCycleWithToday } from '../cycles/queries';
-import { connectionActivityOn } from '../connections/activity';
+import { connectionActivityOn, recentActivityView } from '../connections/activity';
 import { loadCheckinView } from './parts';
 
 // The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts; the steps
@@ -42,7 +42,11 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
   // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
-  const { cycle, todayCheckinId } = await activeCycleWithToday(ctx.db, member.userId, now);
+  const { cycle, todayCheckinId, todayActivity } = await activeCycleWithToday(
+    ctx.db,
+    member.userId,
+    now,
+  );
   let checkinId = todayCheckinId;
   if (checkinId === undefined) {
     const [row] = await ctx.db
@@ -54,7 +58,9 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
   }
   const [checkin, connection] = await Promise.all([
     checkinId ? loadCheckinView(ctx.db, checkinId, now) : null,
-    connectionActivityOn(ctx.db, member.userId, cycle.today),
+    todayActivity === undefined
+      ? connectionActivityOn(ctx.db, member.userId, cycle.today)
+      : todayActivity && recentActivityView(todayActivity),
   ]);
   return { cycle, checkin, connection };
 }

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { checkins, connectionActivity } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { memberTimeZone } from '../cycles/queries';
+import { memberTimeZone, type RecentActivity } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 
@@ -109,6 +109,17 @@ export async function putTodayActivity(
       checkin: { id: checkin.id, steps: raisedSteps, moveMinutes: raisedMinutes, raised },
     };
   });
+}
+
+/** What a connection sent, as the cycle's start read it alongside (activeCycleWithToday). */
+export function recentActivityView([
+  localDate,
+  steps,
+  movedMinutes,
+  source,
+  receivedAt,
+]: RecentActivity): ConnectionActivityView {
+  return activityView({ localDate, steps, movedMinutes, source, receivedAt: new Date(receivedAt) });
 }
 
 /** What a connection sent for one of the member's days, or null. */

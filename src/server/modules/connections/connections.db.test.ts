@@ -364,10 +364,13 @@ describe('the member’s day', () => {
     ]);
     const today = await getToday(await at(m, local('2031-03-11', '08:00')));
     expect(today.checkin).toBeNull();
-    expect(today.connection).toMatchObject({
+    // Read alongside the cycle (one statement): the same view as the row, its instant included.
+    expect(today.connection).toEqual({
       date: '2031-03-11',
       steps: 12,
+      moveMinutes: 0,
       source: 'Apple Health',
+      receivedAt: local('2031-03-11', '00:01').toISOString(),
     });
   });
 

@@ -27,11 +27,12 @@ import {
   assertRoomForAnotherCrew,
   crewOf,
   lockMember,
+  notFound,
   ownedCrew,
   summary,
 } from './crew-rows';
 import { liveInvite } from './invite-links';
-import { boardRows, crewBoard } from './crew-board';
+import { boardRows, crewWithBoard } from './crew-board';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with
 // requireMember. A crew the caller is not in reads as not found, whatever the reason (never was,
 // left, removed, closed, forged id), so nothing tells a stranger a crew exists.
@@ -88,12 +89,11 @@ export async function createCrew(
 /** The crew page: the crew, its board sorted by consistency, and the live link for the owner. */
 export async function getCrew(ctx: ServiceContext, input: { crewId: string }): Promise<CrewDetail> {
   const member = requireMember(ctx);
-  const crew = await crewOf(ctx.db, input.crewId, member.userId);
+  const found = await crewWithBoard(ctx, input.crewId, member.userId);
+  if (!found) throw notFound();
+  const { crew, board } = found;
   const isOwner = crew.ownerId === member.userId;
-  const [board, invite] = await Promise.all([
-    crewBoard(ctx, crew, member.userId),
-    isOwner ? liveInvite(ctx, crew) : null,
-  ]);
+  const invite = isOwner ? await liveInvite(ctx, crew) : null;
   return {
     crew: {
       id: crew.id,

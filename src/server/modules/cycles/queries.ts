@@ -4,7 +4,7 @@ import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
-import { checkins, cycles, userSettings } from '../../db/schema';
+import { checkins, connectionActivity, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
@@ -61,6 +61,12 @@ function prepareCycleStarts(db: DbOrTx) {
         from ${checkins} k where k.user_id = asked.user_id
           and k.local_date between asked.from_date and asked.to_date
       )`,
+      // And what a connection sent for those dates (the home screen's "from your phone").
+      activity: sql<RecentActivity[] | null>`(
+        select json_agg(json_build_array(a.local_date, a.steps, a.moved_minutes, a.source, a.received_at))
+        from ${connectionActivity} a where a.user_id = asked.user_id
+          and a.local_date between asked.from_date and asked.to_date
+      )`,
     })
     .from(asked)
     .leftJoin(userSettings, sql`${userSettings.userId} = asked.user_id`)
@@ -82,6 +88,9 @@ const cycleStart = batchedPer(
     return rowsByAsk(asks.length, rows).map(([row]) => row);
   },
 );
+
+/** A connection's numbers for one of the member's dates: [date, steps, move minutes, source, received at]. */
+export type RecentActivity = [string, number, number, string, string];
 
 /** A cycle day's numbers, as My Cycle reads them. */
 export interface CycleDayRow {
@@ -126,17 +135,26 @@ export async function activeCycleWithDays(
 }
 
 /**
- * The active cycle (as activeCycle) and the id of the member's check-in on their today: null when
- * there is none, undefined when it was not read (a cycle just started) and the caller must look.
+ * The active cycle (as activeCycle), the id of the member's check-in on their today and what a
+ * connection sent for their today: each null when there is none, undefined when it was not read (a
+ * cycle just started) and the caller must look.
  */
 export async function activeCycleWithToday(
   db: DbOrTx,
   userId: string,
   now: Date,
-): Promise<{ cycle: CycleView; todayCheckinId: string | null | undefined }> {
-  const { cycle, recent } = await activeCycleWith(db, userId, now, false, true);
-  if (!recent) return { cycle, todayCheckinId: undefined };
-  return { cycle, todayCheckinId: recent.find(([, date]) => date === cycle.today)?.[0] ?? null };
+): Promise<{
+  cycle: CycleView;
+  todayCheckinId: string | null | undefined;
+  todayActivity: RecentActivity | null | undefined;
+}> {
+  const { cycle, recent, activity } = await activeCycleWith(db, userId, now, false, true);
+  if (!recent || !activity) return { cycle, todayCheckinId: undefined, todayActivity: undefined };
+  return {
+    cycle,
+    todayCheckinId: recent.find(([, date]) => date === cycle.today)?.[0] ?? null,
+    todayActivity: activity.find(([date]) => date === cycle.today) ?? null,
+  };
 }
 
 async function activeCycleWith(
@@ -149,6 +167,7 @@ async function activeCycleWith(
   cycle: CycleView;
   days: CycleDayRow[] | null;
   recent?: Array<[string, string]>;
+  activity?: RecentActivity[];
 }> {
   const utcToday = now.toISOString().slice(0, 10);
   const row = await cycleStart(db, {
@@ -173,7 +192,8 @@ async function activeCycleWith(
     const days = withDays
       ? (row.days ?? []).map(([day, movedMinutes, steps]) => ({ day, movedMinutes, steps }))
       : null;
-    return { cycle, days, recent: withToday ? (row.recent ?? []) : undefined };
+    if (!withToday) return { cycle, days };
+    return { cycle, days, recent: row.recent ?? [], activity: row.activity ?? [] };
   }
   // No active cycle yet: start one on the member's today.
   const timeZone = await memberTimeZone(db, userId, now);

@@ -12,10 +12,9 @@ import { msg } from '@shared/messages';
 import { postMedia, posts, reviewShares } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { memberTimeZone } from '../cycles/queries';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { shareTarget } from './audience';
-import { memberCycles, newestReview, openWeeksOf, readWeeklyReview } from './queries';
+import { memberCyclesAndZone, newestReview, openWeeksOf, readWeeklyReview } from './queries';
 import { reviewCaption } from './caption';
 
 // The weekly review (decision 0048): read from the member's own check-ins, addressed by the member's
@@ -27,10 +26,7 @@ async function reviewFor(
 ): Promise<WeeklyReviewView | null> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const [cycles, timeZone] = await Promise.all([
-    memberCycles(ctx.db, member.userId),
-    memberTimeZone(ctx.db, member.userId, now),
-  ]);
+  const { cycles, timeZone } = await memberCyclesAndZone(ctx.db, member.userId, now);
   let target: { cycle: (typeof cycles)[number]; week: number } | null;
   if (address) {
     // Only the member's own cycles are looked in: another member's cycle id is not found.
@@ -70,10 +66,7 @@ export async function getReview(
 export async function listReviewWeeks(ctx: ServiceContext): Promise<ReviewWeeksResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const [cycles, timeZone] = await Promise.all([
-    memberCycles(ctx.db, member.userId),
-    memberTimeZone(ctx.db, member.userId, now),
-  ]);
+  const { cycles, timeZone } = await memberCyclesAndZone(ctx.db, member.userId, now);
   return {
     cycles: cycles
       .map((cycle) => {
