@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { addDays, daysBetween, isLocalDate, isValidTimeZone, localDateIn } from './local-date';
+import {
+  addDays,
+  datesFrom,
+  daysBetween,
+  isLocalDate,
+  isValidTimeZone,
+  localDateIn,
+} from './local-date';
 
 describe('localDateIn', () => {
   const instant = new Date('2026-03-10T02:30:00Z');
@@ -92,5 +99,34 @@ describe('addDays', () => {
 
   it('refuses fractional days', () => {
     expect(() => addDays('2026-01-01', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('datesFrom', () => {
+  it('counts the calendar as addDays does, across months, leap days and years', () => {
+    for (const first of ['2024-02-01', '2023-12-15', '2100-02-20', '2000-02-27', '0999-12-31']) {
+      expect(datesFrom(first, 90)).toEqual(Array.from({ length: 90 }, (_, i) => addDays(first, i)));
+    }
+  });
+});
+
+describe('localDateIn, read from the formatted date', () => {
+  it('matches the formatter’s parts every hour of a year, in zones either side of the date line', () => {
+    const byParts = (instant: Date, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).formatToParts(instant);
+      const part = (type: string) => parts.find((p) => p.type === type)!.value;
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    };
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu', 'UTC']) {
+      for (let hour = 0; hour < 366 * 24; hour += 7) {
+        const instant = new Date(Date.UTC(2024, 0, 1) + hour * 3_600_000);
+        expect(localDateIn(instant, zone)).toBe(byParts(instant, zone));
+      }
+    }
   });
 });

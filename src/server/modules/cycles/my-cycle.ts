@@ -3,12 +3,10 @@ import type { CycleDayStatus, CycleView, MyCycleView } from '@shared/api-types';
 import { consistencyScore, insightLevel } from '@shared/domain/consistency';
 import { milestones } from '@shared/domain/milestones';
 import { currentStreak, longestStreak } from '@shared/domain/streaks';
-import { addDays } from '@shared/domain/local-date';
+import { datesFrom } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
 import { checkins } from '../../db/schema';
 import type { CycleDayRow } from './queries';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows). A building block of the
@@ -35,7 +33,7 @@ export async function myCycleView(
       .from(checkins)
       .where(eq(checkins.cycleId, cycle.id))
       .orderBy(asc(checkins.dayNumber)));
-  const start = Date.parse(addDays(cycle.startDate, 0));
+  const dates = datesFrom(cycle.startDate, cycle.totalDays);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const dayNumbers = rows.map((r) => r.day);
   const consistency = consistencyScore(rows.length, cycle.day);
@@ -61,8 +59,7 @@ export async function myCycleView(
       const row = byDay.get(day);
       return {
         day,
-        // Day 1's date, then one UTC day at a time (as addDays counts, without re-parsing 90 times).
-        date: new Date(start + i * DAY_MS).toISOString().slice(0, 10),
+        date: dates[i],
         status: status(day),
         movedMinutes: row?.movedMinutes ?? 0,
         steps: row?.steps ?? 0,

@@ -1,6 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDateIn } from '@shared/domain/local-date';
-import { effectiveTimeZone, planTimeZoneChange, startOfLocalDate } from './time-zone';
+import { addDays, localDateIn } from '@shared/domain/local-date';
+import {
+  effectiveTimeZone,
+  planTimeZoneChange,
+  searchStartOfLocalDate,
+  startOfLocalDate,
+} from './time-zone';
 
 const stored = (timezone: string) => ({
   timezone,
@@ -22,6 +28,32 @@ describe('startOfLocalDate', () => {
     // Sydney's clocks go back at 3 AM on 2026-04-05: midnight is still +11.
     expect(startOfLocalDate('2026-04-05', 'Australia/Sydney').toISOString()).toBe(
       '2026-04-04T13:00:00.000Z',
+    );
+    // Santiago's clocks went from midnight to 1 AM on 2024-09-08: the day starts at 1 AM (-03).
+    expect(startOfLocalDate('2024-09-08', 'America/Santiago').toISOString()).toBe(
+      '2024-09-08T04:00:00.000Z',
+    );
+  });
+
+  it('agrees with the search on every day of two years, in zones with odd offsets and changes', () => {
+    const zones = [
+      'Pacific/Honolulu',
+      'America/Santiago',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Pacific/Kiritimati',
+      'Asia/Beirut',
+      'Europe/London',
+      'America/Havana',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: 0, max: 730 }), (zone, day) => {
+        const date = addDays('2024-01-01', day);
+        expect(startOfLocalDate(date, zone)).toEqual(searchStartOfLocalDate(date, zone));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,6 +1,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
-import { addDays, isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import {
+  addDays,
+  isValidTimeZone,
+  localDateIn,
+  zoneFormatters,
+  type LocalDate,
+} from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
 import { userSettings } from '../../db/schema';
 
@@ -25,10 +31,46 @@ const DAY_MS = 86_400_000;
 
 /** The first instant of calendar date `date` in `timeZone` (midnight, or later on a day that skips it). */
 export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  // Midnight at the zone's offset then, taken only when it is the first instant of `date`: two
+  // readings of the clock instead of the search's thirty (issue 33). A day whose offset changes near
+  // midnight may fail the check; the search below is the rule.
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const guess = midnightUtc - offsetMs(midnightUtc - offsetMs(midnightUtc, timeZone), timeZone);
+  if (
+    localDateIn(new Date(guess), timeZone) === date &&
+    localDateIn(new Date(guess - 1), timeZone) < date
+  )
+    return new Date(guess);
+  return searchStartOfLocalDate(date, timeZone);
+}
+
+const wallClock = zoneFormatters({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms since the epoch), in ms. */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
+  const n = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** startOfLocalDate by search: the first instant within a day of UTC noon whose local date is `date`. */
+export function searchStartOfLocalDate(date: LocalDate, timeZone: string): Date {
   const noonUtc = Date.parse(`${date}T12:00:00Z`);
-  // Every zone's midnight lies within a day of UTC noon: search that window for the first instant
-  // whose local date is `date` (ISO dates compare as strings).
-  let before = noonUtc - DAY_MS;
+  // Every zone's midnight lies between two days before UTC noon (UTC+14 reaches midnight 26 hours
+  // before it) and a day after: search that window for the first instant whose local date is `date`
+  // (ISO dates compare as strings). The window began a day before noon until a property test found
+  // Pacific/Chatham and Pacific/Kiritimati starting their day at noon UTC.
+  let before = noonUtc - 2 * DAY_MS;
   let onOrAfter = noonUtc + DAY_MS;
   while (onOrAfter - before > 1) {
     const mid = Math.floor((before + onOrAfter) / 2);
