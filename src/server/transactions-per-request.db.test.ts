@@ -100,6 +100,17 @@ describe('transactions per request (issue 33)', () => {
     expect(transactions, statements.join('\n')).toBe(1);
   });
 
+  it('My Cycle: 1 (the cycle, its days and the weight since Day 1 together)', async () => {
+    const m = await t.member();
+    await m.client.request('/api/checkins', { method: 'POST', json: checkin });
+    const { res, body, transactions, statements } = await counted(() =>
+      m.client.request('/api/cycle'),
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ stats: { checkins: 1 }, weight: { changeKg: null } });
+    expect(transactions, statements.join('\n')).toBe(1);
+  });
+
   it('crew board: 1 (the crew, its board and the nudges, for a member only)', async () => {
     const owner = await t.member();
     const created = await owner.client.request('/api/crews', {

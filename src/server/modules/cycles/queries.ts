@@ -6,6 +6,7 @@ import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date'
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { checkins, connectionActivity, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
+import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
 // caller's transaction) and explicit arguments, and check nobody's rights: only services call them,
@@ -30,6 +31,12 @@ interface CycleStartAsk {
   withDays: boolean;
   fromDate: string | null;
   toDate: string | null;
+  /**
+   * My Cycle's weight since Day 1, its cycle start counted in this zone (the session's: used only
+   * when it is the zone the row's columns give), at `at`; null: not asked.
+   */
+  weightZone: string | null;
+  at: string;
 }
 
 /**
@@ -41,8 +48,9 @@ interface CycleStartAsk {
 function prepareCycleStarts(db: DbOrTx) {
   const asked = sql`unnest(
       ${sql.placeholder('userIds')}::text[], ${sql.placeholder('withDays')}::boolean[],
-      ${sql.placeholder('fromDates')}::date[], ${sql.placeholder('toDates')}::date[]
-    ) with ordinality as asked(user_id, with_days, from_date, to_date, n)`;
+      ${sql.placeholder('fromDates')}::date[], ${sql.placeholder('toDates')}::date[],
+      ${sql.placeholder('weightZones')}::text[], ${sql.placeholder('ats')}::timestamptz[]
+    ) with ordinality as asked(user_id, with_days, from_date, to_date, weight_zone, at, n)`;
   return db
     .select({
       n: sql<number>`asked.n::int`,
@@ -61,6 +69,14 @@ function prepareCycleStarts(db: DbOrTx) {
         from ${checkins} k where k.user_id = asked.user_id
           and k.local_date between asked.from_date and asked.to_date
       )`,
+      // My Cycle's weight since Day 1 and whether it is shared (profile/weight.ts): [kg or null, shared].
+      weight: sql<[number | null, boolean] | null>`case when asked.weight_zone is not null then
+        json_build_array(${weightChangeSql({
+          userId: sql`asked.user_id`,
+          start: cycleStartSql(sql`${cycles.startDate}`, sql`asked.weight_zone`),
+          end: sql`null`,
+          at: sql`asked.at`,
+        })}, ${sharesWeightSql(sql`asked.user_id`)}) end`,
       // And what a connection sent for those dates (the home screen's "from your phone").
       activity: sql<RecentActivity[] | null>`(
         select json_agg(json_build_array(a.local_date, a.steps, a.moved_minutes, a.source, a.received_at))
@@ -84,6 +100,8 @@ const cycleStart = batchedPer(
       withDays: asks.map((a) => a.withDays),
       fromDates: asks.map((a) => a.fromDate),
       toDates: asks.map((a) => a.toDate),
+      weightZones: asks.map((a) => a.weightZone),
+      ats: asks.map((a) => a.at),
     });
     return rowsByAsk(asks.length, rows).map(([row]) => row);
   },
@@ -125,13 +143,25 @@ export async function activeCycle(db: DbOrTx, userId: string, now: Date): Promis
   return (await activeCycleWith(db, userId, now, false)).cycle;
 }
 
-/** The active cycle (as activeCycle) and its check-in days, in one round trip when the cycle exists. */
+/**
+ * The active cycle (as activeCycle), its check-in days and the weight since Day 1, in one round trip
+ * when the cycle exists and `sessionZone` (the member's zone as their session has it) is the zone in
+ * effect; `weight` is undefined when it was not read and the caller must.
+ */
 export async function activeCycleWithDays(
   db: DbOrTx,
   userId: string,
   now: Date,
-): Promise<{ cycle: CycleView; days: CycleDayRow[] | null }> {
-  return activeCycleWith(db, userId, now, true);
+  sessionZone: string,
+): Promise<{
+  cycle: CycleView;
+  days: CycleDayRow[] | null;
+  weight: { changeKg: number | null; shared: boolean } | undefined;
+}> {
+  const { cycle, days, weight } = await activeCycleWith(db, userId, now, true, false, sessionZone);
+  if (!weight || cycle.timeZone !== sessionZone) return { cycle, days, weight: undefined };
+  const [changeKg, shared] = weight;
+  return { cycle, days, weight: { changeKg: changeKg == null ? null : Number(changeKg), shared } };
 }
 
 /**
@@ -163,11 +193,13 @@ async function activeCycleWith(
   now: Date,
   withDays: boolean,
   withToday = false,
+  weightZone: string | null = null,
 ): Promise<{
   cycle: CycleView;
   days: CycleDayRow[] | null;
   recent?: Array<[string, string]>;
   activity?: RecentActivity[];
+  weight?: [number | null, boolean] | null;
 }> {
   const utcToday = now.toISOString().slice(0, 10);
   const row = await cycleStart(db, {
@@ -175,6 +207,8 @@ async function activeCycleWith(
     withDays,
     fromDate: withToday ? addDays(utcToday, -1) : null,
     toDate: withToday ? addDays(utcToday, 1) : null,
+    weightZone,
+    at: now.toISOString(),
   });
   if (row?.cycleId && row.startDate) {
     // The same zone memberTimeZone reads (no settings row: the default).
@@ -192,7 +226,7 @@ async function activeCycleWith(
     const days = withDays
       ? (row.days ?? []).map(([day, movedMinutes, steps]) => ({ day, movedMinutes, steps }))
       : null;
-    if (!withToday) return { cycle, days };
+    if (!withToday) return { cycle, days, weight: row.weight };
     return { cycle, days, recent: row.recent ?? [], activity: row.activity ?? [] };
   }
   // No active cycle yet: start one on the member's today.

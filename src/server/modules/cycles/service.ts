@@ -8,9 +8,17 @@ import { activeCycle, activeCycleWithDays, replaceActiveCycle } from './queries'
 export async function getMyCycle(ctx: ServiceContext): Promise<MyCycleView> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const { cycle, days } = await activeCycleWithDays(ctx.db, member.userId, now);
+  const { cycle, days, weight } = await activeCycleWithDays(
+    ctx.db,
+    member.userId,
+    now,
+    member.timeZone,
+  );
   const view = await myCycleView(ctx.db, cycle, days);
-  return { ...view, weight: await weightSinceDayOne(ctx.db, member.userId, cycle, now) };
+  return {
+    ...view,
+    weight: weight ?? (await weightSinceDayOne(ctx.db, member.userId, cycle, now)),
+  };
 }
 
 /**

@@ -122,6 +122,27 @@ describe('Share my weight progress with the community', () => {
     expect((await getMyCycle(await at(10))).weight.changeKg).toBeCloseTo(-0.5, 5);
   });
 
+  it('counts Day 1 in the zone in effect, whatever zone a stale session still carries', async () => {
+    const { userId } = await t.member();
+    await t.deps.db
+      .update(userSettings)
+      .set({ timezone: 'UTC' })
+      .where(eq(userSettings.userId, userId));
+    const at = (iso: string) => t.contextFor(userId, { now: new Date(iso) });
+    await saveHealth(await at('2026-03-01T12:00:00Z'), health(100, true));
+    await getMyCycle(await at('2026-03-05T12:00:00Z')); // Day 1 is 5 March, from 00:00 UTC
+    // Before midnight UTC, but after midnight in Kiritimati (UTC+14): Day 1's weight only in UTC.
+    await saveHealth(await at('2026-03-04T14:00:00Z'), health(98, true));
+    await saveHealth(await at('2026-03-06T12:00:00Z'), health(97, true));
+    const now = '2026-03-06T13:00:00Z';
+    expect((await getMyCycle(await at(now))).weight.changeKg).toBeCloseTo(-1, 5);
+    // A session read in another zone (the zone changed since): My Cycle reads the weight on its own.
+    const stale = await at(now);
+    if (stale.actor.kind !== 'member') throw new Error('a member context');
+    stale.actor.user = { ...stale.actor.user, timeZone: 'Pacific/Kiritimati' };
+    expect((await getMyCycle(stale)).weight.changeKg).toBeCloseTo(-1, 5);
+  });
+
   it('is removed with the account', async () => {
     const m = await t.member();
     await saveWeight(m.client, 60, false);
