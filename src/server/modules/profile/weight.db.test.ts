@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FeedPage, MyCycleView } from '@shared/api-types';
 import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
-import { userSettings, weightHistory } from '../../db/schema';
+import { weightHistory } from '../../db/schema';
 import { createCheckin } from '../checkins/service';
 import { communityFeed } from '../feed/service';
 import { getMyCycle, startNewCycle } from '../cycles/service';
@@ -95,11 +95,7 @@ describe('Share my weight progress with the community', () => {
   });
 
   it('counts from the weight at or before the cycle’s start, and each post as of its day', async () => {
-    const { userId } = await t.member();
-    await t.deps.db
-      .update(userSettings)
-      .set({ timezone: 'UTC' })
-      .where(eq(userSettings.userId, userId));
+    const { userId } = await t.member({ timeZone: 'UTC' });
     const day = (n: number) => new Date(Date.UTC(2026, 2, n, 12));
     const at = (n: number) => t.contextFor(userId, { now: day(n) });
     await saveHealth(await at(1), health(100, true)); // before the cycle
@@ -123,11 +119,7 @@ describe('Share my weight progress with the community', () => {
   });
 
   it('counts Day 1 in the zone in effect, whatever zone a stale session still carries', async () => {
-    const { userId } = await t.member();
-    await t.deps.db
-      .update(userSettings)
-      .set({ timezone: 'UTC' })
-      .where(eq(userSettings.userId, userId));
+    const { userId } = await t.member({ timeZone: 'UTC' });
     const at = (iso: string) => t.contextFor(userId, { now: new Date(iso) });
     await saveHealth(await at('2026-03-01T12:00:00Z'), health(100, true));
     await getMyCycle(await at('2026-03-05T12:00:00Z')); // Day 1 is 5 March, from 00:00 UTC
