@@ -78,6 +78,18 @@ describe.skipIf(skip)('the cache bus (PostgreSQL LISTEN/NOTIFY)', () => {
     await writer.close();
   });
 
+  it('tells every session change at once: a revoked admin flag does not wait', async () => {
+    const writer = bus(300);
+    await writer.ready;
+    const sessions: string[] = [];
+    second.subscribe('session', () => sessions.push('session'));
+    const via = {} as Parameters<CacheBus['publish']>[1];
+    for (let i = 0; i < 3; i += 1) await writer.publish('session', via);
+    await settle();
+    expect(sessions).toEqual(['session', 'session', 'session']);
+    await writer.close();
+  });
+
   it('stops hearing anything once closed', async () => {
     const third = bus();
     await third.ready;

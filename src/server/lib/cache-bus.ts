@@ -24,12 +24,19 @@ export const CACHE_CHANNEL = 'stackdays_cache';
  */
 export const NOTICE_COALESCE_MS = 500;
 
+/**
+ * The topics whose notices are coalesced: the feed and the board, written by every check-in, like and
+ * comment. Sessions are not: a revoked admin flag or a sign-out is told at once (threat #64).
+ */
+const COALESCED_TOPICS = new Set<CacheTopic>(['feed', 'board']);
+
 export interface CacheBus {
   /**
    * Tells every other process to forget `topic` (the caller clears its own cache itself). Without
    * `via` the notification goes at once, a statement of its own.
    *
-   * Given `via`, a write's open transaction, the notices are coalesced (decision 0091): the first write
+   * Given `via`, a write's open transaction, the feed's and the board's notices are coalesced
+   * (decision 0091; a session's goes in the transaction, always): the first write
    * of a quiet topic sends its notification as one of the transaction's statements (PostgreSQL
    * delivers it at commit and drops it on a rollback; no transaction of its own). A write within
    * NOTICE_COALESCE_MS of the last notice sends nothing now: one notification, at least
@@ -132,7 +139,7 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
   return {
     async publish(topic, via) {
       if (!via) await send(topic);
-      else if (coalesce.claim(topic)) await send(topic, via);
+      else if (!COALESCED_TOPICS.has(topic) || coalesce.claim(topic)) await send(topic, via);
     },
     subscribe(topic, run) {
       const list = subscribers.get(topic) ?? [];
