@@ -72,7 +72,9 @@ function prepareCycleStarts(db: DbOrTx) {
       // My Cycle's weight since Day 1 and whether it is shared (profile/weight.ts): [kg or null, shared].
       // A zone PostgreSQL does not know reads nothing here (the member's own read then fails alone),
       // rather than failing the statement the other members' asks share.
-      weight: sql<[number | null, boolean] | null>`case when stackdays_known_zone(asked.weight_zone) then
+      weight: sql<
+        [number | null, boolean] | null
+      >`case when stackdays_known_zone(asked.weight_zone) then
         json_build_array(${weightChangeSql({
           userId: sql`asked.user_id`,
           start: cycleStartSql(sql`${cycles.startDate}`, sql`asked.weight_zone`),
