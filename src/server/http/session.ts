@@ -8,7 +8,6 @@ import { sessionCookieSettings } from '../lib/auth';
 import { preparedPer, type Db } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
-import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import { profiles, session, user, userSettings } from '../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../modules/profile/time-zone';
 import { cachedSession, rememberSession } from '../lib/session-cache';
@@ -131,16 +130,7 @@ export function sessionUserOf(
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: row.isAdmin ?? false,
     createdAt: row.createdAt.toISOString(),
-    timeZone: row.timezone
-      ? effectiveTimeZone(
-          {
-            timezone: row.timezone,
-            pendingTimezone: row.pendingTimezone,
-            pendingTimezoneFrom: row.pendingTimezoneFrom,
-          },
-          now,
-        )
-      : DEFAULT_SETTINGS_TIMEZONE,
+    timeZone: effectiveTimeZone(row, now),
     unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
   };
 }

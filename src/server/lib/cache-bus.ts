@@ -163,9 +163,8 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
 export function coalescedNotices(options: {
   coalesceMs: number;
   send(topic: CacheTopic): Promise<unknown>;
-  now?: () => number;
 }) {
-  const { coalesceMs, send, now = Date.now } = options;
+  const { coalesceMs, send } = options;
   const topics = new Map<
     CacheTopic,
     { quietAt: number; owedAt?: number; timer?: NodeJS.Timeout }
@@ -173,7 +172,7 @@ export function coalescedNotices(options: {
 
   const due = (topic: CacheTopic) => {
     const state = topics.get(topic)!;
-    const at = now();
+    const at = Date.now();
     state.timer = undefined;
     state.quietAt = at + coalesceMs;
     const newest = state.owedAt!;
@@ -190,7 +189,7 @@ export function coalescedNotices(options: {
 
   return {
     claim(topic: CacheTopic): boolean {
-      const at = now();
+      const at = Date.now();
       const state = topics.get(topic) ?? { quietAt: 0 };
       topics.set(topic, state);
       if (state.owedAt === undefined && at >= state.quietAt) {

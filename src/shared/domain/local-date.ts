@@ -29,6 +29,34 @@ export function zoneFormatters(
 
 const formatterFor = zoneFormatters({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
+const wallClockFormatter = zoneFormatters({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * The wall clock of `instant` in `timeZone`: its date (month 1..12) and time (hour 0..23, minute,
+ * second). Throws RangeError for an unknown zone.
+ */
+export function wallClockIn(instant: Date, timeZone: string) {
+  const parts = wallClockFormatter(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
 /** en-US with 2-digit month and day writes 'MM/DD/YYYY' for the years 1000 to 9999. */
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 

@@ -216,16 +216,7 @@ async function activeCycleWith(
   });
   if (row?.cycleId && row.startDate) {
     // The same zone memberTimeZone reads (no settings row: the default).
-    const timeZone = row.timezone
-      ? effectiveTimeZone(
-          {
-            timezone: row.timezone,
-            pendingTimezone: row.pendingTimezone,
-            pendingTimezoneFrom: row.pendingTimezoneFrom,
-          },
-          now,
-        )
-      : DEFAULT_SETTINGS_TIMEZONE;
+    const timeZone = effectiveTimeZone(row, now);
     const cycle = cycleView({ id: row.cycleId, startDate: row.startDate }, timeZone, now);
     const days = withDays
       ? (row.days ?? []).map(([day, movedMinutes, steps]) => ({ day, movedMinutes, steps }))

@@ -1,21 +1,6 @@
-import { localDateIn, zoneFormatters, type LocalDate } from '@shared/domain/local-date';
+import { localDateIn, wallClockIn, type LocalDate } from '@shared/domain/local-date';
 
 // Pure rules for the daily reminder (decision 0020): no database, no clock of its own.
-
-const clockFormatter = zoneFormatters({
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** The wall clock (hour 0..23, minute, second) of `instant` in `timeZone`. RangeError for an unknown zone. */
-function wallClockIn(instant: Date, timeZone: string) {
-  const parts = clockFormatter(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { hour: part('hour') % 24, minute: part('minute'), second: part('second') };
-}
 
 /** The wall-clock hour (0..23) of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
 export function localHourIn(instant: Date, timeZone: string): number {

@@ -4,7 +4,7 @@ import {
   addDays,
   isValidTimeZone,
   localDateIn,
-  zoneFormatters,
+  wallClockIn,
   type LocalDate,
 } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
@@ -44,26 +44,17 @@ export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
   return searchStartOfLocalDate(date, timeZone);
 }
 
-const wallClock = zoneFormatters({
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms since the epoch), in ms. */
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(instant));
-  const n = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  const { year, month, day, hour, minute, second } = wallClockIn(new Date(instant), timeZone);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** startOfLocalDate by search: the first instant within a day of UTC noon whose local date is `date`. */
+/**
+ * startOfLocalDate by search: the first instant, from two days before UTC noon to a day after, whose
+ * local date is `date`.
+ */
 export function searchStartOfLocalDate(date: LocalDate, timeZone: string): Date {
   const noonUtc = Date.parse(`${date}T12:00:00Z`);
   // Every zone's midnight lies between two days before UTC noon (UTC+14 reaches midnight 26 hours
@@ -104,8 +95,14 @@ export function planTimeZoneChange(
   return { timezone: inEffect, pendingTimezone: requested, pendingTimezoneFrom: new Date(from) };
 }
 
-/** The zone the member's day is counted in at `now`. */
-export function effectiveTimeZone(stored: StoredTimeZone, now: Date): string {
+/**
+ * The zone the member's day is counted in at `now`. A zone read through a left join may be null (no
+ * settings row): the default, as for a zone Intl does not know.
+ */
+export function effectiveTimeZone(
+  stored: Omit<StoredTimeZone, 'timezone'> & { timezone: string | null },
+  now: Date,
+): string {
   const { pendingTimezone, pendingTimezoneFrom } = stored;
   if (
     pendingTimezone &&

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
 import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
@@ -72,18 +72,14 @@ export async function memberCyclesAndZone(
           (select json_agg(c order by c.n) from (${cyclesQuery(userId)}) c) as cycles
         from (select 1) as one left join user_settings s on s.user_id = ${userId}`,
   );
-  const timeZone = row?.timezone
-    ? effectiveTimeZone(
-        {
-          timezone: row.timezone,
-          pendingTimezone: row.pending_timezone,
-          pendingTimezoneFrom: row.pending_timezone_from
-            ? new Date(row.pending_timezone_from)
-            : null,
-        },
-        now,
-      )
-    : DEFAULT_SETTINGS_TIMEZONE;
+  const timeZone = effectiveTimeZone(
+    {
+      timezone: row?.timezone ?? null,
+      pendingTimezone: row?.pending_timezone ?? null,
+      pendingTimezoneFrom: row?.pending_timezone_from ? new Date(row.pending_timezone_from) : null,
+    },
+    now,
+  );
   return { cycles: (row?.cycles ?? []).map(memberCycleOf), timeZone };
 }
 
