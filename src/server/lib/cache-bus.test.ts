@@ -44,6 +44,18 @@ describe('coalesced cache notices', () => {
     expect(sent.length).toBeLessThanOrEqual(8);
   });
 
+  it('covers a burst with one notice, even when its writes straddle a few milliseconds', () => {
+    const { bus, sent } = notices();
+    expect(bus.claim('feed')).toBe(true);
+    vi.advanceTimersByTime(5);
+    for (let i = 0; i < 49; i += 1) {
+      expect(bus.claim('feed')).toBe(false);
+      if (i === 24) vi.advanceTimersByTime(3);
+    }
+    vi.advanceTimersByTime(2_000);
+    expect(sent).toEqual([{ topic: 'feed', at: 508 }]);
+  });
+
   it('keeps topics apart', () => {
     const { bus, sent } = notices();
     expect(bus.claim('feed')).toBe(true);

@@ -157,28 +157,33 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
 /**
  * The coalescing of writes' notices, per topic (see CacheBus.publish). `claim(topic)` answers true
  * when the topic is quiet: the caller sends now, in its transaction, and the topic is quiet again
- * `coalesceMs` later. Otherwise the write is owed a notice: `send(topic)` runs `coalesceMs` after the
- * newest owed write, or, while writes keep coming, once per `coalesceMs` for those at least that old.
+ * `coalesceMs` later. Otherwise the write is owed a notice, sent at least `coalesceMs` after it (so
+ * after its commit) and at most twice that: one `send(topic)` covers a burst whose writes fit in
+ * `coalesceMs`, and while writes keep coming a notice goes about once per `coalesceMs`.
  */
 export function coalescedNotices(options: {
   coalesceMs: number;
   send(topic: CacheTopic): Promise<unknown>;
 }) {
   const { coalesceMs, send } = options;
-  const topics = new Map<
-    CacheTopic,
-    { quietAt: number; owedAt?: number; timer?: NodeJS.Timeout }
-  >();
+  // `owed`: the times of the writes no notice has covered yet, oldest first.
+  const topics = new Map<CacheTopic, { quietAt: number; owed: number[]; timer?: NodeJS.Timeout }>();
 
   const due = (topic: CacheTopic) => {
     const state = topics.get(topic)!;
     const at = Date.now();
     state.timer = undefined;
-    state.quietAt = at + coalesceMs;
-    const newest = state.owedAt!;
+    const oldest = state.owed[0];
+    const newest = state.owed[state.owed.length - 1];
+    // One notice at newest + coalesceMs still reaches the oldest within twice coalesceMs: wait for it.
+    if (at < newest + coalesceMs && newest - oldest <= coalesceMs) {
+      schedule(topic, newest + coalesceMs - at);
+      return;
+    }
     // Writes owed within the last coalesceMs may not have committed yet: a later notice covers them.
-    if (at - newest < coalesceMs) schedule(topic, newest + coalesceMs - at);
-    else state.owedAt = undefined;
+    state.owed = state.owed.filter((write) => write > at - coalesceMs);
+    state.quietAt = at + coalesceMs;
+    if (state.owed.length > 0) schedule(topic, state.owed[0] + coalesceMs - at);
     void send(topic);
   };
   const schedule = (topic: CacheTopic, wait: number) => {
@@ -190,14 +195,14 @@ export function coalescedNotices(options: {
   return {
     claim(topic: CacheTopic): boolean {
       const at = Date.now();
-      const state = topics.get(topic) ?? { quietAt: 0 };
+      const state = topics.get(topic) ?? { quietAt: 0, owed: [] };
       topics.set(topic, state);
-      if (state.owedAt === undefined && at >= state.quietAt) {
+      if (state.owed.length === 0 && at >= state.quietAt) {
         state.quietAt = at + coalesceMs;
         return true;
       }
-      state.owedAt = at;
-      if (!state.timer) schedule(topic, Math.max(state.quietAt, at + coalesceMs) - at);
+      state.owed.push(at);
+      if (!state.timer) schedule(topic, coalesceMs);
       return false;
     },
     stop() {
