@@ -1,68 +1,95 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CrewBoardEntry } from '@shared/api-types';
-import { queryRows } from '../../db/client';
+import { batchedPer, queryRows, rowsByAsk, type DbOrTx, type Row } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import { scoredCycles } from '../community/leaderboard';
+import { scoredCycleSelect } from '../community/leaderboard';
 import type { CrewRow } from './crew-rows';
 
 // A crew's board: its members' consistency and streaks over their current cycles, as the community
 // board scores them.
 
-/**
- * The board rows of a crew's members (or of one of them), with what a nudge needs: each member's own
- * today, and whether `viewerId` (when given) has nudged them on it. One statement.
- */
-export function boardRows(
-  ctx: ServiceContext,
-  crewId: string,
-  options: { onlyUserId?: string; viewerId?: string; crewFor?: string } = {},
-) {
-  const now = ctx.now();
-  const members = sql`(select m.user_id from crew_members m where m.crew_id = ${crewId}::uuid)`;
-  const localToday = sql`(${now.toISOString()}::timestamptz at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
-  const nudged = options.viewerId
-    ? sql`exists (select 1 from crew_nudges n where n.from_user_id = ${options.viewerId}
-                    and n.to_user_id = m.user_id and n.local_date = ${localToday})`
-    : sql`false`;
-  // The crew page's gate (crewFor): the open crew's row on each line, and no line at all unless
-  // `crewFor` is one of its members.
-  const crew = options.crewFor
-    ? {
-        column: sql`, to_json(c) as crew`,
-        join: sql`join crews c on c.id = m.crew_id and c.closed_at is null`,
-        where: sql`and exists (select 1 from crew_members me
-                                where me.crew_id = ${crewId}::uuid and me.user_id = ${options.crewFor})`,
-      }
-    : { column: sql``, join: sql``, where: sql`` };
-  return queryRows(
-    ctx.db,
-    sql`with ${scoredCycles(now, sql`c.user_id in ${members}`)}
-      select m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name, u.email,
-             s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
-             coalesce(s.last_day = s.current_day, false) as checked_in_today,
-             ${localToday}::text as local_today, ${nudged} as nudged_today ${crew.column}
-      from crew_members m ${crew.join}
-      join profiles p on p.id = m.user_id
-      join "user" u on u.id = m.user_id
-      left join user_settings us on us.user_id = m.user_id
-      left join scored s on s.user_id = m.user_id
-      where m.crew_id = ${crewId}::uuid ${crew.where}
-        ${options.onlyUserId ? sql`and m.user_id = ${options.onlyUserId}` : sql``}
-      order by consistency desc, streak desc, m.joined_at, m.user_id`,
-  );
+/** What one request asks of the board statement. */
+interface BoardAsk {
+  crewId: string;
+  /** Whose nudges today are marked on each line; null: none. */
+  viewerId: string | null;
+  /** Only this member's line; null: every member's. */
+  onlyUserId: string | null;
+  /** The crew page's gate: no line at all unless the crew is open and `viewerId` is one of its members. */
+  gated: boolean;
+  at: string;
 }
 
 /**
- * The crew page's read, in one statement: the open crew `crewId` and its board as `viewerId` sees it,
- * or null unless `viewerId` is one of its members.
+ * The board lines of each ask, one statement for the asks of one moment (`batchedPer`, decision 0027):
+ * each crew member's line with what a nudge needs (their own today, and whether the viewer has
+ * nudged them on it) and the crew's row (`to_json`). Its text never changes, so PostgreSQL plans it
+ * once per connection (decision 0070).
+ */
+const boardLines = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
+  // Each field of the asks as one array parameter.
+  const column = (field: (ask: BoardAsk) => unknown) => sql.param(asks.map(field));
+  const localToday = sql`(asked.at at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
+  const rows = await queryRows<Row & { n: number }>(
+    db,
+    sql`select asked.n::int as n, m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name, u.email,
+             s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
+             coalesce(s.last_day = s.current_day, false) as checked_in_today,
+             ${localToday}::text as local_today,
+             exists (select 1 from crew_nudges nd where nd.from_user_id = asked.viewer_id
+                       and nd.to_user_id = m.user_id and nd.local_date = ${localToday}) as nudged_today,
+             to_json(c) as crew
+      from unnest(${column((a) => a.crewId)}::uuid[], ${column((a) => a.viewerId)}::text[],
+                  ${column((a) => a.onlyUserId)}::text[], ${column((a) => a.gated)}::boolean[],
+                  ${column((a) => a.at)}::timestamptz[])
+             with ordinality as asked(crew_id, viewer_id, only_user_id, gated, at, n)
+      join crews c on c.id = asked.crew_id
+      join crew_members m on m.crew_id = asked.crew_id
+      join profiles p on p.id = m.user_id
+      join "user" u on u.id = m.user_id
+      left join user_settings us on us.user_id = m.user_id
+      left join lateral (${scoredCycleSelect(sql`asked.at`, sql`c.user_id = m.user_id`)}) s on true
+      where (asked.only_user_id is null or m.user_id = asked.only_user_id)
+        and (not asked.gated or (c.closed_at is null and exists (
+              select 1 from crew_members me where me.crew_id = asked.crew_id and me.user_id = asked.viewer_id)))
+      order by asked.n, consistency desc, streak desc, m.joined_at, m.user_id`,
+  );
+  return rowsByAsk(asks.length, rows);
+});
+
+/** A crew member's board line, for a nudge to them: their today and whether they checked in on it. */
+export async function boardLineOf(
+  ctx: ServiceContext,
+  crewId: string,
+  userId: string,
+): Promise<Row | undefined> {
+  const [line] = await boardLines(ctx.db, {
+    crewId,
+    viewerId: null,
+    onlyUserId: userId,
+    gated: false,
+    at: ctx.now().toISOString(),
+  });
+  return line;
+}
+
+/**
+ * The crew page's read: the open crew `crewId` and its board as `viewerId` sees it, or null unless
+ * `viewerId` is one of its members.
  */
 export async function crewWithBoard(
   ctx: ServiceContext,
   crewId: string,
   viewerId: string,
 ): Promise<{ crew: CrewRow; board: CrewBoardEntry[] } | null> {
-  const rows = await boardRows(ctx, crewId, { viewerId, crewFor: viewerId });
+  const rows = await boardLines(ctx.db, {
+    crewId,
+    viewerId,
+    onlyUserId: null,
+    gated: true,
+    at: ctx.now().toISOString(),
+  });
   if (rows.length === 0) return null;
   const crew = crewRowOf(rows[0].crew as CrewJson);
   return { crew, board: rows.map((r) => boardEntryOf(r, crew, viewerId)) };

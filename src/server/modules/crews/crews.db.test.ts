@@ -190,6 +190,77 @@ describe('crews', () => {
   });
 });
 
+describe('crew pages read at the same moment (one batch)', () => {
+  it('answer each member with their own crew, and a stranger with nothing', async () => {
+    const [ana, ben, cal, dee, eve] = await Promise.all(
+      ['Ana', 'Ben', 'Cal', 'Dee', 'Eve'].map((displayName) => t.member({ displayName })),
+    );
+    const first = await crewWith(ana, ben);
+    const second = await crewWith(cal, dee);
+    await checkIn(ben);
+    const page = async (member: TestMember, crewId: string) => {
+      const res = await member.client.request(`/api/crews/${crewId}`);
+      if (res.status !== 200) return res.status;
+      const detail = (await res.json()) as CrewDetail;
+      return {
+        crew: detail.crew.id,
+        isOwner: detail.crew.isOwner,
+        board: detail.board.map((b) => [b.displayName, b.isMe, b.checkedInToday]),
+      };
+    };
+    const asks: Array<[TestMember, string]> = [
+      [ana, first.crewId],
+      [ben, first.crewId],
+      [cal, second.crewId],
+      [dee, second.crewId],
+      [eve, first.crewId],
+      [cal, first.crewId],
+    ];
+    const alone = [];
+    for (const [member, crewId] of asks) alone.push(await page(member, crewId));
+    const together = await Promise.all(
+      [...asks, ...asks].map(([member, crewId]) => page(member, crewId)),
+    );
+    expect(together).toEqual([...alone, ...alone]);
+    expect(alone).toEqual([
+      {
+        crew: first.crewId,
+        isOwner: true,
+        board: [
+          ['Ben', false, true],
+          ['Ana', true, false],
+        ],
+      },
+      {
+        crew: first.crewId,
+        isOwner: false,
+        board: [
+          ['Ben', true, true],
+          ['Ana', false, false],
+        ],
+      },
+      {
+        crew: second.crewId,
+        isOwner: true,
+        board: [
+          ['Cal', true, false],
+          ['Dee', false, false],
+        ],
+      },
+      {
+        crew: second.crewId,
+        isOwner: false,
+        board: [
+          ['Cal', false, false],
+          ['Dee', true, false],
+        ],
+      },
+      404,
+      404,
+    ]);
+  });
+});
+
 describe('authorization of every crew route', () => {
   it('gives nothing to signed-out visitors, non-members, former members and forged ids', async () => {
     const owner = await t.member();

@@ -32,7 +32,7 @@ import {
   summary,
 } from './crew-rows';
 import { liveInvite } from './invite-links';
-import { boardRows, crewWithBoard } from './crew-board';
+import { boardLineOf, crewWithBoard } from './crew-board';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with
 // requireMember. A crew the caller is not in reads as not found, whatever the reason (never was,
 // left, removed, closed, forged id), so nothing tells a stranger a crew exists.
@@ -193,7 +193,7 @@ export async function nudgeCrewmate(
   const member = requireMember(ctx);
   const crew = await crewOf(ctx.db, input.crewId, member.userId);
   if (input.userId === member.userId) throw new AppError('conflict', msg.crewCannotNudgeSelf);
-  const [target] = await boardRows(ctx, crew.id, { onlyUserId: input.userId });
+  const target = await boardLineOf(ctx, crew.id, input.userId);
   if (!target) throw new AppError('not_found', msg.crewNotAMember);
   const name = String(target.display_name);
   if (target.checked_in_today) throw new AppError('conflict', msg.crewNudgeAlreadyCheckedIn(name));

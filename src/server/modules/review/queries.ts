@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
 import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { batchedPer, queryRows, rowsByAsk, type DbOrTx } from '../../db/client';
 import { effectiveTimeZone, startOfLocalDate } from '../profile/time-zone';
 import { weeklyReviewView, type WeeklyReviewRead } from './review-view';
 
@@ -30,8 +30,8 @@ interface CycleRow {
   n: number;
 }
 
-/** The member's cycles, numbered from 1 (the review's address), oldest first. */
-const cyclesQuery = (userId: string) =>
+/** The cycles of the member `userId` (SQL), numbered from 1 (the review's address). */
+const cyclesQuery = (userId: SQL) =>
   sql`select id, start_date::text as start_date, is_active, ended_at,
         row_number() over (order by start_date, created_at, id)::int as n
       from cycles where user_id = ${userId}`;
@@ -48,30 +48,41 @@ function memberCycleOf(r: CycleRow): MemberCycle {
 
 /** The member's cycles, oldest first, numbered from 1 (the review's address). */
 export async function memberCycles(db: DbOrTx, userId: string): Promise<MemberCycle[]> {
-  const rows = await queryRows<CycleRow>(db, sql`${cyclesQuery(userId)} order by n`);
+  const rows = await queryRows<CycleRow>(db, sql`${cyclesQuery(sql`${userId}`)} order by n`);
   return rows.map(memberCycleOf);
 }
 
+/** A member's zone columns and cycles, as `cyclesAndZones` reads them. */
+interface CyclesAndZoneRow {
+  n: number;
+  timezone: string | null;
+  pending_timezone: string | null;
+  pending_timezone_from: string | Date | null;
+  cycles: CycleRow[] | null;
+}
+
 /**
- * The member's cycles and the time zone their days are counted in at `now`, in one statement: what
- * every review request starts with (issue 33: one round trip fewer than reading them apart).
+ * The zone columns and cycles of each member asked, one statement for the requests of one moment
+ * (`batchedPer`, decision 0027): what every review request starts with.
  */
+const cyclesAndZones = batchedPer(async (db: DbOrTx, userIds: readonly string[]) => {
+  const rows = await queryRows<CyclesAndZoneRow>(
+    db,
+    sql`select asked.n::int as n, s.timezone, s.pending_timezone, s.pending_timezone_from,
+          (select json_agg(c order by c.n) from (${cyclesQuery(sql`asked.user_id`)}) c) as cycles
+        from unnest(${sql.param(userIds)}::text[]) with ordinality as asked(user_id, n)
+        left join user_settings s on s.user_id = asked.user_id`,
+  );
+  return rowsByAsk(userIds.length, rows).map(([row]) => row);
+});
+
+/** The member's cycles and the time zone their days are counted in at `now`. */
 export async function memberCyclesAndZone(
   db: DbOrTx,
   userId: string,
   now: Date,
 ): Promise<{ cycles: MemberCycle[]; timeZone: string }> {
-  const [row] = await queryRows<{
-    timezone: string | null;
-    pending_timezone: string | null;
-    pending_timezone_from: string | Date | null;
-    cycles: CycleRow[] | null;
-  }>(
-    db,
-    sql`select s.timezone, s.pending_timezone, s.pending_timezone_from,
-          (select json_agg(c order by c.n) from (${cyclesQuery(userId)}) c) as cycles
-        from (select 1) as one left join user_settings s on s.user_id = ${userId}`,
-  );
+  const row = await cyclesAndZones(db, userId);
   const timeZone = effectiveTimeZone(
     {
       timezone: row?.timezone ?? null,
@@ -111,89 +122,104 @@ export function newestReview(
   return null;
 }
 
-/** The week's check-ins with their proof photos (images of the check-in's own post). */
-export function weekRowsQuery(cycleId: string, firstDay: number, lastDay: number) {
-  return sql`select k.day_number, k.moved_minutes, k.steps, k.protein_target_hit, k.hydration_goal_hit,
-         k.journal_md,
-         (select json_agg(json_build_array(m.id, m.storage_path, m.mime_type, m.sort_index)
-                   order by m.sort_index)
-            from posts p join post_media m on m.post_id = p.id
-           where p.checkin_id = k.id and p.user_id = k.user_id and m.media_type = 'image') as photos
-       from checkins k
-      where k.cycle_id = ${cycleId} and k.day_number between ${firstDay} and ${lastDay}
-      order by k.day_number`;
+/** What one review read asks: a week of one of the member's cycles, and the instants it spans. */
+export interface ReviewAsk {
+  userId: string;
+  cycleId: string;
+  week: number;
+  firstDay: number;
+  lastDay: number;
+  /** The final review (week 13): the whole cycle's totals and the days checked in. */
+  final: boolean;
+  /** The first instant of the week's first day and of the day after its last, in the member's zone. */
+  from: string;
+  to: string;
 }
 
 /**
- * One row over the cycle's check-ins up to the week's last day: the count, the best run and the
- * run ending on the last day, the week before's totals, and for the final review the whole
- * cycle's totals and the days checked in.
+ * Everything each asked review shows, in one statement for the asks of one moment (`batchedPer`,
+ * decision 0027), one row per ask (`n`, from 1). Per ask, over `asked`:
+ * - `week_rows`: the week's check-ins (at most 7 rows) with their proof photos (images of the
+ *   check-in's own post);
+ * - the aggregates over the cycle's check-ins up to the week's last day (an index range of one
+ *   cycle): the count, the best run and the run ending on the last day, the totals (of the week; of
+ *   the cycle in the final review), the week before's totals (none for week 1 and the final review)
+ *   and, in the final review, the days checked in;
+ * - the extras, small indexed lookups: then and now (the earliest photo of the cycle, the newest of
+ *   the week, of the cycle in the final review; the member's own posts only), the week's badges, the
+ *   weight before and after it, and the share.
  */
-export function weekAggregatesQuery(
-  cycleId: string,
-  week: { firstDay: number; lastDay: number; final: boolean },
-) {
-  const previous =
-    week.final || week.firstDay === 1 ? null : [week.firstDay - 7, week.firstDay - 1];
-  const totalsFrom = week.final ? 1 : week.firstDay;
-  const sums = (from: number, to: number) =>
+export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
+  const column = (field: (ask: ReviewAsk) => unknown) => sql.param(asked.map(field));
+  const sums = (from: SQL, to: SQL) =>
     sql`(select json_build_array(count(*), coalesce(sum(moved_minutes), 0), coalesce(sum(steps), 0),
                  count(*) filter (where protein_target_hit), count(*) filter (where hydration_goal_hit))
            from d where day_number between ${from} and ${to})`;
-  return sql`with d as (
+  const weekFrom = sql`(case when asked.final then 1 else asked.first_day end)`;
+  const photo = (direction: SQL, fromDay: SQL) =>
+    sql`(select json_build_array(k.day_number, m.id, m.storage_path, m.mime_type, m.sort_index)
+           from checkins k
+           join posts p on p.checkin_id = k.id and p.user_id = asked.user_id
+           join post_media m on m.post_id = p.id and m.media_type = 'image'
+          where k.cycle_id = asked.cycle_id and k.user_id = asked.user_id
+            and k.day_number between ${fromDay} and asked.last_day
+          order by k.day_number ${direction}, m.sort_index ${direction}
+          limit 1)`;
+  return sql`select asked.n::int as n,
+      (select coalesce(json_agg(w order by w.day_number), '[]'::json) from (
+         select k.day_number, k.moved_minutes, k.steps, k.protein_target_hit, k.hydration_goal_hit,
+                k.journal_md,
+                (select json_agg(json_build_array(m.id, m.storage_path, m.mime_type, m.sort_index)
+                          order by m.sort_index)
+                   from posts p join post_media m on m.post_id = p.id
+                  where p.checkin_id = k.id and p.user_id = k.user_id and m.media_type = 'image') as photos
+           from checkins k
+          where k.cycle_id = asked.cycle_id and k.day_number between asked.first_day and asked.last_day
+       ) w) as week_rows,
+      a.*,
+      ${photo(sql`asc`, sql`1`)} as first_photo,
+      ${photo(sql`desc`, weekFrom)} as last_photo,
+      (select json_agg(json_build_array(b.code, b.name) order by ub.awarded_at)
+         from user_badges ub join badges b on b.id = ub.badge_id
+        where ub.user_id = asked.user_id
+          and ub.awarded_at >= asked.from_at and ub.awarded_at < asked.to_at) as badges,
+      (select w.weight_kg from weight_history w where w.user_id = asked.user_id
+          and w.recorded_at < asked.from_at order by w.recorded_at desc limit 1) as start_kg,
+      (select w.weight_kg from weight_history w where w.user_id = asked.user_id
+          and w.recorded_at < asked.to_at order by w.recorded_at desc limit 1) as end_kg,
+      (select s.post_id from review_shares s
+        where s.cycle_id = asked.cycle_id and s.week = asked.week) as shared_post_id
+    from unnest(${column((a) => a.cycleId)}::uuid[], ${column((a) => a.userId)}::text[],
+                ${column((a) => a.week)}::int[], ${column((a) => a.firstDay)}::int[],
+                ${column((a) => a.lastDay)}::int[], ${column((a) => a.final)}::boolean[],
+                ${column((a) => a.from)}::timestamptz[], ${column((a) => a.to)}::timestamptz[])
+           with ordinality as asked(cycle_id, user_id, week, first_day, last_day, final, from_at, to_at, n)
+    cross join lateral (
+      with d as (
         select day_number, moved_minutes, steps, protein_target_hit, hydration_goal_hit,
                day_number - row_number() over (order by day_number) as run_key
-          from checkins where cycle_id = ${cycleId} and day_number <= ${week.lastDay}
+          from checkins where cycle_id = asked.cycle_id and day_number <= asked.last_day
       ), runs as (
         select count(*)::int as len, max(day_number) as last_day from d group by run_key
       )
       select (select count(*)::int from d) as to_date,
              (select coalesce(max(len), 0)::int from runs) as best,
-             (select coalesce(max(len), 0)::int from runs where last_day = ${week.lastDay}) as current,
-             ${sums(totalsFrom, week.lastDay)} as totals,
-             ${previous ? sums(previous[0], previous[1]) : sql`null::json`} as previous,
-             ${week.final ? sql`(select json_agg(day_number order by day_number) from d)` : sql`null::json`} as done_days`;
+             (select coalesce(max(len), 0)::int from runs r where r.last_day = asked.last_day) as current,
+             ${sums(weekFrom, sql`asked.last_day`)} as totals,
+             case when not asked.final and asked.first_day > 1
+               then ${sums(sql`asked.first_day - 7`, sql`asked.first_day - 1`)} end as previous,
+             case when asked.final
+               then (select json_agg(day_number order by day_number) from d) end as done_days
+    ) a
+    order by asked.n`;
 }
 
-/**
- * Then and now, badges of the week, the week's weight change and the share: small indexed
- * lookups in one round trip. `now` of then-and-now is the newest photo of the week (of the cycle in
- * the final review); `then` the earliest of the cycle. Only the member's own posts count.
- */
-export function extrasQuery(input: {
-  userId: string;
-  cycleId: string;
-  week: number;
-  nowFrom: number;
-  lastDay: number;
-  from: Date;
-  to: Date;
-}) {
-  const photo = (direction: 'asc' | 'desc', fromDay: number) =>
-    sql`(select json_build_array(k.day_number, m.id, m.storage_path, m.mime_type, m.sort_index)
-           from checkins k
-           join posts p on p.checkin_id = k.id and p.user_id = ${input.userId}
-           join post_media m on m.post_id = p.id and m.media_type = 'image'
-          where k.cycle_id = ${input.cycleId} and k.user_id = ${input.userId}
-            and k.day_number between ${fromDay} and ${input.lastDay}
-          order by k.day_number ${direction === 'asc' ? sql`asc` : sql`desc`},
-                   m.sort_index ${direction === 'asc' ? sql`asc` : sql`desc`}
-          limit 1)`;
-  const from = input.from.toISOString();
-  const to = input.to.toISOString();
-  return sql`select ${photo('asc', 1)} as first_photo,
-       ${photo('desc', input.nowFrom)} as last_photo,
-       (select json_agg(json_build_array(b.code, b.name) order by ub.awarded_at)
-          from user_badges ub join badges b on b.id = ub.badge_id
-         where ub.user_id = ${input.userId}
-           and ub.awarded_at >= ${from}::timestamptz and ub.awarded_at < ${to}::timestamptz) as badges,
-       (select w.weight_kg from weight_history w where w.user_id = ${input.userId}
-           and w.recorded_at < ${from}::timestamptz order by w.recorded_at desc limit 1) as start_kg,
-       (select w.weight_kg from weight_history w where w.user_id = ${input.userId}
-           and w.recorded_at < ${to}::timestamptz order by w.recorded_at desc limit 1) as end_kg,
-       (select s.post_id from review_shares s
-         where s.cycle_id = ${input.cycleId} and s.week = ${input.week}) as shared_post_id`;
-}
+const reviewReads = batchedPer(async (db: DbOrTx, asked: readonly ReviewAsk[]) =>
+  rowsByAsk(
+    asked.length,
+    await queryRows<WeeklyReviewRead & { n: number }>(db, reviewReadsQuery(asked)),
+  ).map(([row]) => row),
+);
 
 /** Everything a review shows, for an open week of one of the member's cycles. */
 export async function readWeeklyReview(
@@ -211,23 +237,19 @@ export async function readWeeklyReview(
   const week = reviewWeekDays(input.week);
   const firstDate = dateOfDay(cycle.startDate, week.firstDay);
   const lastDate = dateOfDay(cycle.startDate, week.lastDay);
-  // The three reads in one statement: one round trip and one transaction per review.
-  const [read] = await queryRows<WeeklyReviewRead>(
-    db,
-    sql`select (select coalesce(json_agg(w order by w.day_number), '[]'::json)
-                  from (${weekRowsQuery(cycle.id, week.firstDay, week.lastDay)}) w) as week_rows,
-               a.*, e.*
-          from (${weekAggregatesQuery(cycle.id, week)}) a,
-               (${extrasQuery({
-                 userId,
-                 cycleId: cycle.id,
-                 week: week.week,
-                 nowFrom: week.final ? 1 : week.firstDay,
-                 lastDay: week.lastDay,
-                 from: startOfLocalDate(firstDate, input.timeZone),
-                 to: startOfLocalDate(dateOfDay(cycle.startDate, week.lastDay + 1), input.timeZone),
-               })}) e`,
-  );
+  const read = await reviewReads(db, {
+    userId,
+    cycleId: cycle.id,
+    week: week.week,
+    firstDay: week.firstDay,
+    lastDay: week.lastDay,
+    final: week.final,
+    from: startOfLocalDate(firstDate, input.timeZone).toISOString(),
+    to: startOfLocalDate(
+      dateOfDay(cycle.startDate, week.lastDay + 1),
+      input.timeZone,
+    ).toISOString(),
+  });
   return weeklyReviewView(read, {
     cycle,
     week,
