@@ -22,19 +22,20 @@ export const BOARD_TTL_MS = 30_000;
  * The active cycles of the members `filter` (SQL over cycles `c`) selects, at `now` (an instant in
  * SQL): each member's current day counted in their own time zone, consistency (check-ins over days
  * so far, in percent) and the streak still alive (ending today or yesterday). The community board
- * reads it as a CTE (`scoredCycles`); a crew's board (modules/crews) for each member, laterally.
+ * reads it as a CTE (`scoredCycles`); a crew's board (modules/crews) for each member, laterally,
+ * passing the member's settings zone (`zone`, SQL) it has joined already.
  */
-export function scoredCycleSelect(now: SQL, filter: SQL): SQL {
+export function scoredCycleSelect(now: SQL, filter: SQL, zone?: SQL): SQL {
+  const settings = zone ? sql`` : sql`left join user_settings s on s.user_id = c.user_id`;
   return sql`select a.*,
         least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
         (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
       from (
         select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
                least(${CYCLE_LENGTH_DAYS}, greatest(1,
-                 ((${now} at time zone coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
+                 ((${now} at time zone coalesce(${zone ?? sql`s.timezone`}, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
                ))::int as current_day
-        from cycles c
-        left join user_settings s on s.user_id = c.user_id
+        from cycles c ${settings}
         where c.is_active and ${filter}
       ) a`;
 }

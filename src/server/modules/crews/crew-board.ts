@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CrewBoardEntry } from '@shared/api-types';
-import { batchedPer, queryRows, rowsByAsk, type DbOrTx, type Row } from '../../db/client';
+import { batchedPer, queryRows, rowsByAsk, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { scoredCycleSelect } from '../community/leaderboard';
 import type { CrewRow } from './crew-rows';
@@ -21,41 +21,64 @@ interface BoardAsk {
   at: string;
 }
 
+/** A member's line on a crew's board, as `json_agg` writes it. */
+export interface BoardLine {
+  user_id: string;
+  display_name: string;
+  avatar_url: string | null;
+  first_name: string | null;
+  /** Read for a nudge only (`onlyUserId`); null on the crew page. */
+  email: string | null;
+  current_day: number | null;
+  consistency: number;
+  streak: number;
+  checked_in_today: boolean;
+  /** The member's own today. */
+  local_today: string;
+  /** Whether the viewer has nudged them on it. */
+  nudged_today: boolean;
+}
+
 /**
- * The board lines of each ask, one statement for the asks of one moment (`batchedPer`, decision 0027):
- * each crew member's line with what a nudge needs (their own today, and whether the viewer has
- * nudged them on it) and the crew's row (`to_json`). Its text never changes, so PostgreSQL plans it
- * once per connection (decision 0070).
+ * Each ask's crew (its row, as `to_json` writes it) and board lines in board order, or undefined when
+ * the gate shuts: one statement for the asks of one moment (`batchedPer`, decision 0027), one row per
+ * ask with its lines as one json value. Its text never changes, so PostgreSQL plans it once per
+ * connection (decision 0070).
  */
-const boardLines = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
+const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
   // Each field of the asks as one array parameter.
   const column = (field: (ask: BoardAsk) => unknown) => sql.param(asks.map(field));
   const localToday = sql`(asked.at at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
-  const rows = await queryRows<Row & { n: number }>(
+  const rows = await queryRows<{ n: number; crew: CrewJson; lines: BoardLine[] }>(
     db,
-    sql`select asked.n::int as n, m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name, u.email,
-             s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
-             coalesce(s.last_day = s.current_day, false) as checked_in_today,
-             ${localToday}::text as local_today,
-             exists (select 1 from crew_nudges nd where nd.from_user_id = asked.viewer_id
-                       and nd.to_user_id = m.user_id and nd.local_date = ${localToday}) as nudged_today,
-             to_json(c) as crew
+    sql`select asked.n::int as n, to_json(c) as crew, (
+        select coalesce(json_agg(l order by l.consistency desc, l.streak desc, l.joined_at, l.user_id), '[]')
+        from (
+          select m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name,
+                 -- The address only a nudge needs.
+                 (select u.email from "user" u where u.id = m.user_id and asked.only_user_id is not null) as email,
+                 s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
+                 coalesce(s.last_day = s.current_day, false) as checked_in_today,
+                 ${localToday}::text as local_today,
+                 exists (select 1 from crew_nudges nd where nd.from_user_id = asked.viewer_id
+                           and nd.to_user_id = m.user_id and nd.local_date = ${localToday}) as nudged_today
+          from crew_members m
+          join profiles p on p.id = m.user_id
+          left join user_settings us on us.user_id = m.user_id
+          left join lateral (${scoredCycleSelect(sql`asked.at`, sql`c.user_id = m.user_id`, sql`us.timezone`)}) s on true
+          where m.crew_id = asked.crew_id
+            and (asked.only_user_id is null or m.user_id = asked.only_user_id)
+        ) l
+      ) as lines
       from unnest(${column((a) => a.crewId)}::uuid[], ${column((a) => a.viewerId)}::text[],
                   ${column((a) => a.onlyUserId)}::text[], ${column((a) => a.gated)}::boolean[],
                   ${column((a) => a.at)}::timestamptz[])
              with ordinality as asked(crew_id, viewer_id, only_user_id, gated, at, n)
       join crews c on c.id = asked.crew_id
-      join crew_members m on m.crew_id = asked.crew_id
-      join profiles p on p.id = m.user_id
-      join "user" u on u.id = m.user_id
-      left join user_settings us on us.user_id = m.user_id
-      left join lateral (${scoredCycleSelect(sql`asked.at`, sql`c.user_id = m.user_id`)}) s on true
-      where (asked.only_user_id is null or m.user_id = asked.only_user_id)
-        and (not asked.gated or (c.closed_at is null and exists (
-              select 1 from crew_members me where me.crew_id = asked.crew_id and me.user_id = asked.viewer_id)))
-      order by asked.n, consistency desc, streak desc, m.joined_at, m.user_id`,
+      where not asked.gated or (c.closed_at is null and exists (
+              select 1 from crew_members me where me.crew_id = asked.crew_id and me.user_id = asked.viewer_id))`,
   );
-  return rowsByAsk(asks.length, rows);
+  return rowsByAsk(asks.length, rows).map(([row]) => row);
 });
 
 /** A crew member's board line, for a nudge to them: their today and whether they checked in on it. */
@@ -63,15 +86,15 @@ export async function boardLineOf(
   ctx: ServiceContext,
   crewId: string,
   userId: string,
-): Promise<Row | undefined> {
-  const [line] = await boardLines(ctx.db, {
+): Promise<BoardLine | undefined> {
+  const found = await crewBoards(ctx.db, {
     crewId,
     viewerId: null,
     onlyUserId: userId,
     gated: false,
     at: ctx.now().toISOString(),
   });
-  return line;
+  return found?.lines[0];
 }
 
 /**
@@ -83,30 +106,30 @@ export async function crewWithBoard(
   crewId: string,
   viewerId: string,
 ): Promise<{ crew: CrewRow; board: CrewBoardEntry[] } | null> {
-  const rows = await boardLines(ctx.db, {
+  const found = await crewBoards(ctx.db, {
     crewId,
     viewerId,
     onlyUserId: null,
     gated: true,
     at: ctx.now().toISOString(),
   });
-  if (rows.length === 0) return null;
-  const crew = crewRowOf(rows[0].crew as CrewJson);
-  return { crew, board: rows.map((r) => boardEntryOf(r, crew, viewerId)) };
+  if (!found) return null;
+  const crew = crewRowOf(found.crew);
+  return { crew, board: found.lines.map((line) => boardEntryOf(line, crew, viewerId)) };
 }
 
-function boardEntryOf(r: Record<string, unknown>, crew: CrewRow, viewerId: string): CrewBoardEntry {
+function boardEntryOf(line: BoardLine, crew: CrewRow, viewerId: string): CrewBoardEntry {
   return {
-    userId: String(r.user_id),
-    displayName: String(r.display_name),
-    avatarUrl: (r.avatar_url as string | null) ?? null,
-    isOwner: String(r.user_id) === crew.ownerId,
-    isMe: String(r.user_id) === viewerId,
-    currentDay: r.current_day == null ? null : Number(r.current_day),
-    checkedInToday: Boolean(r.checked_in_today),
-    streak: Number(r.streak),
-    consistency: Number(r.consistency),
-    nudgedToday: Boolean(r.nudged_today),
+    userId: line.user_id,
+    displayName: line.display_name,
+    avatarUrl: line.avatar_url,
+    isOwner: line.user_id === crew.ownerId,
+    isMe: line.user_id === viewerId,
+    currentDay: line.current_day,
+    checkedInToday: line.checked_in_today,
+    streak: line.streak,
+    consistency: line.consistency,
+    nudgedToday: line.nudged_today,
   };
 }
 
