@@ -14,10 +14,10 @@ import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { idempotent, type IdempotencyRequest } from '../../lib/idempotency';
 import { awardStreakBadge } from '../badges/streak-badge';
-import { activeCycle } from '../cycles/queries';
+import { activeCycleWithToday } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
 import { invalidateFeedAfterCommit } from '../feed/cache';
-import { connectionActivityOn, sourceOfNumbers } from '../connections/activity';
+import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../connections/activity';
 import { resolveAudience } from '../crews/audience';
 import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
 
@@ -38,13 +38,15 @@ export async function createCheckin(
   const member = requireMember(ctx);
   const now = ctx.now();
   return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
-    const cycle = await activeCycle(ctx.db, member.userId, now);
+    const { cycle, todayActivity } = await activeCycleWithToday(ctx.db, member.userId, now);
     const day = checkinDay(cycle, options.madeAt, now);
-    // Numbers kept as a connection filled them in carry its source onto the post (decision 0045).
-    const source = sourceOfNumbers(
-      await connectionActivityOn(ctx.db, member.userId, day.localDate),
-      input,
-    );
+    // Numbers kept as a connection filled them in carry its source onto the post (decision 0045):
+    // today's came with the cycle; another day's (a check-in queued offline) is read on its own.
+    const activity =
+      day.localDate === cycle.today && todayActivity !== undefined
+        ? todayActivity && recentActivityView(todayActivity)
+        : await connectionActivityOn(ctx.db, member.userId, day.localDate);
+    const source = sourceOfNumbers(activity, input);
     const [checkin] = await ctx.db
       .insert(checkins)
       .values({
