@@ -402,6 +402,39 @@ describe('the member’s day', () => {
     expect(edited.checkin.activitySource).toBeNull();
   });
 
+  it('gives a check-in queued offline yesterday the source of yesterday’s numbers, not today’s', async () => {
+    const m = await honoluluMember();
+    // The cycle starts on the 6th (the member opens home).
+    await getToday(await at(m, local('2031-05-06', '08:00')));
+    await putTodayActivity(await at(m, local('2031-05-06', '22:10')), {
+      steps: 6100,
+      moveMinutes: 31,
+      source: 'Health Connect',
+    });
+    await putTodayActivity(await at(m, local('2031-05-07', '00:20')), {
+      steps: 150,
+      moveMinutes: 2,
+      source: 'Apple Health',
+    });
+    // Made offline at 23:50 on the 6th, sent at 00:30 on the 7th, with the 6th's numbers.
+    const { checkin } = await createCheckin(
+      await at(m, local('2031-05-07', '00:30')),
+      {
+        movedMinutes: 31,
+        steps: 6100,
+        proteinTargetHit: false,
+        hydrationGoalHit: false,
+        journalMd: 'Late one',
+      },
+      { madeAt: local('2031-05-06', '23:50') },
+    );
+    expect(checkin.localDate).toBe('2031-05-06');
+    expect(checkin.activitySource).toEqual({
+      source: 'Health Connect',
+      at: local('2031-05-06', '22:10').toISOString(),
+    });
+  });
+
   it('raises the check-in after it is made until the day ends, never lowers it, and keeps the edit window', async () => {
     const m = await honoluluMember();
     const ctx = await at(m, local('2031-05-20', '18:00'));
