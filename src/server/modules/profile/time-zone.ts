@@ -29,8 +29,27 @@ export const storedTimeZoneColumns = {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * startOfLocalDate's answers by zone and date, as ms since the epoch: it is a pure function, and every
+ * weekly review asks it twice, mostly for dates and zones other members asked already (issue 33). At
+ * most START_MEMO_MAX entries; then it starts empty again.
+ */
+const startMemo = new Map<string, number>();
+const START_MEMO_MAX = 10_000;
+
 /** The first instant of calendar date `date` in `timeZone` (midnight, or later on a day that skips it). */
 export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  const key = `${timeZone} ${date}`;
+  let start = startMemo.get(key);
+  if (start === undefined) {
+    start = firstInstantOf(date, timeZone);
+    if (startMemo.size >= START_MEMO_MAX) startMemo.clear();
+    startMemo.set(key, start);
+  }
+  return new Date(start);
+}
+
+function firstInstantOf(date: LocalDate, timeZone: string): number {
   // Midnight at the zone's offset then, taken only when it is the first instant of `date`: two
   // readings of the clock instead of the search's thirty (issue 33). A day whose offset changes near
   // midnight may fail the check; the search below is the rule.
@@ -40,8 +59,8 @@ export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
     localDateIn(new Date(guess), timeZone) === date &&
     localDateIn(new Date(guess - 1), timeZone) < date
   )
-    return new Date(guess);
-  return searchStartOfLocalDate(date, timeZone);
+    return guess;
+  return searchStartOfLocalDate(date, timeZone).getTime();
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms since the epoch), in ms. */
