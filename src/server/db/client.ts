@@ -4,7 +4,7 @@ import path from 'node:path';
 import DataLoader from 'dataloader';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -85,6 +85,23 @@ export function rowsByAsk<R extends { n: number }>(asks: number, rows: readonly 
   const grouped = Array.from({ length: asks }, (): R[] => []);
   for (const row of rows) grouped[row.n - 1].push(row);
   return grouped;
+}
+
+/** The row of each ask, for a batched statement that answers each ask with at most one row. */
+export function rowByAsk<R extends { n: number }>(
+  asks: number,
+  rows: readonly R[],
+): Array<R | undefined> {
+  return rowsByAsk(asks, rows).map(([row]) => row);
+}
+
+/**
+ * A raw batched statement's asks, one field at a time, as one array parameter each (for
+ * `unnest(...) with ordinality`): the text never changes with the number of asks, so PostgreSQL
+ * plans it once per connection (decision 0070).
+ */
+export function askColumns<A>(asks: readonly A[]) {
+  return (field: (ask: A) => unknown) => sql.param(asks.map(field));
 }
 
 /** Statements at least this long are prepared on each connection (decision 0070). */

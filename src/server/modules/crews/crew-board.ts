@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CrewBoardEntry } from '@shared/api-types';
-import { batchedPer, queryRows, rowsByAsk, type DbOrTx } from '../../db/client';
+import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { scoredCycleSelect } from '../community/leaderboard';
 import type { CrewRow } from './crew-rows';
@@ -42,12 +42,10 @@ export interface BoardLine {
 /**
  * Each ask's crew (its row, as `to_json` writes it) and board lines in board order, or undefined when
  * the gate shuts: one statement for the asks of one moment (`batchedPer`, decision 0027), one row per
- * ask with its lines as one json value. Its text never changes, so PostgreSQL plans it once per
- * connection (decision 0070).
+ * ask with its lines as one json value.
  */
 const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
-  // Each field of the asks as one array parameter.
-  const column = (field: (ask: BoardAsk) => unknown) => sql.param(asks.map(field));
+  const column = askColumns(asks);
   const localToday = sql`(asked.at at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
   const rows = await queryRows<{ n: number; crew: CrewJson; lines: BoardLine[] }>(
     db,
@@ -78,7 +76,7 @@ const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
       where not asked.gated or (c.closed_at is null and exists (
               select 1 from crew_members me where me.crew_id = asked.crew_id and me.user_id = asked.viewer_id))`,
   );
-  return rowsByAsk(asks.length, rows).map(([row]) => row);
+  return rowByAsk(asks.length, rows);
 });
 
 /** A crew member's board line, for a nudge to them: their today and whether they checked in on it. */

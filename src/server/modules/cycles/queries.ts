@@ -3,7 +3,7 @@ import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants'
 import type { CycleView } from '@shared/api-types';
 import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
-import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
+import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../../db/client';
 import { checkins, connectionActivity, cycles, userSettings } from '../../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
@@ -107,7 +107,7 @@ const cycleStart = batchedPer(
       weightZones: asks.map((a) => a.weightZone),
       ats: asks.map((a) => a.at),
     });
-    return rowsByAsk(asks.length, rows).map(([row]) => row);
+    return rowByAsk(asks.length, rows);
   },
 );
 

@@ -3,7 +3,7 @@ import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
 import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
-import { batchedPer, queryRows, rowsByAsk, type DbOrTx } from '../../db/client';
+import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
 import { effectiveTimeZone, startOfLocalDate } from '../profile/time-zone';
 import { weeklyReviewView, type WeeklyReviewRead } from './review-view';
 
@@ -73,7 +73,7 @@ const cyclesAndZones = batchedPer(async (db: DbOrTx, userIds: readonly string[])
         from unnest(${sql.param(userIds)}::text[]) with ordinality as asked(user_id, n)
         left join user_settings s on s.user_id = asked.user_id`,
   );
-  return rowsByAsk(userIds.length, rows).map(([row]) => row);
+  return rowByAsk(userIds.length, rows);
 });
 
 /** The member's cycles and the time zone their days are counted in at `now`. */
@@ -150,7 +150,7 @@ export interface ReviewAsk {
  *   weight before and after it, and the share.
  */
 export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
-  const column = (field: (ask: ReviewAsk) => unknown) => sql.param(asked.map(field));
+  const column = askColumns(asked);
   const sums = (from: SQL, to: SQL) =>
     sql`(select json_build_array(count(*), coalesce(sum(moved_minutes), 0), coalesce(sum(steps), 0),
                  count(*) filter (where protein_target_hit), count(*) filter (where hydration_goal_hit))
@@ -215,10 +215,10 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
 }
 
 const reviewReads = batchedPer(async (db: DbOrTx, asked: readonly ReviewAsk[]) =>
-  rowsByAsk(
+  rowByAsk(
     asked.length,
     await queryRows<WeeklyReviewRead & { n: number }>(db, reviewReadsQuery(asked)),
-  ).map(([row]) => row),
+  ),
 );
 
 /** Everything a review shows, for an open week of one of the member's cycles. */
@@ -250,7 +250,8 @@ export async function readWeeklyReview(
       input.timeZone,
     ).toISOString(),
   });
-  return weeklyReviewView(read, {
+  // Every ask has its row: the aggregates' lateral subquery answers one row whatever the week holds.
+  return weeklyReviewView(read!, {
     cycle,
     week,
     firstDate,
