@@ -67,6 +67,34 @@ describe('transactions per request (issue 33)', () => {
     }
   });
 
+  it('the first requests of many members at one moment: their sessions are read in one statement', async () => {
+    const members = await Promise.all(Array.from({ length: 5 }, () => t.member()));
+    // A copy of a cookie whose session has ended since (signed, so it reaches the database).
+    const signedOut = await t.member();
+    const stale = t.client();
+    for (const [name, value] of signedOut.client.cookies) stale.cookies.set(name, value);
+    const out = await signedOut.client.request('/api/account/sign-out', {
+      method: 'POST',
+      json: {},
+    });
+    expect(out.status).toBe(200);
+    await forgetSessions(t.deps);
+    const counter = countTransactions(t.database);
+    counter.start();
+    const answers = await Promise.all(
+      [...members.map((m) => m.client), stale].map(async (client) =>
+        (await client.request('/api/account/session')).json(),
+      ),
+    );
+    const { transactions, statements } = counter.stop();
+    // Each member still gets their own session, and the ended one gets none.
+    expect(answers.map((a) => a.user?.email ?? null)).toEqual([
+      ...members.map((m) => m.email),
+      null,
+    ]);
+    expect(transactions, statements.join('\n')).toBe(1);
+  });
+
   it('sign-in code: at most 3, right or wrong', async () => {
     const { email } = await t.member();
     const client = t.client();

@@ -5,7 +5,7 @@ import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import { displayNameFromEmail } from '@shared/domain/display';
 import type { AppEnv } from '../lib/deps';
 import { sessionCookieSettings } from '../lib/auth';
-import { preparedPer, type Db } from '../db/client';
+import { batchedPer, type Db, type DbOrTx } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
 import { profiles, session, user, userSettings } from '../db/schema';
@@ -20,7 +20,7 @@ export function setCookies(c: Context, cookies: readonly string[] | undefined): 
 /**
  * The signed-in member for this request (read once), or null. Invalid, forged or expired cookies are null.
  *
- * The common case is one query, or none: the cookie's signature is checked here (better-auth's format,
+ * The common case is one query (shared with the other requests of the moment), or none: the cookie's signature is checked here (better-auth's format,
  * `token.base64(HMAC-SHA256(secret, token))`), then the session, account and profile are read together,
  * or taken from the session cache for SESSION_CACHE_MS (decision 0030), which every service that
  * changes them clears (forgetSessionsAfterCommit). Expired sessions and sessions due for their daily refresh go
@@ -49,20 +49,28 @@ export const memberColumns = {
   unitPref: profiles.unitPref,
 };
 
-function prepareSessionByToken(db: Db) {
-  return db
-    .select({ expiresAt: session.expiresAt, isAdmin: profiles.isAdmin, ...memberColumns })
+/**
+ * The session, account and profile for each token asked for: the sign-ins of one moment that no
+ * process has cached share one statement (`batchedPer`, decision 0027), so a burst of members each
+ * making their first request (a morning's check-ins) costs a few reads, not one each. The tokens come
+ * as one array parameter, so the text never changes with their number (decision 0070).
+ */
+const sessionsByToken = batchedPer(async (db: DbOrTx, tokens: readonly string[]) => {
+  const rows = await db
+    .select({
+      token: session.token,
+      expiresAt: session.expiresAt,
+      isAdmin: profiles.isAdmin,
+      ...memberColumns,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
     .leftJoin(userSettings, eq(userSettings.userId, session.userId))
-    .where(eq(session.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('session_by_token');
-}
-
-/** The session, account and profile for a token: one prepared statement per database. */
-const sessionByToken = preparedPer(prepareSessionByToken);
+    .where(sql`${session.token} = any(${sql.param([...tokens])}::text[])`);
+  const byToken = new Map(rows.map((row) => [row.token, row]));
+  return tokens.map((token) => byToken.get(token));
+});
 
 async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const deps = c.get('deps');
@@ -96,7 +104,7 @@ async function readUser(c: Context<AppEnv>): Promise<SessionUser | null> {
 }
 
 async function readSession(db: Db, token: string) {
-  const [row] = await sessionByToken(db).execute({ token });
+  const row = await sessionsByToken(db, token);
   if (!row) return null;
   return { user: sessionUserOf(row, new Date()), expiresAt: row.expiresAt.getTime() };
 }
