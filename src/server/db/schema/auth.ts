@@ -23,6 +23,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SHORT_PREFIXES } from './columns';
 
 const tz = { withTimezone: true } as const;
 
@@ -47,6 +48,14 @@ export const user = pgTable(
     // The admin Users list: newest first, paged by (created_at, id); search by an e-mail prefix.
     index('user_created_idx').on(t.createdAt, t.id),
     index('user_email_lower_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // Searches of 1 to 3 letters, newest first, 26 rows read (migration 0024, decision 0092).
+    ...SHORT_PREFIXES.map((k) =>
+      index(`user_email_start${k}_idx`).on(
+        sql`left(lower(${t.email}), ${sql.raw(String(k))})`,
+        t.createdAt,
+        t.id,
+      ),
+    ),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { createdAt, id, ts, updatedAt } from './columns';
+import { createdAt, id, SHORT_PREFIXES, ts, updatedAt } from './columns';
 
 export const profiles = pgTable(
   'profiles',
@@ -49,6 +49,13 @@ export const profiles = pgTable(
     // The admin Users search by a name prefix, whatever the case.
     index('profiles_display_name_lower_prefix_idx').on(
       sql`lower(${t.displayName}) text_pattern_ops`,
+    ),
+    ...SHORT_PREFIXES.map((k) =>
+      index(`profiles_display_name_start${k}_idx`).on(
+        sql`left(lower(${t.displayName}), ${sql.raw(String(k))})`,
+        t.joinedAt,
+        t.id,
+      ),
     ),
   ],
 );

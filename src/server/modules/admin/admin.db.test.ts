@@ -110,6 +110,44 @@ describe('users', () => {
     expect(literal.users).toEqual([]);
   });
 
+  it('pages a search of 1, 2, 3 letters or more through every match, newest first, ties by id', async () => {
+    // Three members share each creation instant, so a page can end inside a tie.
+    for (let i = 0; i < 2 * USERS_PAGE_SIZE + 5; i += 1) {
+      await t.deps.db.insert(user).values({
+        id: `start-${String(i).padStart(2, '0')}`,
+        name: i % 2 ? `Quill ${i}` : `Qu Ren ${i}`,
+        email: `${i % 3 ? 'qx' : 'ren'}${i}@example.com`,
+        createdAt: new Date(Date.UTC(2021, 0, 1, 0, Math.floor(i / 3))),
+      });
+    }
+    const everyone = await t.deps.db
+      .select({ id: user.id, email: user.email, name: profiles.displayName, at: user.createdAt })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id));
+    for (const q of ['q', 'QU', 'qui', 'Quil', 'qu r', 'r', 'RE', 'ren1', 'z']) {
+      const start = q.toLowerCase();
+      const expected = everyone
+        .filter(
+          (m) => m.email.toLowerCase().startsWith(start) || m.name.toLowerCase().startsWith(start),
+        )
+        .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+        .map((m) => m.id);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = `q=${encodeURIComponent(q)}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await (await admin.client.request(`/api/admin/users?${query}`)).json()) as {
+          users: { id: string }[];
+          nextCursor: string | null;
+        };
+        expect(page.users.length, q).toBeLessThanOrEqual(USERS_PAGE_SIZE);
+        seen.push(...page.users.map((u) => u.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, q).toEqual(expected);
+    }
+  });
+
   it('searches names outside ASCII, literal _ and \\, and refuses a NUL character clearly', async () => {
     const emile = await t.member({ displayName: 'Émile Zola' });
     const odd = await t.member({ displayName: 'a_b\\c' });

@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminMembersList, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
+import { SHORT_PREFIXES } from '../../db/schema/columns';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
 
@@ -63,29 +64,49 @@ function startsWith(column: SQL): SQL {
 /**
  * Pages of the members whose e-mail or display name starts with a search, one per ask (`n`, from 1):
  * the searches of one moment share one prepared statement (`batchedPer`, decision 0027). For each,
- * the matches come from the prefix indexes alone, with their account's creation time (the e-mail
- * index includes `created_at`, the name index the profile's copy of it, `joined_at`: migration 0014),
- * so the page (after the cursor, if any) is chosen without reading any account, and only its 26 rows
- * are joined to their accounts and profiles.
+ * the page (after the cursor, if any) is chosen from indexes alone, with each match's account
+ * creation time (the profile's copy of it, `joined_at`, for names: migration 0014), and only its 26
+ * rows are joined to their accounts and profiles:
+ * - a search of 1 to 3 letters, which matches thousands at 100,000 members, reads the index of that
+ *   start (`left(lower(column), k)`, creation time, id: migration 0024) newest first from the
+ *   cursor, 26 rows, and stops (decision 0092);
+ * - a longer one reads its matches from the prefix index (they are few) and keeps the newest 26.
+ * Each branch is gated on the search's length, so only one per column runs.
  */
 function prepareSearchPages(db: DbOrTx) {
   const pageRows = sql.raw(String(USERS_PAGE_SIZE + 1));
-  // Each index gives its newest page of matches after the cursor; the page is the newest of both.
-  const after = (t: AnyPgColumn, id: AnyPgColumn) =>
-    sql`(asked.t is null or (${t}, ${id}) < (asked.t, asked.id))`;
+  const q = sql`lower(asked.q)`;
+  const matches = (column: SQL, t: AnyPgColumn, id: AnyPgColumn, table: SQL) => [
+    ...SHORT_PREFIXES.map((k) => {
+      const length = sql.raw(String(k));
+      return sql`(select ${id}, ${t} from ${table}
+          where length(${q}) = ${length} and left(${column}, ${length}) = ${q}
+            and (${t}, ${id}) < (coalesce(asked.t, 'infinity'::timestamptz), coalesce(asked.id, ''))
+          order by 2 desc, 1 desc limit ${pageRows})`;
+    }),
+    sql`(select ${id}, ${t} from ${table}
+        where length(${q}) > ${sql.raw(String(Math.max(...SHORT_PREFIXES)))} and ${startsWith(column)}
+          and (asked.t is null or (${t}, ${id}) < (asked.t, asked.id))
+        order by 2 desc, 1 desc limit ${pageRows})`,
+  ];
   const asked = sql`unnest(
       ${sql.placeholder('qs')}::text[], ${sql.placeholder('patterns')}::text[],
       ${sql.placeholder('ts')}::timestamptz[], ${sql.placeholder('ids')}::text[]
     ) with ordinality as asked(q, pattern, t, id, n)
     cross join lateral (
       select m.id, m.created_at from (
-        (select ${user.id}, ${user.createdAt} from ${user}
-          where ${startsWith(sql`lower(${user.email})`)} and ${after(user.createdAt, user.id)}
-          order by 2 desc, 1 desc limit ${pageRows})
-        union
-        (select ${profiles.id}, ${profiles.joinedAt} from ${profiles}
-          where ${startsWith(sql`lower(${profiles.displayName})`)} and ${after(profiles.joinedAt, profiles.id)}
-          order by 2 desc, 1 desc limit ${pageRows})
+        ${sql.join(
+          [
+            ...matches(sql`lower(${user.email})`, user.createdAt, user.id, sql`${user}`),
+            ...matches(
+              sql`lower(${profiles.displayName})`,
+              profiles.joinedAt,
+              profiles.id,
+              sql`${profiles}`,
+            ),
+          ],
+          sql` union `,
+        )}
       ) m (id, created_at)
       order by m.created_at desc, m.id desc
       limit ${pageRows}

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
 import { greetingName } from '@shared/domain/display';
 import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
@@ -11,7 +12,7 @@ import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { localHourIn } from '../notifications/reminder-due';
 import { effectiveTimeZone } from '../profile/time-zone';
-import { memberCycles, readWeeklyReview } from './queries';
+import { memberCyclesAndZone, readWeeklyReview } from './queries';
 
 // The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
 // job runner unchanged. Each member's newest open review goes out once, at their reminder hour on
@@ -60,10 +61,17 @@ export function weeklyReviewDue(
 export const WEEKLY_REVIEW_PAGE = 500;
 
 /**
+ * Reviews of a page read and sent at once, at most: their reads share statements (`batchedPer`), and
+ * a slow mail server holds up 16 sends, not the whole page (as the daily reminders, decision 0050).
+ */
+export const REVIEW_SEND_CONCURRENCY = 16;
+
+/**
  * Sends the weekly reviews due at `now`; answers how many members were sent one. The candidates are
  * read in pages in user-id order (keyset), and each page's claims are looked up by key: memory stays
  * at one page at 100,000 members (issue 33), where the job once read every candidate and every claim
- * of the last weeks at once, every five minutes, on every process.
+ * of the last weeks at once, every five minutes, on every process. A page's reviews go out 16 at a
+ * time (REVIEW_SEND_CONCURRENCY).
  */
 export async function run(
   ctx: ServiceContext,
@@ -72,6 +80,7 @@ export async function run(
 ): Promise<number> {
   requireAdmin(ctx);
   const pageSize = options.pageSize ?? WEEKLY_REVIEW_PAGE;
+  const limit = pLimit(REVIEW_SEND_CONCURRENCY);
   let sent = 0;
   let after = '';
   for (;;) {
@@ -86,15 +95,21 @@ export async function run(
       ctx,
       owed.map((o) => o.key),
     );
-    for (const { member, week, key } of owed) {
-      if (claimed.has(key)) continue;
-      try {
-        if (await sendOne(ctx, member, week, key, now)) sent += 1;
-      } catch (error) {
-        reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
-        ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
-      }
-    }
+    const results = await Promise.all(
+      owed
+        .filter(({ key }) => !claimed.has(key))
+        .map(({ member, week, key }) =>
+          limit(() =>
+            sendOne(ctx, member, week, key, now).catch((error: unknown) => {
+              // One member's bad data never stops everyone else's review.
+              reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
+              ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
+              return false;
+            }),
+          ),
+        ),
+    );
+    sent += results.filter(Boolean).length;
     if (page.length < pageSize) break;
   }
   if (sent) {
@@ -180,7 +195,8 @@ async function sendOne(
     .returning({ key: notificationClaims.key });
   if (inserted.length === 0) return false;
 
-  const cycle = (await memberCycles(ctx.db, member.user_id)).find((c) => c.id === member.cycle_id);
+  const { cycles } = await memberCyclesAndZone(ctx.db, member.user_id, now);
+  const cycle = cycles.find((c) => c.id === member.cycle_id);
   if (!cycle) return false;
   const review = await readWeeklyReview(ctx.db, {
     userId: member.user_id,

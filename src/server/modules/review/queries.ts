@@ -46,12 +46,6 @@ function memberCycleOf(r: CycleRow): MemberCycle {
   };
 }
 
-/** The member's cycles, oldest first, numbered from 1 (the review's address). */
-export async function memberCycles(db: DbOrTx, userId: string): Promise<MemberCycle[]> {
-  const rows = await queryRows<CycleRow>(db, sql`${cyclesQuery(sql`${userId}`)} order by n`);
-  return rows.map(memberCycleOf);
-}
-
 /** A member's zone columns and cycles, as `cyclesAndZones` reads them. */
 interface CyclesAndZoneRow {
   n: number;
