@@ -14,6 +14,7 @@
  * 3. Measures each endpoint for BENCH_SECONDS (10) at BENCH_CONNECTIONS (50): the reads as 50 members
  *    (each request from the next of them), the admin reads as one admin; requests/s, p50/p95/p99,
  *    errors, and database transactions per request; health before and after, ratios against their mean.
+ *    Before health's first run, every endpoint is served for BENCH_WARMUP_SECONDS (2; 0: none), unmeasured.
  * 4. Load test: BENCH_LOAD_CONNECTIONS (200) members, each checking in then reading the feed, for
  *    BENCH_LOAD_SECONDS (60). Every 201 is an acknowledged check-in; afterwards each must be in the
  *    database with its post, and no other check-in or orphan post may have appeared.
@@ -63,6 +64,7 @@ const templateUrl = BENCH_DATABASE_URL;
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const days = Number(process.env.BENCH_DAYS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
@@ -318,6 +320,36 @@ async function committedTransactions(client: pg.Client): Promise<number> {
     last = n;
   }
   return (settled = last);
+}
+
+/**
+ * Serves `endpoint` for BENCH_WARMUP_SECONDS, unmeasured. Every endpoint is warmed before health's
+ * first run, so health is measured on a server whose code has met every route, as it is while the
+ * endpoints run. Without it, health's first run met a server that had served only health, and its
+ * last run one that had served everything: a quarter to a third slower (docs/benchmarks.md).
+ */
+async function warm(endpoint: Endpoint): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: warmupSeconds,
+        headers: endpoint.headers,
+        requests: endpoint.requests,
+      },
+      (error) => {
+        clearInterval(watch);
+        if (error) reject(error);
+        else resolve();
+      },
+    );
+    const watch = setInterval(() => {
+      if (!endpoint.exhausted?.()) return;
+      clearInterval(watch);
+      instance.stop();
+    }, 50);
+  });
 }
 
 async function measure(client: pg.Client, endpoint: Endpoint): Promise<Measured> {
@@ -655,13 +687,15 @@ async function main() {
     ];
 
     const results: Measured[] = [];
+    const measured = endpoints.filter((e) => !only || only.includes(e.name));
+    if (warmupSeconds > 0) for (const endpoint of measured) await warm(endpoint);
     const healthBefore = await measure(client, {
       name: 'health',
       read: false,
       ok: 200,
       requests: get('/api/health'),
     });
-    for (const endpoint of endpoints.filter((e) => !only || only.includes(e.name))) {
+    for (const endpoint of measured) {
       results.push(await measure(client, endpoint));
     }
     const healthAfter = await measure(client, {
