@@ -98,20 +98,30 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects '2026-02-30'). */
 export function isLocalDate(value: unknown): value is LocalDate {
-  if (typeof value !== 'string') return false;
+  return !Number.isNaN(utcMidnightOf(value));
+}
+
+/** The UTC midnight of a real calendar date written YYYY-MM-DD, else NaN (read once, not split again). */
+function utcMidnightOf(value: unknown): number {
+  if (typeof value !== 'string') return NaN;
   const match = LOCAL_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (!match) return NaN;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  const ms = Date.UTC(y, m - 1, d);
+  const date = new Date(ms);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? ms
+    : NaN;
 }
 
 // Date math runs on UTC midnights, where every day is exactly 24 hours long,
 // so daylight-saving changes cannot shift a count.
 function utcMidnight(date: LocalDate): number {
-  if (!isLocalDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
+  const ms = utcMidnightOf(date);
+  if (Number.isNaN(ms)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return ms;
 }
 
 function fromUtcMidnight(ms: number): LocalDate {

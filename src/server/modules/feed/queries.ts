@@ -6,14 +6,7 @@ import {
   REACTION_KEYS,
   type ReactionKey,
 } from '@shared/constants';
-import {
-  batchedPer,
-  preparedPer,
-  queryRows,
-  rowsByAsk,
-  type DbOrTx,
-  type Row,
-} from '../../db/client';
+import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
@@ -158,34 +151,31 @@ export async function withViewer(
 }
 
 /**
- * Viewers' own likes and reactions on sets of posts: the pairs (viewer, post) asked, each with the
- * number of its ask (from 1), as arrays, so that the feed pages of one moment share one prepared, indexed
- * round trip (`batchedPer`, decision 0027).
+ * Viewers' own likes and reactions on sets of posts, for the feed pages of one moment in one prepared,
+ * indexed round trip (`batchedPer`, decision 0027). The viewers and the posts go once each (the pages
+ * of one moment are mostly the same page): every viewer's marks on every post asked, by the primary
+ * keys (post, member); each ask keeps its own viewer's marks on its own posts.
  */
 function prepareViewerMarks(db: DbOrTx) {
-  const asked = () => sql`unnest(
-      ${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('postIds')}::uuid[], ${sql.placeholder('asks')}::int[]
-    ) as asked(viewer_id, post_id, n)`;
+  const asked = (table: typeof likes | typeof postReactions) =>
+    sql`${table.postId} = any(${sql.placeholder('postIds')}::uuid[]) and ${table.userId} = any(${sql.placeholder('viewerIds')}::text[])`;
   return db
     .select({
-      n: sql<number>`asked.n`,
+      viewerId: likes.userId,
       postId: likes.postId,
       reaction: sql<string | null>`null::text`,
     })
-    .from(asked())
-    .innerJoin(likes, sql`${likes.userId} = asked.viewer_id and ${likes.postId} = asked.post_id`)
+    .from(likes)
+    .where(asked(likes))
     .unionAll(
       db
         .select({
-          n: sql<number>`asked.n`,
+          viewerId: postReactions.userId,
           postId: postReactions.postId,
           reaction: postReactions.reaction,
         })
-        .from(asked())
-        .innerJoin(
-          postReactions,
-          sql`${postReactions.userId} = asked.viewer_id and ${postReactions.postId} = asked.post_id`,
-        ),
+        .from(postReactions)
+        .where(asked(postReactions)),
     )
     .prepare('viewer_marks');
 }
@@ -202,20 +192,28 @@ const batchedViewerMarks = batchedPer(
     db: DbOrTx,
     asks: readonly { viewerId: string; postIds: string[] }[],
   ): Promise<ViewerMarks[]> => {
-    const pairs = asks.flatMap(({ viewerId, postIds }, i) =>
-      postIds.map((postId) => ({ viewerId, postId, n: i + 1 })),
-    );
     const rows = await viewerMarksStatement(db).execute({
-      viewerIds: pairs.map((p) => p.viewerId),
-      postIds: pairs.map((p) => p.postId),
-      asks: pairs.map((p) => p.n),
+      viewerIds: [...new Set(asks.map((a) => a.viewerId))],
+      postIds: [...new Set(asks.flatMap((a) => a.postIds))],
     });
-    return rowsByAsk(asks.length, rows).map((marks) => ({
-      likes: new Set(marks.filter((m) => m.reaction === null).map((m) => m.postId)),
-      reactions: new Map(
-        marks.flatMap((m) => (m.reaction === null ? [] : [[m.postId, m.reaction as ReactionKey]])),
-      ),
-    }));
+    const byViewer = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const own = byViewer.get(row.viewerId);
+      if (own) own.push(row);
+      else byViewer.set(row.viewerId, [row]);
+    }
+    return asks.map(({ viewerId, postIds }) => {
+      const own = new Set(postIds);
+      const marks = (byViewer.get(viewerId) ?? []).filter((m) => own.has(m.postId));
+      return {
+        likes: new Set(marks.filter((m) => m.reaction === null).map((m) => m.postId)),
+        reactions: new Map(
+          marks.flatMap((m) =>
+            m.reaction === null ? [] : [[m.postId, m.reaction as ReactionKey] as const],
+          ),
+        ),
+      };
+    });
   },
 );
 

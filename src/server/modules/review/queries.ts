@@ -139,9 +139,9 @@ export interface ReviewAsk {
  *   cycle): the count, the best run and the run ending on the last day, the totals (of the week; of
  *   the cycle in the final review), the week before's totals (none for week 1 and the final review)
  *   and, in the final review, the days checked in;
- * - the extras, small indexed lookups: then and now (the earliest photo of the cycle, the newest of
- *   the week, of the cycle in the final review; the member's own posts only), the week's badges, the
- *   weight before and after it, and the share.
+ * - the extras, small indexed lookups: then and now (the newest photo of the week, of the cycle in
+ *   the final review, and, only when there is one, the earliest of the cycle; the member's own posts
+ *   only), the week's badges, the weight before and after it, and the share.
  */
 export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
   const column = askColumns(asked);
@@ -171,8 +171,10 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
           where k.cycle_id = asked.cycle_id and k.day_number between asked.first_day and asked.last_day
        ) w) as week_rows,
       a.*,
-      ${photo(sql`asc`, sql`1`)} as first_photo,
-      ${photo(sql`desc`, weekFrom)} as last_photo,
+      -- "Then" only when there is a "now": a member without a photo in the week is not walked
+      -- through every check-in of the cycle for one.
+      case when last.photo is not null then ${photo(sql`asc`, sql`1`)} end as first_photo,
+      last.photo as last_photo,
       (select json_agg(json_build_array(b.code, b.name) order by ub.awarded_at)
          from user_badges ub join badges b on b.id = ub.badge_id
         where ub.user_id = asked.user_id
@@ -205,6 +207,7 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
              case when asked.final
                then (select json_agg(day_number order by day_number) from d) end as done_days
     ) a
+    cross join lateral (select ${photo(sql`desc`, weekFrom)} as photo) last
     order by asked.n`;
 }
 
