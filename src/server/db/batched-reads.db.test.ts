@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from './schema';
 import { setUpTestApp, type TestClient } from '../testing/test-app';
+import { countTransactions } from './transaction-count';
+import { viewerMarks } from '../modules/feed/queries';
 
 // Home, My Cycle, the feed's own marks and the admin list are read in batches: the requests of one
 // moment share one round trip (decision 0027). Each member must still get their own answer.
@@ -72,6 +74,44 @@ describe('reads made at the same moment by different members', () => {
         expect(post.myReaction).toBe(i === 3 && j === 0 ? 'celebrate' : null);
       }
     }
+  });
+});
+
+describe('feed marks asked at the same moment for different pages', () => {
+  it('answer each viewer on their own page only, in one statement', async () => {
+    const members = await Promise.all([0, 1].map(() => t.member()));
+    const postIds: string[] = [];
+    for (const [i, m] of members.entries()) {
+      const res = await m.client.request('/api/checkins', {
+        method: 'POST',
+        json: checkinBody(`page ${i}`, 20),
+      });
+      postIds.push((await res.json()).checkin.postId);
+    }
+    // Member 0 likes post 0; member 1 likes both and reacts to post 1.
+    await members[0].client.request(`/api/posts/${postIds[0]}/like`, { method: 'PUT' });
+    for (const postId of postIds)
+      await members[1].client.request(`/api/posts/${postId}/like`, { method: 'PUT' });
+    await members[1].client.request(`/api/posts/${postIds[1]}/reaction`, {
+      method: 'PUT',
+      json: { reaction: 'celebrate' },
+    });
+    const [m0, m1] = members.map((m) => m.userId);
+    const counter = countTransactions(t.database);
+    counter.start();
+    const marks = await Promise.all([
+      viewerMarks(t.deps.db, m0, [postIds[1]]),
+      viewerMarks(t.deps.db, m1, [postIds[0]]),
+      viewerMarks(t.deps.db, m0, [postIds[0]]),
+      viewerMarks(t.deps.db, m1, [postIds[1]]),
+    ]);
+    expect(counter.stop().transactions).toBe(1);
+    expect(marks.map((m) => [[...m.likes], Object.fromEntries(m.reactions)])).toEqual([
+      [[], {}],
+      [[postIds[0]], {}],
+      [[postIds[0]], {}],
+      [[postIds[1]], { [postIds[1]]: 'celebrate' }],
+    ]);
   });
 });
 

@@ -152,21 +152,24 @@ export async function withViewer(
 
 /**
  * Viewers' own likes and reactions on sets of posts, for the feed pages of one moment in one prepared,
- * indexed round trip (`batchedPer`, decision 0027). The viewers and the posts go once each (the pages
- * of one moment are mostly the same page): every viewer's marks on every post asked, by the primary
- * keys (post, member); each ask keeps its own viewer's marks on its own posts.
+ * indexed round trip (`batchedPer`, decision 0027). The asks are grouped by page (the pages of one
+ * moment are mostly the same page): each page's posts and each page's viewers go once, numbered by
+ * page, and only the pairs of a page's viewers and its own posts are looked up by the primary keys
+ * (post, member).
  */
 function prepareViewerMarks(db: DbOrTx) {
-  const asked = (table: typeof likes | typeof postReactions) =>
-    sql`${table.postId} = any(${sql.placeholder('postIds')}::uuid[]) and ${table.userId} = any(${sql.placeholder('viewerIds')}::text[])`;
+  const pairs =
+    () => sql`unnest(${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('viewerPages')}::int[]) as v(viewer_id, page)
+    join unnest(${sql.placeholder('postIds')}::uuid[], ${sql.placeholder('postPages')}::int[]) as p(post_id, page)
+      on p.page = v.page`;
   return db
     .select({
       viewerId: likes.userId,
       postId: likes.postId,
       reaction: sql<string | null>`null::text`,
     })
-    .from(likes)
-    .where(asked(likes))
+    .from(pairs())
+    .innerJoin(likes, sql`${likes.postId} = p.post_id and ${likes.userId} = v.viewer_id`)
     .unionAll(
       db
         .select({
@@ -174,13 +177,44 @@ function prepareViewerMarks(db: DbOrTx) {
           postId: postReactions.postId,
           reaction: postReactions.reaction,
         })
-        .from(postReactions)
-        .where(asked(postReactions)),
+        .from(pairs())
+        .innerJoin(
+          postReactions,
+          sql`${postReactions.postId} = p.post_id and ${postReactions.userId} = v.viewer_id`,
+        ),
     )
     .prepare('viewer_marks');
 }
 
 const viewerMarksStatement = preparedPer(prepareViewerMarks);
+
+/** The asks' pages, each once, with the viewers who asked for it (each once a page). */
+function pagesOf(asks: readonly { viewerId: string; postIds: string[] }[]) {
+  const pages = new Map<string, { postIds: string[]; viewerIds: Set<string> }>();
+  for (const { viewerId, postIds } of asks) {
+    const key = postIds.join(',');
+    const page = pages.get(key) ?? { postIds, viewerIds: new Set<string>() };
+    page.viewerIds.add(viewerId);
+    pages.set(key, page);
+  }
+  const params = {
+    viewerIds: [] as string[],
+    viewerPages: [] as number[],
+    postIds: [] as string[],
+    postPages: [] as number[],
+  };
+  [...pages.values()].forEach((page, i) => {
+    for (const viewerId of page.viewerIds) {
+      params.viewerIds.push(viewerId);
+      params.viewerPages.push(i + 1);
+    }
+    for (const postId of page.postIds) {
+      params.postIds.push(postId);
+      params.postPages.push(i + 1);
+    }
+  });
+  return params;
+}
 
 interface ViewerMarks {
   likes: Set<string>;
@@ -192,10 +226,7 @@ const batchedViewerMarks = batchedPer(
     db: DbOrTx,
     asks: readonly { viewerId: string; postIds: string[] }[],
   ): Promise<ViewerMarks[]> => {
-    const rows = await viewerMarksStatement(db).execute({
-      viewerIds: [...new Set(asks.map((a) => a.viewerId))],
-      postIds: [...new Set(asks.flatMap((a) => a.postIds))],
-    });
+    const rows = await viewerMarksStatement(db).execute(pagesOf(asks));
     const byViewer = new Map<string, typeof rows>();
     for (const row of rows) {
       const own = byViewer.get(row.viewerId);
