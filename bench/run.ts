@@ -323,49 +323,21 @@ async function committedTransactions(client: pg.Client): Promise<number> {
 }
 
 /**
- * Serves `endpoint` for BENCH_WARMUP_SECONDS, unmeasured. Every endpoint is warmed before health's
- * first run, so health is measured on a server whose code has met every route, as it is while the
- * endpoints run. Without it, health's first run met a server that had served only health, and its
- * last run one that had served everything: a quarter to a third slower (docs/benchmarks.md).
+ * Serves `endpoint` for `duration` seconds at BENCH_CONNECTIONS, stopping early once its pool runs
+ * out; `onResponse` sees each answer's status and time in ms.
  */
-async function warm(endpoint: Endpoint): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections,
-        duration: warmupSeconds,
-        headers: endpoint.headers,
-        requests: endpoint.requests,
-      },
-      (error) => {
-        clearInterval(watch);
-        if (error) reject(error);
-        else resolve();
-      },
-    );
-    const watch = setInterval(() => {
-      if (!endpoint.exhausted?.()) return;
-      clearInterval(watch);
-      instance.stop();
-    }, 50);
-  });
-}
-
-async function measure(client: pg.Client, endpoint: Endpoint): Promise<Measured> {
-  const latencies: number[] = [];
-  let wrongStatus = 0;
-  const before = await committedTransactions(client);
-  const readsBefore = countReads;
-  settled = null;
-  const started = performance.now();
+async function serve(
+  endpoint: Endpoint,
+  duration: number,
+  onResponse?: (status: number, ms: number) => void,
+): Promise<{ result: autocannon.Result; stoppedEarly: boolean }> {
   let stoppedEarly = false;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: base,
         connections,
-        duration: seconds,
+        duration,
         headers: endpoint.headers,
         requests: endpoint.requests,
       },
@@ -381,13 +353,37 @@ async function measure(client: pg.Client, endpoint: Endpoint): Promise<Measured>
       clearInterval(watch);
       instance.stop();
     }, 50);
-    instance.on(
-      'response',
-      (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-        if (statusCode !== endpoint.ok) wrongStatus++;
-        latencies.push(responseTime);
-      },
-    );
+    if (onResponse) {
+      instance.on(
+        'response',
+        (_client: unknown, statusCode: number, _bytes: number, responseTime: number) =>
+          onResponse(statusCode, responseTime),
+      );
+    }
+  });
+  return { result, stoppedEarly };
+}
+
+/**
+ * Serves `endpoint` for BENCH_WARMUP_SECONDS, unmeasured. Every endpoint is warmed before health's
+ * first run, so health is measured on a server whose code has met every route, as it is while the
+ * endpoints run. Without it, health's first run met a server that had served only health, and its
+ * last run one that had served everything: a quarter to a third slower (docs/benchmarks.md).
+ */
+async function warm(endpoint: Endpoint): Promise<void> {
+  await serve(endpoint, warmupSeconds);
+}
+
+async function measure(client: pg.Client, endpoint: Endpoint): Promise<Measured> {
+  const latencies: number[] = [];
+  let wrongStatus = 0;
+  const before = await committedTransactions(client);
+  const readsBefore = countReads;
+  settled = null;
+  const started = performance.now();
+  const { result, stoppedEarly } = await serve(endpoint, seconds, (status, ms) => {
+    if (status !== endpoint.ok) wrongStatus++;
+    latencies.push(ms);
   });
   if (stoppedEarly) console.log(`  (${endpoint.name}: its pool ran out; stopped early)`);
   const elapsed = (performance.now() - started) / 1000;

@@ -76,17 +76,19 @@ function startsWith(column: SQL): SQL {
 function prepareSearchPages(db: DbOrTx) {
   const pageRows = sql.raw(String(USERS_PAGE_SIZE + 1));
   const q = sql`lower(asked.q)`;
+  // After the cursor; no cursor is `infinity`. One row comparison, so the start indexes begin there.
+  const after = (t: AnyPgColumn, id: AnyPgColumn) =>
+    sql`(${t}, ${id}) < (coalesce(asked.t, 'infinity'::timestamptz), coalesce(asked.id, ''))`;
   const matches = (column: SQL, t: AnyPgColumn, id: AnyPgColumn, table: SQL) => [
     ...SHORT_PREFIXES.map((k) => {
       const length = sql.raw(String(k));
       return sql`(select ${id}, ${t} from ${table}
-          where length(${q}) = ${length} and left(${column}, ${length}) = ${q}
-            and (${t}, ${id}) < (coalesce(asked.t, 'infinity'::timestamptz), coalesce(asked.id, ''))
+          where length(${q}) = ${length} and left(${column}, ${length}) = ${q} and ${after(t, id)}
           order by 2 desc, 1 desc limit ${pageRows})`;
     }),
     sql`(select ${id}, ${t} from ${table}
         where length(${q}) > ${sql.raw(String(Math.max(...SHORT_PREFIXES)))} and ${startsWith(column)}
-          and (asked.t is null or (${t}, ${id}) < (asked.t, asked.id))
+          and ${after(t, id)}
         order by 2 desc, 1 desc limit ${pageRows})`,
   ];
   const asked = sql`unnest(

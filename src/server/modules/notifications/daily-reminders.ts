@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { sql, type SQL } from 'drizzle-orm';
 import { greetingName } from '@shared/domain/display';
 import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
@@ -7,9 +6,10 @@ import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { dailyReminderMail } from '../../lib/mail-templates/nudges';
-import { reminderLag, reminderResults } from '../../lib/metrics';
+import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
+import { sendEach } from './send-each';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
 // zone, reading through an index only the members whose `next_reminder_at` has come; a batch is
@@ -129,23 +129,20 @@ export async function sendDailyReminders(
   signal?: AbortSignal,
 ): Promise<number> {
   const now = ctx.now();
-  const limit = pLimit(REMINDER_SEND_CONCURRENCY);
   let sent = 0;
   for (;;) {
     const { read, due } = await ctx.db.transaction((tx) => claimDueReminders(tx, now));
-    const results = await Promise.all(
-      due.map((member) =>
-        limit(() =>
-          remindOne(ctx, member, now).catch((error: unknown) => {
-            // One member's bad data never stops everyone else's reminder.
-            reminderResults.inc({ kind: 'reminder', outcome: 'failed' });
-            ctx.logger.error({ err: error, userId: member.user_id }, 'daily reminder failed');
-            return false;
-          }),
-        ),
-      ),
+    sent += await sendEach(
+      ctx,
+      due,
+      {
+        kind: 'reminder',
+        failed: 'daily reminder failed',
+        concurrency: REMINDER_SEND_CONCURRENCY,
+        userId: (member) => member.user_id,
+      },
+      (member) => remindOne(ctx, member, now),
     );
-    sent += results.filter(Boolean).length;
     if (read < REMINDER_BATCH || signal?.aborted) return sent;
   }
 }

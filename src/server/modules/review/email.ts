@@ -1,5 +1,4 @@
 import { inArray, sql } from 'drizzle-orm';
-import pLimit from 'p-limit';
 import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
 import { greetingName } from '@shared/domain/display';
 import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
@@ -11,6 +10,7 @@ import { weeklyReviewMail } from '../../lib/mail-templates/review';
 import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { localHourIn } from '../notifications/reminder-due';
+import { sendEach } from '../notifications/send-each';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { memberCyclesAndZone, readWeeklyReview } from './queries';
 
@@ -80,7 +80,6 @@ export async function run(
 ): Promise<number> {
   requireAdmin(ctx);
   const pageSize = options.pageSize ?? WEEKLY_REVIEW_PAGE;
-  const limit = pLimit(REVIEW_SEND_CONCURRENCY);
   let sent = 0;
   let after = '';
   for (;;) {
@@ -95,21 +94,17 @@ export async function run(
       ctx,
       owed.map((o) => o.key),
     );
-    const results = await Promise.all(
-      owed
-        .filter(({ key }) => !claimed.has(key))
-        .map(({ member, week, key }) =>
-          limit(() =>
-            sendOne(ctx, member, week, key, now).catch((error: unknown) => {
-              // One member's bad data never stops everyone else's review.
-              reminderResults.inc({ kind: 'weekly_review', outcome: 'failed' });
-              ctx.logger.error({ err: error, userId: member.user_id }, 'weekly review failed');
-              return false;
-            }),
-          ),
-        ),
+    sent += await sendEach(
+      ctx,
+      owed.filter(({ key }) => !claimed.has(key)),
+      {
+        kind: 'weekly_review',
+        failed: 'weekly review failed',
+        concurrency: REVIEW_SEND_CONCURRENCY,
+        userId: ({ member }) => member.user_id,
+      },
+      ({ member, week, key }) => sendOne(ctx, member, week, key, now),
     );
-    sent += results.filter(Boolean).length;
     if (page.length < pageSize) break;
   }
   if (sent) {

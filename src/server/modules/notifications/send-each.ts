@@ -1,0 +1,40 @@
+import pLimit from 'p-limit';
+import type { ServiceContext } from '../../lib/context';
+import { reminderResults } from '../../lib/metrics';
+
+/** What a batch of sends is, for its failures' count and log line. */
+export interface SendJob<T> {
+  kind: 'reminder' | 'weekly_review';
+  /** The log message of one member's failure. */
+  failed: string;
+  /** Sends in flight at once, at most. */
+  concurrency: number;
+  userId: (item: T) => string;
+}
+
+/**
+ * Sends to each of a batch, at most `job.concurrency` at once, and answers how many were sent (`send`
+ * answered true). One member's failure is counted (`stackdays_reminders_total`, outcome failed) and
+ * logged, and never stops everyone else's: the daily reminders (decision 0050) and the weekly review
+ * e-mails share it.
+ */
+export async function sendEach<T>(
+  ctx: ServiceContext,
+  batch: readonly T[],
+  job: SendJob<T>,
+  send: (item: T) => Promise<boolean>,
+): Promise<number> {
+  const limit = pLimit(job.concurrency);
+  const results = await Promise.all(
+    batch.map((item) =>
+      limit(() =>
+        send(item).catch((error: unknown) => {
+          reminderResults.inc({ kind: job.kind, outcome: 'failed' });
+          ctx.logger.error({ err: error, userId: job.userId(item) }, job.failed);
+          return false;
+        }),
+      ),
+    ),
+  );
+  return results.filter(Boolean).length;
+}
