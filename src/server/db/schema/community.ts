@@ -33,6 +33,11 @@ export const posts = pgTable(
      */
     visibility: text('visibility').notNull().default('public'),
     crewId: uuid('crew_id').references(() => crews.id),
+    /**
+     * An only-me post that was a crew's until its author left it, was removed or it closed: that crew,
+     * so the author sees where it came from (decision 0093). Cleared by any audience the author picks.
+     */
+    leftCrewId: uuid('left_crew_id').references(() => crews.id),
     isHidden: boolean('is_hidden').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -55,6 +60,10 @@ export const posts = pgTable(
       .where(sql`${t.crewId} is not null`),
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'private', 'crew')`),
     check('posts_crew_audience_check', sql`(${t.visibility} = 'crew') = (${t.crewId} is not null)`),
+    check(
+      'posts_left_crew_check',
+      sql`${t.leftCrewId} is null or ${t.visibility} = 'private'`,
+    ),
   ],
 );
 
