@@ -75,3 +75,23 @@ export const crewNudges = pgTable(
     index('crew_nudges_to_idx').on(t.toUserId),
   ],
 );
+
+/**
+ * A member the owner removed, kept out of the invite link that was live then (decision 0094): a join
+ * through a link whose hash is here for them is refused; a new link (a new hash) lets them in again.
+ */
+export const crewRemovals = pgTable(
+  'crew_removals',
+  {
+    crewId: uuid('crew_id')
+      .notNull()
+      .references(() => crews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link that was live when they were removed. */
+    inviteTokenHash: text('invite_token_hash').notNull(),
+    removedAt: ts('removed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.crewId, t.userId] })],
+);
