@@ -154,7 +154,7 @@ function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
       // A part of the system failing (the file store away or full) is the operator's to see.
       if (error.status >= 500)
         deps.logger.warn(
-          { err: error.cause ?? error, requestId: reqId, path: c.req.path },
+          { err: error.cause ?? error, requestId: reqId, path: redactPath(c.req.path) },
           error.message,
         );
       return errorAnswer(c, body, error.status);
@@ -174,7 +174,10 @@ function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
     if (isDatabaseUnavailable(error)) {
       // The database is away (restarting, unreachable, or the statement ran out of time): the request
       // is not at fault and may be tried again shortly (decision 0041).
-      deps.logger.warn({ err: error, requestId: reqId, path: c.req.path }, 'database unavailable');
+      deps.logger.warn(
+        { err: error, requestId: reqId, path: redactPath(c.req.path) },
+        'database unavailable',
+      );
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return errorAnswer(
         c,
@@ -182,7 +185,10 @@ function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
         503,
       );
     }
-    deps.logger.error({ err: error, requestId: reqId, path: c.req.path }, 'unhandled error');
+    deps.logger.error(
+      { err: error, requestId: reqId, path: redactPath(c.req.path) },
+      'unhandled error',
+    );
     return errorAnswer(
       c,
       { code: 'internal', message: 'An unexpected error occurred', requestId: reqId },

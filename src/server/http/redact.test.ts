@@ -45,4 +45,14 @@ describe('redactPath', () => {
     expect(redactPath('/api/invites')).toBe('/api/invites');
     expect(redactPath('/api/feed')).toBe('/api/feed');
   });
+
+  it("hides a crew invite's token, on its page, preview and join, and an export's", () => {
+    const token = 'Zq3xV9bN2mK7pL4sT8wY1cF6hJ0dR5gA';
+    expect(redactPath(`/crews/join/${token}`)).toBe('/crews/join/…');
+    expect(redactPath(`/api/crew-invites/${token}`)).toBe('/api/crew-invites/…');
+    expect(redactPath(`/api/crew-invites/${token}/join`)).toBe('/api/crew-invites/…/join');
+    expect(redactPath(`/API/Crew-Invites/${token}/join/`)).toBe('/API/Crew-Invites/…/join/');
+    expect(redactPath(`/api/account/export/1764.abc.${token}`)).toBe('/api/account/export/…');
+    expect(redactPath('/api/crews/join')).toBe('/api/crews/join');
+  });
 });
