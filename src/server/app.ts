@@ -69,6 +69,26 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+/**
+ * A worker process's answers (STACKDAYS_ROLE=worker, issue 48): it runs the background jobs, and
+ * answers only what probes and Prometheus ask (health, readiness, metrics); anything else is 404.
+ */
+export function createWorkerApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  handleEveryRequest(app, deps);
+  app.route('/api/health', healthRoutes);
+  app.route('/api/ready', readyRoutes());
+  app.get(
+    '/metrics',
+    metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
+  );
+  app.all('*', () => {
+    throw new AppError('not_found', 'Not found');
+  });
+  app.onError(answerError(deps));
+  return app;
+}
+
 /** What every request passes through first: its id, its log line and metrics, and the guards. */
 function handleEveryRequest(app: Hono<AppEnv>, deps: AppDeps) {
   // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0078).

@@ -66,6 +66,24 @@ describe('configuration', () => {
     ).toEqual(['app.example.com', '10.0.0.5', '[::1]', 'www.example.com']);
   });
 
+  it('reads the process role and the jobs pool, one process doing both by default (issue 48)', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', database: { jobsPoolSize: 3 } });
+    const url = 'postgres://db.example/stackdays';
+    expect(
+      loadConfig({ DATABASE_URL: url, STACKDAYS_ROLE: 'worker', DATABASE_JOBS_POOL_SIZE: '5' }),
+    ).toMatchObject({ role: 'worker', database: { jobsPoolSize: 5 } });
+    expect(loadConfig({ DATABASE_URL: url, STACKDAYS_ROLE: 'web' }).role).toBe('web');
+    expect(() => loadConfig({ STACKDAYS_ROLE: 'web' })).toThrow(
+      /STACKDAYS_ROLE: web needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, STACKDAYS_ROLE: 'jobs' })).toThrow(
+      /STACKDAYS_ROLE/,
+    );
+    expect(() => loadConfig({ DATABASE_JOBS_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_JOBS_POOL_SIZE: must be a whole number from 1 to 100/,
+    );
+  });
+
   it('reads the pool size, statement timeout and shutdown timeout, with defaults (decisions 0076, 0077)', () => {
     expect(loadConfig({})).toMatchObject({
       database: { poolSize: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 },

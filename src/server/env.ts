@@ -46,6 +46,11 @@ const envSchema = z.object({
   ),
   // Decision 0076: PostgreSQL only (PGlite is one in-process connection).
   DATABASE_POOL_SIZE: wholeNumber(1, 1000, 10),
+  // Issue 48: the background jobs' own PostgreSQL pool, so a burst of sends never holds the
+  // connections members' requests need.
+  DATABASE_JOBS_POOL_SIZE: wholeNumber(1, 100, 3),
+  // Issue 48: what this process does: serve members (web), run the background jobs (worker), or both.
+  STACKDAYS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000).refine(
     (ms) => ms === 0 || ms >= 100,
     'must be 0 (no limit) or at least 100',
@@ -177,6 +182,20 @@ function readLegalTexts(e: z.infer<typeof envSchema>): Partial<Record<LegalPageN
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Settings that need another one: S3's bucket and keys, and a role of its own needs PostgreSQL. */
+function checkCombinations(e: Env) {
+  if (e.STACKDAYS_ROLE !== 'all' && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  STACKDAYS_ROLE: ${e.STACKDAYS_ROLE} needs DATABASE_URL (the embedded database is one process)`,
+    );
+  if (e.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name])
+        throw new ConfigError(`Invalid configuration:\n  ${name}: required when STORAGE_DRIVER=s3`);
+    }
+  }
+}
+
 /** The only reader of process.env: parse once at start, pass the result around. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -185,12 +204,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === 's3') {
-    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!e[name])
-        throw new ConfigError(`Invalid configuration:\n  ${name}: required when STORAGE_DRIVER=s3`);
-    }
-  }
+  checkCombinations(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -198,8 +212,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    role: e.STACKDAYS_ROLE,
     database: {
       poolSize: e.DATABASE_POOL_SIZE,
+      jobsPoolSize: e.DATABASE_JOBS_POOL_SIZE,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     },

@@ -3,14 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from './env';
 import { createLogger } from './lib/logger';
-import { migrateDatabase, openDatabase } from './db/client';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { seedBadges } from './db/seed';
-import { createApp } from './app';
-import { createServices } from './services';
+import { createApp, createWorkerApp } from './app';
+import { createServices, jobServices } from './services';
 import { logVideoCleaning } from './lib/storage/ffmpeg';
 import { startJobs } from './jobs';
 import { stopJobs } from './lib/jobs';
 import { cacheBusFor } from './lib/cache-bus';
+import { observeJobsDatabase } from './lib/metrics';
+import type { Config } from './lib/config';
+import type { Logger } from './lib/logger';
 
 /** DATA_DIR is created 0700; one made earlier, or by hand, may still be open to other users. */
 function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLogger>) {
@@ -25,6 +28,34 @@ function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLo
   } catch {
     // not created yet: it will be, owner-only
   }
+}
+
+/** Job queries wait this long for a connection of their pool before failing (requests wait less). */
+const JOBS_CONNECT_TIMEOUT_MS = 60_000;
+
+/**
+ * The background jobs' own database handle (issue 48): on PostgreSQL a small pool of its own
+ * (DATABASE_JOBS_POOL_SIZE), named `stackdays-jobs` in pg_stat_activity, whose queries may wait for a
+ * connection as long as a run needs (jobs are paced by it, members are not). The embedded database is
+ * one connection: the jobs share it. `close` closes only what was opened here.
+ */
+async function openJobsDatabase(
+  config: Config,
+  requests: Database,
+  logger: Logger,
+): Promise<Pick<Database, 'db' | 'close'>> {
+  if (!config.databaseUrl) return { db: requests.db, close: async () => {} };
+  const jobs = await openDatabase({
+    driver: 'pg',
+    url: config.databaseUrl,
+    poolSize: config.database.jobsPoolSize,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    connectTimeoutMs: Math.max(config.database.connectTimeoutMs, JOBS_CONNECT_TIMEOUT_MS),
+    applicationName: 'stackdays-jobs',
+  });
+  observeJobsDatabase(jobs.db);
+  logger.debug({ poolSize: config.database.jobsPoolSize }, 'jobs pool open');
+  return jobs;
 }
 
 async function main() {
@@ -60,12 +91,19 @@ async function main() {
   }
   warnIfDataDirShared(config.dataDir, logger);
   await logVideoCleaning(config.ffmpegPath, logger);
-  const app = createApp({ ...services, clientDir });
-  // Mail retries, reminders, billing expiry, pruning (src/server/jobs.ts); safe with several processes.
-  const jobs = startJobs(services);
+  const app =
+    config.role === 'worker' ? createWorkerApp(services) : createApp({ ...services, clientDir });
+  // Mail retries, reminders, billing expiry, pruning (src/server/jobs.ts); safe with several
+  // processes. A web process runs none: a worker (or an `all` process) on the same database does.
+  const jobsDatabase =
+    config.role === 'web' ? null : await openJobsDatabase(config, database, logger);
+  const jobDeps = jobsDatabase ? jobServices(services, jobsDatabase.db) : null;
+  const jobs = jobDeps ? startJobs(jobDeps) : [];
+  if (config.role === 'web')
+    logger.info('STACKDAYS_ROLE=web: no background jobs here; run a worker on this database');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
-      { port: info.port, database: database.driver, url: config.publicUrl },
+      { port: info.port, database: database.driver, url: config.publicUrl, role: config.role },
       `StackDays is listening on ${config.publicUrl}`,
     );
   });
@@ -97,9 +135,9 @@ async function main() {
     );
     http.closeIdleConnections?.();
     Promise.all([requestsDone, stopJobs(jobs)])
-      .then(() => services.mailer.idle())
+      .then(() => Promise.all([services.mailer.idle(), jobDeps?.mailer.idle()]))
       .then(() => cacheBus.close())
-      .then(() => database.close())
+      .then(() => Promise.all([jobsDatabase?.close(), database.close()]))
       .then(() => {
         logger.info('stopped');
         process.exit(0);

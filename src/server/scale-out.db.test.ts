@@ -21,6 +21,7 @@ import {
 const PORT_A = 3240;
 const PORT_B = 3241;
 const SMTP_PORT = 3242;
+const PORT_WORKER = 3243;
 /**
  * How soon the other process must show a write. The documented bound is the cache lifetime
  * (FEED_CACHE_MS, BOARD_TTL_MS) when a notification is lost; with the listener up it is the time a
@@ -30,6 +31,8 @@ const SMTP_PORT = 3242;
 const NOTIFIED_WITHIN_MS = 1_000;
 
 const ADMIN_EMAIL = 'admin@scale.test';
+/** Behind the test's proxy (TRUST_PROXY) /metrics answers only with its token. */
+const METRICS_TOKEN = 'scale-out-metrics-token-0123';
 
 /** A zone where it is now between 06:00 and 21:59, so a 05:00 reminder is due and today lasts. */
 function daytimeZone(now = new Date()): string {
@@ -77,6 +80,8 @@ describe.skipIf(skip)('two server processes on one PostgreSQL database', () => {
   let mailbox: MailCatcher;
   let a: ServerProcess;
   let b: ServerProcess;
+  /** The jobs' process (STACKDAYS_ROLE=worker, issue 48): a and b are web processes and run none. */
+  let worker: ServerProcess;
   let admin: HttpMember;
   let poster: { member: HttpMember; userId: string };
   let viewer: { member: HttpMember; userId: string };
@@ -92,6 +97,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL database', () => {
     DATA_DIR: `/tmp/stackdays-scale-${process.pid}`,
     // Every process answers for the one address members use, as behind a load balancer.
     PUBLIC_URL: `http://127.0.0.1:${PORT_A}`,
+    METRICS_TOKEN,
   });
 
   beforeAll(async () => {
@@ -138,15 +144,20 @@ describe.skipIf(skip)('two server processes on one PostgreSQL database', () => {
     expect(await first.stop()).toBe(0);
     expect(first.output()).toMatch(/"msg":"stopped"/);
 
-    // Then two at once: both migrate (one waits for the other), both schedulers run at start.
-    [a, b] = await Promise.all([
-      startServer({ port: PORT_A, env: { ...env(), SHUTDOWN_TIMEOUT_MS: '2000' } }),
-      startServer({ port: PORT_B, env: env() }),
+    // Then the operator's topology, all at once (each migrates in turn): two web processes that
+    // serve members and run no job, and one worker that runs the jobs and serves no member.
+    [a, b, worker] = await Promise.all([
+      startServer({
+        port: PORT_A,
+        env: { ...env(), SHUTDOWN_TIMEOUT_MS: '2000', STACKDAYS_ROLE: 'web' },
+      }),
+      startServer({ port: PORT_B, env: { ...env(), STACKDAYS_ROLE: 'web' } }),
+      startServer({ port: PORT_WORKER, env: { ...env(), STACKDAYS_ROLE: 'worker' } }),
     ]);
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all([a?.kill(), b?.kill()]);
+    await Promise.all([a?.kill(), b?.kill(), worker?.kill()]);
     await sql?.end();
     await mailbox?.close();
     await database?.drop();
@@ -177,7 +188,32 @@ describe.skipIf(skip)('two server processes on one PostgreSQL database', () => {
     expect(Date.now() - signedOutAt).toBeLessThan(1_000);
   });
 
-  it('sends a due reminder once, with both schedulers running', async () => {
+  it('web processes run no job and the worker answers only health, readiness and metrics', async () => {
+    const get = (server: ServerProcess, path: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const jobRuns = async (server: ServerProcess) => {
+      const answer = await get(server, '/metrics');
+      expect(answer.status).toBe(200);
+      return (await answer.text())
+        .split('\n')
+        .filter((line) => line.startsWith('stackdays_job_runs_total{'));
+    };
+    // The worker's jobs ran at its start; a web process has not run one in all this time.
+    const deadline = Date.now() + 20_000;
+    while ((await jobRuns(worker)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await jobRuns(worker)).join('\n')).toMatch(/job="reminders"/);
+    for (const server of [a, b]) expect(await jobRuns(server)).toEqual([]);
+
+    for (const path of ['/api/health', '/api/ready', '/metrics'])
+      expect((await get(worker, path)).status).toBe(200);
+    for (const path of ['/', '/app', '/api/feed', '/api/account/session', '/api/v1/checkins'])
+      expect((await get(worker, path)).status).toBe(404);
+    // A member's session does nothing on the worker: it is not a member's server.
+    expect((await poster.member.request(worker.url, '/api/account/session')).status).toBe(404);
+  });
+
+  it('sends a due reminder once, from the worker, while two web processes serve', async () => {
     const reminders = () =>
       mailbox.mails.filter(
         (m) => m.to === reminded.email && /time (to check in|for today)/i.test(m.subject),

@@ -44,6 +44,21 @@ export function createServices(input: {
   return { config, db, logger, auth, secret, mailer, storage, cacheBus, caches };
 }
 
+/**
+ * What the background jobs run with (issue 48): the process's services, but their reads, writes and
+ * queued mail on the jobs' own database handle (a pool of DATABASE_JOBS_POOL_SIZE on PostgreSQL), so a
+ * burst of reminders never takes the connections members' requests wait for. Caches and the cache bus
+ * stay the process's own: what a job changes is forgotten where members read it.
+ */
+export function jobServices(
+  services: Omit<AppDeps, 'clientDir'>,
+  db: Db,
+): Omit<AppDeps, 'clientDir'> {
+  if (db === services.db) return services;
+  const { config, logger, secret } = services;
+  return { ...services, db, mailer: createMailer({ config, db, logger, secret }) };
+}
+
 /** Enough for every member active within a few seconds on one process. */
 const MAX_SESSIONS = 20_000;
 

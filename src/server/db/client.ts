@@ -148,6 +148,8 @@ export type DatabaseOptions =
        * 0041); unset: 5 s. A database that is away then fails requests fast instead of holding them.
        */
       connectTimeoutMs?: number;
+      /** How the pool's connections name themselves in `pg_stat_activity` (default `stackdays`). */
+      applicationName?: string;
     }
   | { driver: 'pglite'; dataDir?: string };
 
@@ -168,7 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Sent with each connection's start-up, so every pooled connection has it (decision 0076).
       statement_timeout: options.statementTimeoutMs || undefined,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      application_name: 'stackdays',
+      application_name: options.applicationName ?? 'stackdays',
     });
     // An idle client losing its connection (a server restart, a dropped test database) must not crash
     // the process; the next query reports the problem and the pool reconnects.

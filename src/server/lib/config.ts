@@ -13,8 +13,22 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
-  /** PostgreSQL pool: connections per process, and the statement timeout on each (0: none). */
-  database: { poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number };
+  /**
+   * What this process does (STACKDAYS_ROLE): `web` serves members and runs no job, `worker` runs the
+   * background jobs and answers only health, readiness and metrics, `all` (one process) does both.
+   */
+  role: 'all' | 'web' | 'worker';
+  /**
+   * PostgreSQL pools: connections per process for requests, and for the background jobs (their own,
+   * so a burst of sends never holds the connections requests need); the statement timeout on each
+   * (0: none).
+   */
+  database: {
+    poolSize: number;
+    jobsPoolSize: number;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+  };
   /** After SIGTERM: in-flight requests, jobs and mail get this long, then the process exits anyway. */
   shutdownTimeoutMs: number;
   /**

@@ -124,12 +124,36 @@ let observedPool: PoolStats | null = null;
 
 /** Reports the database's pool in the pool gauges: pg's Pool; PGlite (one in-process connection) reports nothing. */
 export function observeDatabase(db: Db): void {
-  const client = (db as unknown as { $client?: Partial<PoolStats> }).$client;
-  observedPool =
-    client && typeof client.totalCount === 'number' && typeof client.waitingCount === 'number'
-      ? (client as PoolStats)
-      : null;
+  observedPool = poolOf(db);
 }
+
+/** The background jobs' own pool (issue 48), watched apart: its waits are by design, not an alert. */
+let observedJobsPool: PoolStats | null = null;
+
+export function observeJobsDatabase(db: Db): void {
+  observedJobsPool = poolOf(db);
+}
+
+function poolOf(db: Db): PoolStats | null {
+  const client = (db as unknown as { $client?: Partial<PoolStats> }).$client;
+  return client && typeof client.totalCount === 'number' && typeof client.waitingCount === 'number'
+    ? (client as PoolStats)
+    : null;
+}
+
+new Gauge({
+  name: 'stackdays_db_jobs_pool_connections',
+  help: "The background jobs' own PostgreSQL pool by state (total, idle, waiting); absent on PGlite and in web processes",
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    if (!observedJobsPool) return;
+    this.set({ state: 'total' }, observedJobsPool.totalCount);
+    this.set({ state: 'idle' }, observedJobsPool.idleCount);
+    this.set({ state: 'waiting' }, observedJobsPool.waitingCount);
+  },
+});
 
 new Gauge({
   name: 'stackdays_db_pool_connections',
