@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { user } from '../db/schema';
 import { setUpTestApp } from '../testing/test-app';
 import { databaseLabel } from '../testing/test-database';
+import { PROBLEM_JSON } from './problem';
 
 const t = setUpTestApp({ ALLOWED_HOSTS: 'stackdays.internal' });
 
@@ -70,5 +71,36 @@ describe(`Host allowlist (${databaseLabel})`, () => {
     expect((await app.request('/api/account/session', withHost('evil.example'))).status).toBe(421);
     // A container health probe names the pod's address.
     expect((await app.request('/api/health', withHost('10.42.0.7:3000'))).status).toBe(200);
+  });
+
+  it('refuses another host under /api/v1 with problem details, as every public API error', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/v1/me/today'],
+      ['PUT', '/api/v1/me/today/activity'],
+      ['GET', '/api/v1/openapi.json'],
+      ['GET', '/api/v1'],
+    ] as const) {
+      const res = await t.app.request(
+        path,
+        withHost('rebound.attacker.example', {
+          method,
+          headers: { authorization: 'Bearer sdk_whatever' },
+        }),
+      );
+      expect(res.status, path).toBe(421);
+      expect(res.headers.get('content-type'), path).toBe(PROBLEM_JSON);
+      expect(await res.json(), path).toEqual({
+        type: 'about:blank',
+        title: 'Misdirected Request',
+        status: 421,
+        detail: msg.unknownHost,
+        code: 'misdirected_request',
+        message: msg.unknownHost,
+        requestId: expect.any(String),
+      });
+    }
+    // The app's own API keeps its plain JSON errors.
+    const own = await t.app.request('/api/account/session', withHost('rebound.attacker.example'));
+    expect(own.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });

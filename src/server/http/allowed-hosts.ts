@@ -3,6 +3,7 @@ import { msg } from '@shared/messages';
 import { normalizeHost, type Config } from '../lib/config';
 import type { AppEnv } from '../lib/deps';
 import type { ErrorBody } from '../lib/errors';
+import { errorAnswer } from './problem';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -40,6 +41,7 @@ export function allowedHosts(
       message: msg.unknownHost,
       requestId: c.get('requestId') ?? 'unknown',
     };
-    return c.json(body, 421);
+    // Under /api/v1, problem details like every other answer there (decision 0044).
+    return errorAnswer(c, body, 421);
   };
 }
