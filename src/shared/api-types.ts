@@ -788,13 +788,22 @@ export interface CrewBoardEntry {
   isMe: boolean;
   /** The member's day of their cycle (null without a cycle in progress). */
   currentDay: number | null;
-  /** Checked in for today, in the member's own time zone. */
+  /** Today, in the member's own time zone (issue 41). */
+  today: CrewMemberToday;
+  /** `today` is 'checked-in'. */
   checkedInToday: boolean;
   streak: number;
   /** Check-ins over days so far, in percent. */
   consistency: number;
   /** The viewer already nudged this member today (their day). */
   nudgedToday: boolean;
+/**
+ * A crew member's today, in their own time zone: checked in (whatever cycle the check-in belongs
+ * to), open (a check-in can still be made, so crewmates may nudge), or no check-in to make: their
+ * cycle is past Day 90, or their new cycle has not started yet (decisions 0014, 0032).
+ */
+export type CrewMemberToday = 'checked-in' | 'open' | 'cycle-complete' | 'starts-later';
+
 }
 
 /** The live invite link, shown to the owner. */
@@ -814,8 +823,11 @@ export interface CrewDetail {
 /** GET /api/crew-invites/:token: what a signed-in member sees before joining. */
 export interface CrewInvitePreview {
   ok: boolean;
-  /** Why the link cannot be used: dead (unknown, replaced, revoked or expired), closed or full. */
-  reason: 'dead' | 'closed' | 'full' | null;
+  /**
+   * Why the link cannot be used: dead (unknown, replaced, revoked or expired), closed, full, or the
+   * owner removed this member while it was live (decision 0094).
+   */
+  reason: 'dead' | 'closed' | 'full' | 'removed' | null;
   message: string | null;
   crew: { id: string; name: string; ownerName: string | null; memberCount: number } | null;
   alreadyMember: boolean;

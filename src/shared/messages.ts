@@ -663,6 +663,10 @@ export const msg = {
   crewAlreadyMember: 'You are already in this crew.',
   crewCreated: (name: string) => `${name} is ready. Invite your people!`,
   crewJoined: (name: string) => `Welcome to ${name}!`,
+  connectionRevokeTitle: (name: string) => `Revoke ${name}?`,
+  connectionRevokeConfirm:
+    'Its token stops working at once, so the automation that uses it can no longer send your numbers. You can make a new connection any time.',
+  connectionRevoke: 'Revoke',
   crewRenamed: 'Crew renamed.',
   crewClosedByYou: 'Crew closed.',
   crewLeft: 'You left the crew.',
@@ -675,15 +679,37 @@ export const msg = {
   crewNudgeAlreadyCheckedIn: (name: string) => `${name} has already checked in today.`,
   crewNudgeAlreadySent: (name: string) =>
     `You already nudged ${name} today. One nudge a day is plenty.`,
-  crewNudgeNotWanted: (name: string) => `${name} has turned nudges off, so no nudge was sent.`,
+  // A refused nudge says nothing of the member's settings (issue 41).
+  crewNudgeNotSent: (name: string) => `No nudge was sent to ${name} today.`,
   crewNudgeSent: (name: string) => `Nudge sent to ${name}.`,
   // What the nudged member reads, by e-mail (subject) and push (title): "Maya nudged you: Day 12 is waiting".
   crewNudgeTitle: (fromName: string, day: number | null) =>
     `${fromName} nudged you: ${day === null ? "Today's check-in is waiting" : `Day ${day} is waiting`}`,
   crewNudgeLead: (fromName: string, crewName: string) =>
     `${fromName} from ${crewName} is cheering you on. One small step counts: check in and stack today together.`,
+  // Removal keeps a member out of the link that was live (decision 0094).
+  crewRemovedFromLink:
+    'The crew owner removed you from this crew, so this invite link no longer lets you in.',
+  crewRemoveTitle: (name: string) => `Remove ${name}?`,
+  crewRemoveWithLink: (name: string) =>
+    `${name} leaves the crew, and posts they shared with it become theirs alone. They can't rejoin through the current invite link, so there is no need to make a new one. Anyone you give a new link to can join, ${name} included.`,
+  crewRemoveWithoutLink: (name: string) =>
+    `${name} leaves the crew, and posts they shared with it become theirs alone. Anyone you give an invite link to later can join, ${name} included.`,
+  crewRemoveConfirm: 'Remove',
+  crewLeaveTitle: 'Leave this crew?',
+  crewLeaveConfirm: 'Posts you shared with it become yours alone.',
+  crewLeave: 'Leave crew',
+  crewCloseTitle: (name: string) => `Close ${name}?`,
+  crewCloseConfirm: 'Everyone leaves it, and its posts become theirs alone.',
+  crewClose: 'Close crew',
   audienceCrewNotYours: 'You can share a post only with a crew you are in.',
   audienceCommunity: 'Community',
+  crewNudgeNoCheckinToday: (name: string) =>
+    `${name} has no check-in to make today, so no nudge was sent.`,
+  crewBoardCheckedIn: 'Checked in today',
+  crewBoardOpen: 'Not yet today',
+  crewBoardCycleComplete: 'Cycle complete',
+  crewBoardStartsLater: 'New cycle starts tomorrow',
   audienceOnlyMe: 'Only me',
   audienceSaving: 'Saving...',
   audienceSaved: 'Saved. Only the people you chose see this post now.',

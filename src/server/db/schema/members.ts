@@ -36,6 +36,11 @@ export const profiles = pgTable(
     /** When the member skipped the Day-1 Health Intake: it stays skipped on every device. */
     healthIntakeSkippedAt: ts('health_intake_skipped_at'),
     /**
+     * Set when the address's first proof came from a browser that did not make the sign-up (decision
+     * 0072): no name chosen, no terms accepted. Cleared when the member finishes (decision 0095).
+     */
+    signUpUnfinishedAt: ts('sign_up_unfinished_at'),
+    /**
      * The account's creation time (`user.created_at`), copied when the profile is made (a trigger,
      * migration 0014), so the admin search picks its page from the prefix indexes alone.
      */
