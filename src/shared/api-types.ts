@@ -779,6 +779,13 @@ export interface MyCrews {
   maxCrews: number;
 }
 
+/**
+ * A crew member's today, in their own time zone: checked in (whatever cycle the check-in belongs
+ * to), open (a check-in can still be made, so crewmates may nudge), or no check-in to make: their
+ * cycle is past Day 90, or their new cycle has not started yet (decisions 0014, 0032).
+ */
+export type CrewMemberToday = 'checked-in' | 'open' | 'cycle-complete' | 'starts-later';
+
 /** One member on a crew's board. */
 export interface CrewBoardEntry {
   userId: string;
@@ -797,13 +804,6 @@ export interface CrewBoardEntry {
   consistency: number;
   /** The viewer already nudged this member today (their day). */
   nudgedToday: boolean;
-/**
- * A crew member's today, in their own time zone: checked in (whatever cycle the check-in belongs
- * to), open (a check-in can still be made, so crewmates may nudge), or no check-in to make: their
- * cycle is past Day 90, or their new cycle has not started yet (decisions 0014, 0032).
- */
-export type CrewMemberToday = 'checked-in' | 'open' | 'cycle-complete' | 'starts-later';
-
 }
 
 /** The live invite link, shown to the owner. */

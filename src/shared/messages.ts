@@ -652,6 +652,10 @@ export const msg = {
   activityFilledInHint: 'Change them if they are off.',
   connectionCreated: 'Connection created. Copy the token now: it is shown only this once.',
   connectionRevoked: 'Connection revoked. Its token stopped working.',
+  connectionRevokeTitle: (name: string) => `Revoke ${name}?`,
+  connectionRevokeConfirm:
+    'Its token stops working at once, so the automation that uses it can no longer send your numbers. You can make a new connection any time.',
+  connectionRevoke: 'Revoke',
   // Crews and post audiences (issue 30)
   crews: 'Crews',
   crewNameRequired: 'Give your crew a name.',
@@ -663,10 +667,6 @@ export const msg = {
   crewAlreadyMember: 'You are already in this crew.',
   crewCreated: (name: string) => `${name} is ready. Invite your people!`,
   crewJoined: (name: string) => `Welcome to ${name}!`,
-  connectionRevokeTitle: (name: string) => `Revoke ${name}?`,
-  connectionRevokeConfirm:
-    'Its token stops working at once, so the automation that uses it can no longer send your numbers. You can make a new connection any time.',
-  connectionRevoke: 'Revoke',
   crewRenamed: 'Crew renamed.',
   crewClosedByYou: 'Crew closed.',
   crewLeft: 'You left the crew.',
@@ -677,6 +677,12 @@ export const msg = {
   crewNotAMember: 'That person is not in this crew.',
   crewCannotNudgeSelf: 'You cannot nudge yourself. Check in instead!',
   crewNudgeAlreadyCheckedIn: (name: string) => `${name} has already checked in today.`,
+  crewNudgeNoCheckinToday: (name: string) =>
+    `${name} has no check-in to make today, so no nudge was sent.`,
+  crewBoardCheckedIn: 'Checked in today',
+  crewBoardOpen: 'Not yet today',
+  crewBoardCycleComplete: 'Cycle complete',
+  crewBoardStartsLater: 'New cycle starts tomorrow',
   crewNudgeAlreadySent: (name: string) =>
     `You already nudged ${name} today. One nudge a day is plenty.`,
   // A refused nudge says nothing of the member's settings (issue 41).
@@ -704,12 +710,6 @@ export const msg = {
   crewClose: 'Close crew',
   audienceCrewNotYours: 'You can share a post only with a crew you are in.',
   audienceCommunity: 'Community',
-  crewNudgeNoCheckinToday: (name: string) =>
-    `${name} has no check-in to make today, so no nudge was sent.`,
-  crewBoardCheckedIn: 'Checked in today',
-  crewBoardOpen: 'Not yet today',
-  crewBoardCycleComplete: 'Cycle complete',
-  crewBoardStartsLater: 'New cycle starts tomorrow',
   audienceOnlyMe: 'Only me',
   audienceSaving: 'Saving...',
   audienceSaved: 'Saved. Only the people you chose see this post now.',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
-import type { CrewBoardEntry } from '@shared/api-types';
+import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import type { CrewBoardEntry, CrewMemberToday } from '@shared/api-types';
 import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { scoredCycleSelect } from '../community/leaderboard';
@@ -32,7 +32,8 @@ export interface BoardLine {
   current_day: number | null;
   consistency: number;
   streak: number;
-  checked_in_today: boolean;
+  /** Today in the member's zone (see CrewBoardEntry.today). */
+  today_state: CrewMemberToday;
   /** The member's own today. */
   local_today: string;
   /** Whether the viewer has nudged them on it. */
@@ -46,7 +47,10 @@ export interface BoardLine {
  */
 const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
   const column = askColumns(asks);
-  const localToday = sql`(asked.at at time zone coalesce(us.timezone, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
+  // The zone the member's day is counted in at the asked moment, the one their check-ins are dated
+  // in (effectiveTimeZone, modules/profile/time-zone.ts): a pending zone once its instant has come.
+  const zone = sql`coalesce(case when us.pending_timezone_from <= asked.at then us.pending_timezone end, us.timezone)`;
+  const localToday = sql`(asked.at at time zone coalesce(${zone}, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
   const rows = await queryRows<{ n: number; crew: CrewJson; lines: BoardLine[] }>(
     db,
     sql`select asked.n::int as n, to_json(c) as crew, (
@@ -56,14 +60,20 @@ const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
                  -- The address only a nudge needs.
                  (select u.email from "user" u where u.id = m.user_id and asked.only_user_id is not null) as email,
                  s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
-                 coalesce(s.last_day = s.current_day, false) as checked_in_today,
+                 -- Today's check-in, whatever cycle it belongs to; else whether one can still be made.
+                 case when exists (select 1 from checkins ck where ck.user_id = m.user_id
+                                     and ck.local_date = ${localToday}) then 'checked-in'
+                      when cy.start_date > ${localToday} then 'starts-later'
+                      when ${localToday} - cy.start_date >= ${CYCLE_LENGTH_DAYS} then 'cycle-complete'
+                      else 'open' end as today_state,
                  ${localToday}::text as local_today,
                  exists (select 1 from crew_nudges nd where nd.from_user_id = asked.viewer_id
                            and nd.to_user_id = m.user_id and nd.local_date = ${localToday}) as nudged_today
           from crew_members m
           join profiles p on p.id = m.user_id
           left join user_settings us on us.user_id = m.user_id
-          left join lateral (${scoredCycleSelect(sql`asked.at`, sql`c.user_id = m.user_id`, sql`us.timezone`)}) s on true
+          left join cycles cy on cy.user_id = m.user_id and cy.is_active
+          left join lateral (${scoredCycleSelect(sql`asked.at`, sql`c.user_id = m.user_id`, zone)}) s on true
           where m.crew_id = asked.crew_id
             and (asked.only_user_id is null or m.user_id = asked.only_user_id)
         ) l
@@ -124,7 +134,8 @@ function boardEntryOf(line: BoardLine, crew: CrewRow, viewerId: string): CrewBoa
     isOwner: line.user_id === crew.ownerId,
     isMe: line.user_id === viewerId,
     currentDay: line.current_day,
-    checkedInToday: line.checked_in_today,
+    today: line.today_state,
+    checkedInToday: line.today_state === 'checked-in',
     streak: line.streak,
     consistency: line.consistency,
     nudgedToday: line.nudged_today,

@@ -90,7 +90,7 @@ describe('a nudge', () => {
     }
     const off = await nudge(maya, none, crewId);
     expect(off.status).toBe(409);
-    expect((await off.json()).message).toBe(msg.crewNudgeNotWanted('Quiet'));
+    expect((await off.json()).message).toBe(msg.crewNudgeNotSent('Quiet'));
     await t.deps.mailer.idle();
 
     const title = 'Maya nudged you: Day 1 is waiting';

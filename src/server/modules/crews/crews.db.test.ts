@@ -627,7 +627,7 @@ describe('limits', () => {
     // Sorted by consistency: the member who checked in comes first.
     expect(board.board[0].userId).toBe(done.userId);
 
-    // Nudges off: nothing is sent and the nudger is told.
+    // Nudges off: nothing is sent, and the nudger is told only that (not the member's settings).
     const quiet = await t.member({ displayName: 'Quiet' });
     await join(quiet, await inviteUrl(maya, crewId));
     await t.deps.db
@@ -636,7 +636,7 @@ describe('limits', () => {
       .where(eq(userSettings.userId, quiet.userId));
     const off = await nudge(maya, quiet);
     expect(off.status).toBe(409);
-    expect((await off.json()).message).toBe(msg.crewNudgeNotWanted('Quiet'));
+    expect((await off.json()).message).toBe(msg.crewNudgeNotSent('Quiet'));
   });
 });
 

@@ -3,7 +3,7 @@ import { CREW_INVITE_DAYS, CREW_MAX_MEMBERS } from '@shared/constants';
 import type { CrewInviteLink, CrewInvitePreview, CrewJoined, OkResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { crewMembers, crews } from '../../db/schema';
+import { crewMembers, crewRemovals, crews } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
@@ -77,6 +77,15 @@ export async function previewInvite(
       alreadyMember: false,
     };
   }
+  if (await removedFromLink(ctx.db, crew, member.userId)) {
+    return {
+      ok: false,
+      reason: 'removed',
+      message: msg.crewRemovedFromLink,
+      crew: null,
+      alreadyMember: false,
+    };
+  }
   const [row] = await queryRows(
     ctx.db,
     sql`select op.display_name as owner_name,
@@ -125,6 +134,8 @@ export async function joinByInvite(
       .from(crewMembers)
       .where(and(eq(crewMembers.crewId, crew.id), eq(crewMembers.userId, member.userId)));
     if (already) return { crewId: crew.id };
+    if (await removedFromLink(ctx.db, crew, member.userId))
+      throw new AppError('forbidden', msg.crewRemovedFromLink);
     const [{ n }] = await queryRows<{ n: number }>(
       ctx.db,
       sql`select count(*)::int as n from crew_members where crew_id = ${crew.id}::uuid`,
@@ -136,6 +147,46 @@ export async function joinByInvite(
       .values({ crewId: crew.id, userId: member.userId, joinedAt: ctx.now() });
     return { crewId: crew.id };
   });
+}
+
+/**
+ * The owner removed `userId` (crew row locked): the crew's live link no longer lets them in; a new
+ * link does (decision 0094). Without a live link there is nothing to keep them out of.
+ */
+export async function keepOutOfLiveLink(
+  ctx: ServiceContext,
+  crew: CrewRow,
+  userId: string,
+): Promise<void> {
+  if (!crew.inviteTokenHash) return;
+  await ctx.db
+    .insert(crewRemovals)
+    .values({
+      crewId: crew.id,
+      userId,
+      inviteTokenHash: crew.inviteTokenHash,
+      removedAt: ctx.now(),
+    })
+    .onConflictDoUpdate({
+      target: [crewRemovals.crewId, crewRemovals.userId],
+      set: { inviteTokenHash: crew.inviteTokenHash, removedAt: ctx.now() },
+    });
+}
+
+/** Whether the owner removed `userId` while this crew's present link was live. */
+async function removedFromLink(db: DbOrTx, crew: CrewRow, userId: string): Promise<boolean> {
+  if (!crew.inviteTokenHash) return false;
+  const [row] = await db
+    .select({ userId: crewRemovals.userId })
+    .from(crewRemovals)
+    .where(
+      and(
+        eq(crewRemovals.crewId, crew.id),
+        eq(crewRemovals.userId, userId),
+        eq(crewRemovals.inviteTokenHash, crew.inviteTokenHash),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function crewByToken(

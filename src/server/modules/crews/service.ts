@@ -31,7 +31,7 @@ import {
   ownedCrew,
   summary,
 } from './crew-rows';
-import { liveInvite } from './invite-links';
+import { keepOutOfLiveLink, liveInvite } from './invite-links';
 import { boardLineOf, crewWithBoard } from './crew-board';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with
 // requireMember. A crew the caller is not in reads as not found, whatever the reason (never was,
@@ -126,9 +126,10 @@ export async function renameCrew(
 }
 
 /**
- * A member leaves (userId is the caller), or the owner removes a member. A leaving owner hands the
- * crew to the longest-standing member; the last member leaving closes it. The posts the member
- * shared with the crew become theirs alone (decision 0046).
+ * A member leaves (userId is the caller), or the owner removes a member, who then cannot rejoin
+ * through the link that was live (decision 0094). A leaving owner hands the crew to the
+ * longest-standing member; the last member leaving closes it. The posts the member shared with the
+ * crew become theirs alone (decision 0046).
  */
 export async function removeMember(
   ctx: ServiceContext,
@@ -144,6 +145,8 @@ export async function removeMember(
         .from(crewMembers)
         .where(and(eq(crewMembers.crewId, crew.id), eq(crewMembers.userId, input.userId)));
       if (!target) throw new AppError('not_found', msg.crewNotAMember);
+      // Removed, not left: the crew's live link does not let them straight back (decision 0094).
+      await keepOutOfLiveLink(ctx, crew, input.userId);
     }
     await leaveCrew(ctx, crew, input.userId);
   });
@@ -183,8 +186,8 @@ export async function crewFeed(
 }
 
 /**
- * A nudge to a crewmate who has not checked in today (their day): at most one per pair and day,
- * by e-mail and push as the nudged member's nudge settings allow.
+ * A nudge to a crewmate who has not checked in today (their day) and still can: at most one per
+ * pair and day, by e-mail and push as the nudged member's nudge settings allow.
  */
 export async function nudgeCrewmate(
   ctx: ServiceContext,
@@ -196,13 +199,17 @@ export async function nudgeCrewmate(
   const target = await boardLineOf(ctx, crew.id, input.userId);
   if (!target) throw new AppError('not_found', msg.crewNotAMember);
   const name = String(target.display_name);
-  if (target.checked_in_today) throw new AppError('conflict', msg.crewNudgeAlreadyCheckedIn(name));
+  if (target.today_state === 'checked-in')
+    throw new AppError('conflict', msg.crewNudgeAlreadyCheckedIn(name));
+  // Past Day 90, or a new cycle that starts tomorrow: no check-in to nudge them to (issue 41).
+  if (target.today_state !== 'open')
+    throw new AppError('conflict', msg.crewNudgeNoCheckinToday(name));
   const [settings] = await ctx.db
     .select({ email: userSettings.emailNudges, push: userSettings.pushNudges })
     .from(userSettings)
     .where(eq(userSettings.userId, input.userId));
   if (!settings?.email && !settings?.push)
-    throw new AppError('conflict', msg.crewNudgeNotWanted(name));
+    throw new AppError('conflict', msg.crewNudgeNotSent(name));
   const claimed = await ctx.db
     .insert(crewNudges)
     .values({
