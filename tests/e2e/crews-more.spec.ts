@@ -91,6 +91,10 @@ test('a visitor signs up from an invite link and comes back to it; another signs
   await expect(robin).toHaveURL(/\/verify-email\?/);
   await robin.getByLabel('Verification code').fill(await nextCode(robinEmail, seen));
   await robin.getByRole('button', { name: 'Verify email' }).click();
+  // The spec's verify-success path comes first (issue 41 item 2): the free trial, then the crew.
+  await expect(robin).toHaveURL('/app/start-trial');
+  await expect(robin.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
+  await robin.getByRole('button', { name: 'Start my 30-day free trial' }).click();
   await expect(robin).toHaveURL(crew.path);
   await expect(robin.getByRole('heading', { name: `Join ${crewName}` })).toBeVisible();
   await expect(robin.getByText('Maya')).toBeVisible();
@@ -99,6 +103,9 @@ test('a visitor signs up from an invite link and comes back to it; another signs
   await robin.setViewportSize({ width: 1280, height: 900 });
   await robin.getByRole('button', { name: 'Join' }).click();
   await expect(robin.getByRole('heading', { level: 1, name: crewName })).toBeVisible();
+  // In the crew, and on the trial: Settings says so.
+  await robin.goto('/app/settings');
+  await expect(robin.getByTestId('subscription-status')).toHaveText('TRIAL');
 
   // Kim has an account but is signed out here: opens the link, signs in by code, comes back, joins.
   const kimEmail = uniqueEmail('crewlink-kim', info);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { QueryClient } from '@tanstack/react-query';
 import { msg } from '@shared/messages';
@@ -47,11 +47,13 @@ function SignedInShell() {
   // No navigate here: once the session is cleared, the guard itself sends the member to '/'.
   const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
   const navigate = useNavigate();
-  // A visitor who opened a crew's invite link, now signed in or signed up: back to that link.
+  const { pathname } = useLocation();
+  // A visitor who opened a crew's invite link, now signed in or signed up: back to that link, once
+  // past Start Your Free Trial (where a verified sign-up goes first).
   useEffect(() => {
-    const pending = takePendingCrewJoin();
+    const pending = takePendingCrewJoin(pathname);
     if (pending) void navigate(pending, { replace: true });
-  }, [navigate]);
+  }, [navigate, pathname]);
 
   return (
     <MemberTimeZone value={user.timeZone}>

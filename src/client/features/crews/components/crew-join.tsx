@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Users } from 'lucide-react';
 import type { CrewInvitePreview } from '@shared/api-types';
+import { ROUTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { AuthPage } from '@client/components/layout/auth-page';
@@ -14,8 +15,13 @@ import { useCrewInvite, useJoinCrew } from '../api';
 const PENDING_JOIN_KEY = 'stackdays.crewJoin';
 const JOIN_PATH = /^\/crews\/join\/[A-Za-z0-9_-]{16,64}$/;
 
-/** The crew link a visitor opened before signing in, taken once (null: none). */
-export function takePendingCrewJoin(): string | null {
+/**
+ * The crew link a visitor opened before signing in, taken once (null: none), from the member screen
+ * at `pathname`. Not from Start Your Free Trial: a new member's verified code leads there first
+ * (spec), and the link waits until they move on from it (started, or gone elsewhere).
+ */
+export function takePendingCrewJoin(pathname: string): string | null {
+  if (pathname.replace(/\/$/, '') === ROUTES.startTrial) return null;
   try {
     const path = sessionStorage.getItem(PENDING_JOIN_KEY);
     sessionStorage.removeItem(PENDING_JOIN_KEY);
