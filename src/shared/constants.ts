@@ -31,6 +31,22 @@ export const REVIEW_SHARE_MAX_PHOTOS = 4 as const;
 export const REVIEW_SHARE_AUDIENCES = ['community', 'only_me'] as const;
 export const DEFAULT_WEEKLY_REVIEW_EMAIL = true as const;
 
+// Forgiving streaks (issue 43, decision 0098): the rule is src/shared/domain/forgiving-streak.ts.
+export const STREAK_MODES = ['forgiving', 'strict'] as const;
+export type StreakMode = (typeof STREAK_MODES)[number];
+export const DEFAULT_STREAK_MODE: StreakMode = 'forgiving';
+/** A cycle's mode may change only on its first this-many days. */
+export const STREAK_MODE_CHOICE_DAYS = 3 as const;
+/** Rest days a member may plan each week (0 to this many weekdays). */
+export const REST_DAYS_MAX = 2 as const;
+/** Paused days a cycle may have in all; paused days are not days of the cycle. */
+export const PAUSE_DAYS_PER_CYCLE = 7 as const;
+/** One missed day in any this-many days of the cycle is forgiven (a grace day). */
+export const GRACE_WINDOW_DAYS = 7 as const;
+/** Weekdays as Settings names them, Monday first (ISO weekday = index + 1). */
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
+
 /** Streak length (consecutive check-ins) -> badge code awarded at exactly that length. */
 export const STREAK_BADGE_CODES = {
   7: 'starter_7',
