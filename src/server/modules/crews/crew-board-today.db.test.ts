@@ -19,7 +19,13 @@ const START = new Date('2026-01-01T12:00:00Z');
 /** Noon UTC on day `day` of a cycle that started on 2026-01-01. */
 const onDay = (day: number) => new Date(START.getTime() + (day - 1) * 86_400_000);
 const at = (userId: string, day: number) => t.contextFor(userId, { now: onDay(day) });
-const checkin = { movedMinutes: 30, steps: 8000, journalMd: 'Done' };
+const checkin = {
+  movedMinutes: 30,
+  steps: 8000,
+  proteinTargetHit: true,
+  hydrationGoalHit: false,
+  journalMd: 'Done',
+};
 
 async function utcMember(displayName: string) {
   const m = await t.member({ displayName, timeZone: 'UTC' });
