@@ -32,7 +32,7 @@ describe('greetings (issue 25 #4)', () => {
       dailyReminderMail({ to: 'a@example.com', userId: 'u', name: null, day: 3, streak: 2 }, nudge),
       accessEndingMail(
         { to: 'a@example.com', userId: 'u', name: '', endsOn: 'May 2', kind: 'trial' },
-        { ...nudge, provider: 'builtin', contact: null },
+        { ...site, provider: 'builtin', contact: null },
       ),
     ];
     for (const mail of mails) {

@@ -17,7 +17,7 @@ export interface BillingLinks {
  * The next step when free time ends: with Stripe, choose a plan in Settings; without payments, ask
  * for more time at BILLING_CONTACT (a button when there is one), never a plan that cannot be bought.
  */
-function nextStep(links: MailLinks & BillingLinks) {
+function nextStep(links: Pick<MailLinks, 'publicUrl'> & BillingLinks) {
   if (links.provider === 'stripe') {
     const url = `${links.publicUrl}/app/settings`;
     return {
@@ -32,7 +32,10 @@ function nextStep(links: MailLinks & BillingLinks) {
   return { sentence, button: { label: 'Ask for more time', url }, textLine: null };
 }
 
-/** Three days before a trial, free months or a month comp end: what happens next. */
+/**
+ * Three days before a trial, free months or a month comp end: what happens next. An account mail
+ * (decision 0096): no unsubscribe link, since turning nudges off does not stop it.
+ */
 export function accessEndingMail(
   input: {
     to: string;
@@ -42,7 +45,7 @@ export function accessEndingMail(
     /** 'trial': trialing (a trial or free months); 'comp': an admin's month comp. */
     kind: 'trial' | 'comp';
   },
-  links: MailLinks & BillingLinks & { unsubscribeUrl: string },
+  links: Pick<MailLinks, 'publicUrl'> & BillingLinks,
 ): MailMessage {
   const hello = greeting(input.name);
   const what = input.kind === 'trial' ? 'free trial' : 'free access';
@@ -60,7 +63,7 @@ export function accessEndingMail(
       kind: input.kind === 'trial' ? 'trial_ending' : 'comp_ending',
       subject: `Your ${PRODUCT_NAME} ${input.kind === 'trial' ? 'trial' : 'free access'} ends in 3 days`,
     },
-    links,
+    { publicUrl: links.publicUrl },
     content,
     [hello, lead, ...(next.textLine ? [next.textLine] : [])],
   );

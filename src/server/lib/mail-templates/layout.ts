@@ -14,8 +14,9 @@ const ACCENT = '#a3e635';
 export interface MailLinks {
   publicUrl: string;
   /**
-   * Only for nudges (reminders, trial notice): turns e-mail nudges off without signing in. Code,
-   * invite and lockout mails answer something the reader did and take only `publicUrl`.
+   * Only for nudges (reminders, crew nudges, the weekly review): turns that list off without
+   * signing in. Code, invite, lockout and free-time-ending mails are account mails and take only
+   * `publicUrl` (decision 0096).
    */
   unsubscribeUrl?: string;
   /** The unsubscribe link's words: 'Unsubscribe from e-mail nudges' unless the mail is another list's. */

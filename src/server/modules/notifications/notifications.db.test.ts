@@ -361,6 +361,42 @@ describe(`trial-ending notice (${databaseLabel})`, () => {
     expect(notices(m.email)).toHaveLength(2);
     expect(notices(forLife.email)).toHaveLength(0);
   });
+
+  it('is an account mail (issue 41 item 10): it reaches members with e-mail nudges off, and has no unsubscribe link', async () => {
+    const quiet = { timezone: 'America/Denver', hour: 22, startDate: '2026-11-01' };
+    const trial = await member({ ...quiet, emailNudges: false });
+    const comped = await member({ ...quiet, emailNudges: false });
+    const ends = new Date('2027-06-20T12:00:00Z');
+    const give = (userId: string, status: 'trialing' | 'active', comp: string | null) =>
+      t.database.db
+        .insert(subscriptions)
+        .values({ userId, status, comp, currentPeriodEnd: ends })
+        .onConflictDoUpdate({
+          target: subscriptions.userId,
+          set: { status, comp, currentPeriodEnd: ends },
+        });
+    // A trial or free months (trialing), and an admin's month comp.
+    await give(trial.userId, 'trialing', null);
+    await give(comped.userId, 'active', '3');
+    await run('2027-06-17T12:30:00Z');
+
+    const to = (email: string) =>
+      received.filter((r) => r.to === email && /ends in 3 days/.test(r.subject));
+    expect(to(trial.email).map((r) => r.subject)).toEqual(['Your StackDays trial ends in 3 days']);
+    expect(to(comped.email).map((r) => r.subject)).toEqual([
+      'Your StackDays free access ends in 3 days',
+    ]);
+    for (const mail of [...to(trial.email), ...to(comped.email)]) {
+      expect(mail.body).toContain('ends on June 20');
+      // Turning nudges off would not stop it, so it offers no link that claims to.
+      expect(mail.body).not.toContain('Unsubscribe');
+      expect(mail.body).not.toContain('/api/notifications/unsubscribe');
+      expect(mail.headers).not.toMatch(/List-Unsubscribe/i);
+    }
+    // No daily reminder went to either: their nudges stay off.
+    expect(remindersTo(trial.email)).toHaveLength(0);
+    expect(remindersTo(comped.email)).toHaveLength(0);
+  });
 });
 
 describe(`the unsubscribe link (${databaseLabel})`, () => {

@@ -13,7 +13,8 @@ import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
 import type { UnsubscribeList } from '../../lib/tokens';
 
 // The nudges (decision 0020): the daily reminder at each member's own hour (daily-reminders.ts,
-// decision 0050), and the trial-ending notice. Both are claimed in notification_claims before they
+// decision 0050); and the notice that free time is ending, an account mail sent to every member
+// whatever their nudge settings (decision 0096). Both are claimed in notification_claims before they
 // are sent, so any number of processes, and the admin's 'Trigger Daily Reminders', send each one at
 // most once.
 
@@ -73,7 +74,8 @@ export async function sendDueReminders(
  * The ending notice, 3 days or less before free time ends (decisions 0020, 0034): a trial or free
  * months (trialing), once per subscription as before; an admin's month comp, once per member and
  * period end (a later comp is a new ending). The claim is made before the mail is sent, so any number
- * of scheduler processes send each one once.
+ * of scheduler processes send each one once. It is an account mail, not a nudge (decision 0096): it
+ * goes whatever the member's nudge settings, and carries no unsubscribe link that could not stop it.
  */
 async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
   const now = ctx.now();
@@ -93,10 +95,11 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
                    else 'comp_ending:' || sub.id::text || ':'
                      || floor(extract(epoch from sub.current_period_end) * 1000)::bigint::text end as claim_key,
                  case when sub.status = 'trialing' then 'trial' else 'comp' end as kind,
-                 u.id as user_id, u.email, p.display_name, p.first_name, s.timezone, sub.current_period_end
+                 u.id as user_id, u.email, p.display_name, p.first_name,
+                 coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}) as timezone, sub.current_period_end
             from subscriptions sub
             join "user" u on u.id = sub.user_id and u.email_verified
-            join user_settings s on s.user_id = u.id and s.email_nudges
+            left join user_settings s on s.user_id = u.id
             left join profiles p on p.id = u.id
             where (sub.status = 'trialing'
                    or (sub.status = 'active' and sub.comp in ('1', '3', '6', '12')
@@ -125,7 +128,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
           kind: row.kind,
         },
         {
-          ...ctx.mailer.nudgeLinks(row.user_id),
+          publicUrl: ctx.config.publicUrl,
           provider: billingProviderKind(ctx.config),
           contact: ctx.config.billingContact,
         },
