@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { greetingName } from '@shared/domain/display';
-import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import { cycleDay } from '@shared/domain/cycle-day';
 import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -10,6 +10,7 @@ import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
 import { sendEach } from './send-each';
+import { zoneAt } from '../profile/time-zone';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
 // zone, reading through an index only the members whose `next_reminder_at` has come; a batch is
@@ -37,13 +38,6 @@ export interface DueReminder {
   last_day: number;
   last_run: number;
 }
-
-/** The zone a member's day is counted in at `at`, as effectiveTimeZone (modules/profile/time-zone.ts). */
-const zoneAt = (at: SQL) =>
-  sql`case when s.pending_timezone is not null and s.pending_timezone_from <= ${at}
-                and stackdays_known_zone(s.pending_timezone) then s.pending_timezone
-           when stackdays_known_zone(s.timezone) then s.timezone
-           else ${DEFAULT_SETTINGS_TIMEZONE}::text end`;
 
 /**
  * One batch: up to `limit` members whose next_reminder_at has come (skipping rows another process

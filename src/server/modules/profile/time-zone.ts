@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import {
   addDays,
@@ -118,6 +118,16 @@ export function planTimeZoneChange(
  * The zone the member's day is counted in at `now`. A zone read through a left join may be null (no
  * settings row): the default, as for a zone Intl does not know.
  */
+/**
+ * `effectiveTimeZone` in SQL, for reads that judge many members at once (the daily reminders, the
+ * weekly reviews): the zone the day of the member whose settings row is `s` is counted in at `at`.
+ */
+export const zoneAt = (at: SQL) =>
+  sql`case when s.pending_timezone is not null and s.pending_timezone_from <= ${at}
+                and stackdays_known_zone(s.pending_timezone) then s.pending_timezone
+           when stackdays_known_zone(s.timezone) then s.timezone
+           else ${DEFAULT_SETTINGS_TIMEZONE}::text end`;
+
 export function effectiveTimeZone(
   stored: Omit<StoredTimeZone, 'timezone'> & { timezone: string | null },
   now: Date,

@@ -1,9 +1,14 @@
-import { inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS_TIMEZONE, REVIEW_EMAIL_CATCH_UP_DAYS } from '@shared/constants';
+import { sql } from 'drizzle-orm';
+import {
+  CYCLE_LENGTH_DAYS,
+  REVIEW_DAYS_PER_WEEK,
+  REVIEW_EMAIL_CATCH_UP_DAYS,
+  REVIEW_WEEKS,
+} from '@shared/constants';
 import { greetingName } from '@shared/domain/display';
-import { daysBetween, isValidTimeZone, localDateIn } from '@shared/domain/local-date';
+import { daysBetween, localDateIn } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
-import { queryRows } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { notificationClaims } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { weeklyReviewMail } from '../../lib/mail-templates/review';
@@ -11,7 +16,7 @@ import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { localHourIn } from '../notifications/reminder-due';
 import { sendEach } from '../notifications/send-each';
-import { effectiveTimeZone } from '../profile/time-zone';
+import { zoneAt } from '../profile/time-zone';
 import { memberCyclesAndZone, readWeeklyReview } from './queries';
 
 // The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
@@ -22,7 +27,8 @@ import { memberCyclesAndZone, readWeeklyReview } from './queries';
 
 export const WEEKLY_REVIEW_JOB = 'weekly-review';
 
-interface Candidate {
+/** A member owed a weekly review, and which week (owedReviews). */
+export interface OwedReview {
   user_id: string;
   email: string;
   display_name: string | null;
@@ -31,11 +37,11 @@ interface Candidate {
   reminder_hour: number;
   weekly_review_email: boolean;
   push_nudges: boolean;
-  timezone: string;
-  pending_timezone: string | null;
-  pending_timezone_from: string | Date | null;
+  /** The zone the member's day is counted in now (a pending zone once its instant has come). */
+  zone: string;
   cycle_id: string;
   start_date: string;
+  week: number;
 }
 
 export const weeklyReviewKey = (cycleId: string, week: number) =>
@@ -67,11 +73,11 @@ export const WEEKLY_REVIEW_PAGE = 500;
 export const REVIEW_SEND_CONCURRENCY = 16;
 
 /**
- * Sends the weekly reviews due at `now`; answers how many members were sent one. The candidates are
- * read in pages in user-id order (keyset), and each page's claims are looked up by key: memory stays
- * at one page at 100,000 members (issue 33), where the job once read every candidate and every claim
- * of the last weeks at once, every five minutes, on every process. A page's reviews go out 16 at a
- * time (REVIEW_SEND_CONCURRENCY).
+ * Sends the weekly reviews due at `now`; answers how many members were sent one. Who is owed which
+ * week is decided in SQL (`owedReviews`, issue 48), in each member's zone: a page holds owed
+ * reviews only, so a run where nobody is owed reads one statement's worth and sends nothing, where
+ * the job once judged every candidate page by page in JavaScript. A page's reviews go out 16 at a
+ * time (REVIEW_SEND_CONCURRENCY); memory stays at one page whatever the member count.
  */
 export async function run(
   ctx: ServiceContext,
@@ -83,27 +89,19 @@ export async function run(
   let sent = 0;
   let after = '';
   for (;;) {
-    const page = await candidatePage(ctx, now, after, pageSize);
+    const page = await owedReviews(ctx.db, now, after, pageSize);
     if (page.length === 0) break;
     after = page[page.length - 1].user_id;
-    const owed = page.flatMap((member) => {
-      const week = weekOwed(member, now);
-      return week ? [{ member, week, key: weeklyReviewKey(member.cycle_id, week) }] : [];
-    });
-    const claimed = await claimedKeys(
-      ctx,
-      owed.map((o) => o.key),
-    );
     sent += await sendEach(
       ctx,
-      owed.filter(({ key }) => !claimed.has(key)),
+      page,
       {
         kind: 'weekly_review',
         failed: 'weekly review failed',
         concurrency: REVIEW_SEND_CONCURRENCY,
-        userId: ({ member }) => member.user_id,
+        userId: (member) => member.user_id,
       },
-      ({ member, week, key }) => sendOne(ctx, member, week, key, now),
+      (member) => sendOne(ctx, member, now),
     );
     if (page.length < pageSize) break;
   }
@@ -115,74 +113,55 @@ export async function run(
 }
 
 /**
- * One page of active cycles whose newest review can be owed (started 7 to ~100 days ago, a day's
- * slack for every zone), of members who want the e-mail or push, after user id `after`.
+ * Up to `pageSize` members owed a weekly review at `now`, after user id `after`, in user-id order:
+ * verified, wanting the e-mail or push, on an active cycle whose newest open week ended at most
+ * REVIEW_EMAIL_CATCH_UP_DAYS ago in their zone (the day after it only from their reminder hour), and
+ * not yet claimed. The same rule as `weeklyReviewDue`, in SQL (a test holds the two equal).
  */
-function candidatePage(
-  ctx: ServiceContext,
+export function owedReviews(
+  db: DbOrTx,
   now: Date,
   after: string,
   pageSize: number,
-): Promise<Candidate[]> {
+): Promise<OwedReview[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const windowDays = 13 * 7 + REVIEW_EMAIL_CATCH_UP_DAYS + 2;
   const today = now.toISOString().slice(0, 10);
-  return queryRows<Candidate>(
-    ctx.db,
+  return queryRows<OwedReview>(
+    db,
     sql`select u.id as user_id, u.email, p.display_name, p.first_name, p.unit_pref,
-          s.reminder_hour, s.weekly_review_email, s.push_nudges, s.timezone, s.pending_timezone,
-          s.pending_timezone_from, c.id as cycle_id, c.start_date::text as start_date
+          s.reminder_hour, s.weekly_review_email, s.push_nudges, z.zone,
+          c.id as cycle_id, c.start_date::text as start_date, w.week
         from user_settings s
         join "user" u on u.id = s.user_id and u.email_verified
         join cycles c on c.user_id = u.id and c.is_active
         left join profiles p on p.id = u.id
+        cross join lateral (select ${zoneAt(at)} as zone) z
+        cross join lateral (select (${at} at time zone z.zone) as wall) clock
+        cross join lateral (select clock.wall::date - c.start_date + 1 as day) d
+        cross join lateral (
+          select case when d.day > ${CYCLE_LENGTH_DAYS}::int then ${REVIEW_WEEKS}::int
+                      else greatest(0, least(${REVIEW_WEEKS - 1}::int, (d.day - 1) / ${REVIEW_DAYS_PER_WEEK}::int))
+                 end as week) w
+        cross join lateral (
+          select clock.wall::date - (c.start_date + (case when w.week = ${REVIEW_WEEKS}::int
+                   then ${CYCLE_LENGTH_DAYS}::int else ${REVIEW_DAYS_PER_WEEK}::int * w.week end) - 1) as since) e
         where (s.weekly_review_email or s.push_nudges)
           and s.user_id > ${after}
           and c.start_date between ${today}::date - ${windowDays}::int and ${today}::date - 6
+          and w.week > 0
+          and e.since <= ${REVIEW_EMAIL_CATCH_UP_DAYS}::int
+          and (e.since > 1 or extract(hour from clock.wall) >= s.reminder_hour)
+          and not exists (select 1 from notification_claims n
+                          where n.key = 'weekly_review:' || c.id || ':' || w.week)
         order by s.user_id
         limit ${pageSize}`,
   );
 }
 
-/** Of `keys`, those already claimed (sent, or being sent by another process). */
-async function claimedKeys(ctx: ServiceContext, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ key: notificationClaims.key })
-    .from(notificationClaims)
-    .where(inArray(notificationClaims.key, keys));
-  return new Set(rows.map((r) => r.key));
-}
-
-/** The week whose review the member is owed at `now`, in their zone; 0 for none. */
-function weekOwed(member: Candidate, now: Date): number {
-  const timeZone = memberZone(member, now);
-  return weeklyReviewDue(
-    { startDate: member.start_date, timeZone, reminderHour: member.reminder_hour },
-    now,
-  );
-}
-
-function memberZone(member: Candidate, now: Date): string {
-  return effectiveTimeZone(
-    {
-      timezone: isValidTimeZone(member.timezone) ? member.timezone : DEFAULT_SETTINGS_TIMEZONE,
-      pendingTimezone: member.pending_timezone,
-      pendingTimezoneFrom: member.pending_timezone_from
-        ? new Date(member.pending_timezone_from)
-        : null,
-    },
-    now,
-  );
-}
-
-async function sendOne(
-  ctx: ServiceContext,
-  member: Candidate,
-  week: number,
-  key: string,
-  now: Date,
-): Promise<boolean> {
-  const timeZone = memberZone(member, now);
+async function sendOne(ctx: ServiceContext, member: OwedReview, now: Date): Promise<boolean> {
+  const { week, zone: timeZone } = member;
+  const key = weeklyReviewKey(member.cycle_id, week);
   const inserted = await ctx.db
     .insert(notificationClaims)
     .values({ key, userId: member.user_id, createdAt: now })
