@@ -8,9 +8,11 @@ import { subscriptionRow } from '../modules/subscription/subscription-row';
 
 /**
  * API areas an unsubscribed member keeps with REQUIRE_SUBSCRIPTION on: signing in and out, their
- * account (export, deletion), settings and profile, billing itself, coupons and invite checks, and
- * health. Everything else under /api (check-ins, feed, cycle, community, media, workouts, any route
- * added later) needs an active or trialing subscription.
+ * account (export, deletion), settings and profile (Settings → Connections too: a token they fear has
+ * leaked is listed and revoked without paying first, decision 0097), billing itself, coupons and invite
+ * checks, and health. The browser's report reads no session at all (decision 0040), so the gate does
+ * not read one for it either. Everything else under /api (check-ins, feed, cycle, community, media,
+ * workouts, any route added later) needs an active or trialing subscription.
  */
 const OPEN_PREFIXES = [
   '/api/health',
@@ -22,8 +24,10 @@ const OPEN_PREFIXES = [
   '/api/invites',
   '/api/profile',
   '/api/settings',
+  '/api/connections',
   '/api/avatars',
   '/api/admin',
+  '/api/client-reports',
 ];
 
 function isOpen(path: string): boolean {

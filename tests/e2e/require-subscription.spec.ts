@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { msg } from '@shared/messages';
+import { expect, test, type Browser, type Page } from './support/test';
+import { signUpAndVerify, uniqueEmail } from './support/codes';
+import { E2E } from './support/ports';
+
+// Issue 41 items 14 and 16, on a second server of the same build with REQUIRE_SUBSCRIPTION on
+// (decision 0018): a member without a plan is sent to /pricing from the member screens, but Settings
+// stays theirs, Connections included (decision 0097), and their browser's report is taken like
+// anyone's, reading no cookie (decision 0040).
+
+let server: ChildProcess | null = null;
+let baseURL = '';
+let dataDir = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-gated-'));
+  server = spawn(process.execPath, ['dist/server/index.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      TZ: 'UTC',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      REQUIRE_SUBSCRIPTION: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${baseURL}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A signed-in member of the gated server who has no plan: the member screens send them to /pricing. */
+async function memberWithoutPlan(
+  browser: Browser,
+  info: { workerIndex: number; retry: number },
+  name: string,
+) {
+  const context = await browser.newContext({ baseURL });
+  await signUpAndVerify(context.request, uniqueEmail(name, info), 'Lapsed Member');
+  const page = await context.newPage();
+  await page.goto('/app/feed');
+  await expect(page).toHaveURL(/\/pricing$/);
+  return { context, page };
+}
+
+test('a member without a plan lists and revokes their connection tokens in Settings', async ({
+  browser,
+}, info) => {
+  const { context, page } = await memberWithoutPlan(browser, info, 'gated-connections');
+  await page.goto('/app/settings');
+  const form = page.getByRole('form', { name: 'New connection' });
+  await form.getByLabel('Name').fill('Old Phone');
+  await form.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByLabel('Your new token')).toHaveValue(/^sdk_/);
+
+  // Another day: the list is read again from the server, and the token they worry about is revoked.
+  await page.reload();
+  const list = page.getByRole('region', { name: 'Your connections' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('Old Phone');
+  await list.getByRole('button', { name: 'Revoke Old Phone' }).click();
+  await expect(page.getByText(msg.connectionRevoked)).toBeVisible();
+  await expect(list).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'New connection' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your connections' })).toBeHidden();
+  await context.close();
+});
+
+/** A sampled page view (random() = 0) that keeps what its beacon sends. */
+async function sampled(page: Page) {
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+}
+
+test("a member without a plan has their browser's report taken, with no cookie read", async ({
+  browser,
+}, info) => {
+  const { context, page } = await memberWithoutPlan(browser, info, 'gated-report');
+  await sampled(page);
+  await page.goto('/app/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.mouse.click(5, 5);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/client-reports'));
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  expect((await answered).status()).toBe(204);
+  await context.close();
+});
+
+/** A port nothing listens on now, for the gated server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
