@@ -103,6 +103,9 @@ export const msg = {
   couponExpired: 'Coupon has expired',
   couponExhausted: 'Coupon has reached its usage limit',
   couponInvalid: 'Invalid coupon code',
+  // /pricing, signed in: a coupon is redeemed only at sign-up (decision 0096).
+  couponForNewAccounts:
+    "Coupons are redeemed when a new account is created, so this code can't be used on the account you're signed in to.",
 
   // -------------------------------------------------------------------------
   // Invites

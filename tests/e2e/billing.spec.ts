@@ -126,6 +126,56 @@ test('a visitor signs up with a coupon from /pricing and sees TRIAL with the day
   await expect(page).toHaveURL(/\/app$/);
 });
 
+test('/pricing offers the coupon box only to visitors, who can redeem it at sign-up; a signed-in member is told why there is none (issue 41 item 11)', async ({
+  browser,
+  page,
+}, info) => {
+  const admin = await browser.newContext();
+  await signInAdmin(admin.request);
+  const code = `SIGNED${info.workerIndex}${Date.now() % 1_000_000}`;
+  const created = await admin.request.post('/api/admin/coupons', {
+    data: { code, monthsFree: 1, maxRedemptions: '', expiresAt: '', notes: '' },
+  });
+  expect(created.status()).toBe(201);
+  await admin.close();
+
+  // A member already signed in, with no plan, follows a coupon link.
+  await signUpAndVerify(page.request, uniqueEmail('pricing-signed-in', info), 'Sig Nedin');
+  await page.goto(`/pricing?coupon=${code}`);
+  await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+    'href',
+    '/app/start-trial',
+  );
+  await expect(page.getByLabel(/Coupon code/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  await expect(
+    page.getByText(
+      "Coupons are redeemed when a new account is created, so this code can't be used on the account you're signed in to.",
+    ),
+  ).toBeVisible();
+  // Without a code in the link, nothing about coupons at all.
+  await page.goto('/pricing');
+  await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+    'href',
+    '/app/start-trial',
+  );
+  await expect(page.getByLabel(/Coupon code/)).toHaveCount(0);
+  await expect(page.getByText(/Coupons are redeemed/)).toHaveCount(0);
+
+  // A visitor on the same link gets the box, checked, and carries the code to sign-up.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/pricing?coupon=${code}`);
+  await expect(visitorPage.getByLabel(/Coupon code/)).toHaveValue(code);
+  await expect(visitorPage.getByText('1 free month (30 days free)')).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+    'href',
+    `/signup?coupon=${code}`,
+  );
+  await expect(visitorPage.getByText(/Coupons are redeemed/)).toHaveCount(0);
+  await visitor.close();
+});
+
 test('a trial whose end has passed shows INACTIVE, ended by the server on its own', async ({
   browser,
   page,

@@ -71,7 +71,8 @@ export function PricingRoute() {
           <TrialCard
             id={id}
             inviteToken={inviteToken}
-            coupon={coupon}
+            coupon={signedIn ? null : coupon}
+            couponInLink={params.get('coupon')}
             noCardTrial={noCardTrial}
             provider={provider}
             endedHere={endedHere}
@@ -122,11 +123,15 @@ type NoCardTrialState = [boolean, Dispatch<SetStateAction<boolean>>];
 /**
  * The free trial's card: an invite or coupon applied, whether the trial asks for a card, and the
  * button to start it (or, free time ended on a server without payments, where to ask for more).
+ * A coupon is redeemed only when an account is created (decision 0096): a visitor gets the coupon
+ * box and carries the code to /signup; a signed-in member gets none, and, when a link brought a
+ * code, the reason it cannot be used here.
  */
 function TrialCard({
   id,
   inviteToken,
   coupon,
+  couponInLink,
   noCardTrial,
   provider,
   endedHere,
@@ -134,7 +139,10 @@ function TrialCard({
 }: {
   id: string;
   inviteToken: string | null;
-  coupon: CouponEntryState;
+  /** The coupon box's state; null for a signed-in member, who has no coupon to redeem here. */
+  coupon: CouponEntryState | null;
+  /** ?coupon= from the link, whoever follows it. */
+  couponInLink: string | null;
   /** The "no card" box's state, kept by the screen. */
   noCardTrial: NoCardTrialState;
   provider: 'stripe' | 'builtin' | undefined;
@@ -155,7 +163,14 @@ function TrialCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {inviteToken && <InviteApplied token={inviteToken} />}
-        <CouponEntry coupon={coupon} />
+        {coupon ? (
+          <CouponEntry coupon={coupon} />
+        ) : couponInLink?.trim() ? (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {msg.couponForNewAccounts}
+          </p>
+        ) : null}
         {/* The card choice is for a trial still to start. */}
         {!endedHere && <NoCardTrialChoice id={id} state={noCardTrial} provider={provider} />}
         {endedHere ? (
