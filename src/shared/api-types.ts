@@ -275,6 +275,8 @@ export interface LeaderboardEntry {
   avatarUrl: string | null;
   checkins: number;
   currentDay: number;
+  /** False while the member's new cycle waits for its Day 1 (decision 0032): shown as Starts tomorrow. */
+  started: boolean;
   consistency: number;
   /** The live run of consecutive days (ending today or yesterday). */
   streak: number;
@@ -487,6 +489,10 @@ export interface AdminUserAdminFlag {
 /** POST /api/admin/users/:id/reset-cycle: whose cycle was reset, for the confirmation. */
 export interface AdminCycleReset {
   displayName: string | null;
+  /** The new cycle's Day 1, in the member's zone. */
+  startDate: string;
+  /** False when the member had checked in today: the new cycle starts tomorrow (decision 0032). */
+  started: boolean;
 }
 
 /** PUT /api/admin/posts/:id/hidden. */
@@ -795,6 +801,8 @@ export interface CrewBoardEntry {
   isMe: boolean;
   /** The member's day of their cycle (null without a cycle in progress). */
   currentDay: number | null;
+  /** False while the member's new cycle waits for its Day 1 (decision 0032): shown as Starts tomorrow. */
+  started: boolean;
   /** Today, in the member's own time zone (issue 41). */
   today: CrewMemberToday;
   /** `today` is 'checked-in'. */

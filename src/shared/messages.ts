@@ -35,6 +35,9 @@ import { formatNumber } from './format';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** A new cycle that has not reached its Day 1 yet (decision 0032), said the same on every screen. */
+const STARTS_TOMORROW = 'Starts tomorrow';
+
 /** Without payments, where a member asks for more time (BILLING_CONTACT, decision 0034). */
 const askForAccess = (contact: string | null) =>
   contact
@@ -122,6 +125,9 @@ export const msg = {
   // Daily check-in and journal
   // -------------------------------------------------------------------------
   dayN: (n: number) => `Day ${n}`,
+  // In place of the cycle's day wherever it is shown, while a new cycle waits for its Day 1 (0032).
+  startsTomorrow: STARTS_TOMORROW,
+  cycleDayLabel: (day: number, started: boolean) => (started ? `Day ${day}` : STARTS_TOMORROW),
   myDailyConsistencyJournal: 'My Daily Consistency Journal',
   daysProgress: (n: number) => `${n}/${CYCLE_LENGTH_DAYS} days`,
   todaysCheckin: "Today's Check-in",
@@ -283,6 +289,9 @@ export const msg = {
   invitationSent: 'Invitation email sent successfully',
   userDeleted: 'User deleted successfully',
   cycleResetFor: (name?: string | null) => `Cycle reset for ${name?.trim() || 'user'}`,
+  // The reset toast's second line when the member had checked in today (decision 0032).
+  cycleResetStartsTomorrow: (name?: string | null) =>
+    `${STARTS_TOMORROW}: ${name?.trim() || 'the member'} checked in today, and that check-in counts for the previous cycle.`,
 
   // Admin: subscriptions
   fetchSubscriptionsFailed: 'Failed to fetch subscriptions',

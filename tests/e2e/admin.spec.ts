@@ -493,3 +493,55 @@ test('typing during the takeover is never lost: sign-in, sign-up and set-passwor
   await expect(setPassword.getByText('Account activated successfully!')).toBeVisible();
   for (const page of pages) await page.context().close();
 });
+
+test('an admin resets the cycle of a member who checked in today: the toast, home, My Cycle and the crew board all say it starts tomorrow (issue 41 item 12)', async ({
+  browser,
+}, info) => {
+  const name = `Tomo ${info.workerIndex}${Date.now() % 100_000}`;
+  const member = await memberPage(browser, uniqueEmail('starts-tomorrow', info), name);
+  const checkin = await member.request.post('/api/checkins', {
+    data: {
+      movedMinutes: 25,
+      steps: 6000,
+      proteinTargetHit: true,
+      hydrationGoalHit: true,
+      journalMd: 'Before the reset',
+    },
+  });
+  expect(checkin.status()).toBe(201);
+  const crew = await member.request.post('/api/crews', { data: { name: `Crew ${name}` } });
+  expect(crew.status()).toBe(201);
+  const { id: crewId } = (await crew.json()) as { id: string };
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/users');
+  await admin.getByLabel('Search by name or e-mail').fill(name);
+  const row = admin.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Reset cycle' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Reset cycle' }).click();
+  const toast = admin.locator('[data-sonner-toast]').filter({ hasText: `Cycle reset for ${name}` });
+  await expect(toast).toContainText('Starts tomorrow');
+  await admin.context().close();
+
+  // Home: no Day 1 before it has begun.
+  await member.goto('/app');
+  await expect(member.getByRole('heading', { level: 1, name: 'Starts tomorrow' })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 1, name: 'Day 1' })).toHaveCount(0);
+  await expect(member).toHaveTitle('Starts tomorrow · StackDays');
+  // My Cycle: the hero and the check-in count say it too, not "1 / 90" or "of 1 day so far".
+  await member.goto('/app/cycle');
+  const hero = member.getByTestId('day-hero');
+  await expect(hero).toContainText('Starts tomorrow');
+  await expect(hero).not.toContainText('/ 90');
+  await expect(member.getByText('of 1 day so far')).toHaveCount(0);
+  await expect(member.getByRole('progressbar', { name: '90-day progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  // The crew board: the member's line.
+  await member.goto(`/app/crews/${crewId}`);
+  const line = member.getByRole('listitem', { name });
+  await expect(line).toContainText('Starts tomorrow');
+  await expect(line).not.toContainText('Day 1');
+  await member.context().close();
+});

@@ -286,6 +286,7 @@ describe('users', () => {
         email: url.searchParams.get('admin_invite'),
         token: url.searchParams.get('token'),
         password: 'correct horse 2',
+        acceptTerms: true,
       },
     });
     expect(accepted.status).toBe(200);
@@ -350,7 +351,12 @@ describe('users', () => {
       method: 'POST',
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ displayName: 'Cycler' });
+    // Not checked in today: the new cycle starts today.
+    expect(await res.json()).toEqual({
+      displayName: 'Cycler',
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      started: true,
+    });
     const rows = await t.deps.db.select().from(cycles).where(eq(cycles.userId, m.userId));
     expect(rows).toHaveLength(2);
     expect(rows.filter((c) => c.isActive)).toHaveLength(1);

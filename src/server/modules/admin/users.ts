@@ -158,7 +158,10 @@ export async function resendInvite(
   });
 }
 
-/** Reset cycle: what Start New Cycle does, for a member. Earlier cycles and check-ins are kept. */
+/**
+ * Reset cycle: what Start New Cycle does, for a member. Earlier cycles and check-ins are kept. Says
+ * whether the new cycle has started, so the admin is told when it starts tomorrow (decision 0032).
+ */
 export async function resetUserCycle(
   ctx: ServiceContext,
   input: { userId: string },
@@ -171,9 +174,9 @@ export async function resetUserCycle(
       .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(user.id, input.userId));
     if (!found) throw new AppError('not_found', msg.notFound);
-    await replaceActiveCycle(ctx.db, input.userId, ctx.now());
+    const { startDate, started } = await replaceActiveCycle(ctx.db, input.userId, ctx.now());
     await audit(ctx, { action: 'admin.cycle_reset', target: { type: 'user', id: input.userId } });
-    return { displayName: found.displayName };
+    return { displayName: found.displayName, startDate, started };
   });
 }
 

@@ -571,6 +571,11 @@ describe('Start New Cycle on a day already checked in (decision 0032)', () => {
     const after = await getMyCycle(await t.contextFor(userId));
     expect(after.cycle.started).toBe(false);
     expect(after.cycle.startDate > memberToday).toBe(true);
+    // The admin is told it starts tomorrow (issue 41 item 12).
+    expect(await again.json()).toMatchObject({
+      startDate: after.cycle.startDate,
+      started: false,
+    });
     expect(after.days.some((d) => d.status === 'today')).toBe(false);
   });
 });

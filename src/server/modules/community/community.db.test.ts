@@ -73,6 +73,20 @@ describe('community leaderboard', () => {
     expect(renamed.leaderboard[0]).toMatchObject({ userId: 'lb_ana', displayName: 'Ana Board' });
   });
 
+  it('says which cycles have not reached their Day 1 yet (issue 41 item 12)', async () => {
+    await seedMember('fay', 3, [1, 2, 3]);
+    // Day 0: a new cycle that starts tomorrow (Start New Cycle on a checked-in day, decision 0032).
+    await seedMember('gus', 0, []);
+    await refreshCycleStats(t.deps.db);
+
+    const board = await computeCommunityBoard(t.deps.db, NOW);
+    const named = board.leaderboard.filter((e) => ['fay', 'gus'].includes(e.displayName));
+    expect(named.map((e) => [e.displayName, e.currentDay, e.started, e.consistency])).toEqual([
+      ['fay', 3, true, 100],
+      ['gus', 1, false, 0],
+    ]);
+  });
+
   it('keeps the cycle aggregates right as check-ins arrive through the API', async () => {
     const m = await t.member();
     await m.client.request('/api/checkins', {

@@ -20,21 +20,22 @@ export const BOARD_TTL_MS = 30_000;
 
 /**
  * The active cycles of the members `filter` (SQL over cycles `c`) selects, at `now` (an instant in
- * SQL): each member's current day counted in their own time zone, consistency (check-ins over days
- * so far, in percent) and the streak still alive (ending today or yesterday). The community board
- * reads it as a CTE (`scoredCycles`); a crew's board (modules/crews) for each member, laterally,
- * passing the member's settings zone (`zone`, SQL) it has joined already.
+ * SQL): each member's current day counted in their own time zone, whether the cycle has reached its
+ * Day 1 (`started`: false while a new cycle waits for tomorrow, decision 0032), consistency
+ * (check-ins over days so far, in percent) and the streak still alive (ending today or yesterday).
+ * The community board reads it as a CTE (`scoredCycles`); a crew's board (modules/crews) for each
+ * member, laterally, passing the member's settings zone (`zone`, SQL) it has joined already.
  */
 export function scoredCycleSelect(now: SQL, filter: SQL, zone?: SQL): SQL {
   const settings = zone ? sql`` : sql`left join user_settings s on s.user_id = c.user_id`;
+  const localToday = sql`(${now} at time zone coalesce(${zone ?? sql`s.timezone`}, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
   return sql`select a.*,
         least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
         (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
       from (
         select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
-               least(${CYCLE_LENGTH_DAYS}, greatest(1,
-                 ((${now} at time zone coalesce(${zone ?? sql`s.timezone`}, ${DEFAULT_SETTINGS_TIMEZONE}))::date - c.start_date) + 1
-               ))::int as current_day
+               least(${CYCLE_LENGTH_DAYS}, greatest(1, (${localToday} - c.start_date) + 1))::int as current_day,
+               c.start_date <= ${localToday} as started
         from cycles c ${settings}
         where c.is_active and ${filter}
       ) a`;
@@ -68,7 +69,7 @@ export async function computeCommunityBoard(
         select * from scored where streak > 0 order by streak desc, longest_streak desc, user_id limit ${LONGEST_STREAKS_TOP}
       ) y
     )
-    select l.board, l.user_id, p.display_name, p.avatar_url, l.checkin_count, l.current_day, l.consistency,
+    select l.board, l.user_id, p.display_name, p.avatar_url, l.checkin_count, l.current_day, l.started, l.consistency,
            l.streak, l.longest_streak,
            (select count(*)::int from scored) as active_members,
            (select coalesce(sum(checkin_count), 0)::int from scored) as total_checkins,
@@ -83,6 +84,7 @@ export async function computeCommunityBoard(
     avatarUrl: (r.avatar_url as string | null) ?? null,
     checkins: Number(r.checkin_count),
     currentDay: Number(r.current_day),
+    started: r.started === true,
     consistency: Number(r.consistency),
     streak: Number(r.streak),
     longestStreak: Number(r.longest_streak),

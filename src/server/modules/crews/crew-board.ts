@@ -30,6 +30,8 @@ export interface BoardLine {
   /** Read for a nudge only (`onlyUserId`); null on the crew page. */
   email: string | null;
   current_day: number | null;
+  /** Null without a cycle; false while a new cycle waits for its Day 1 (decision 0032). */
+  started: boolean | null;
   consistency: number;
   streak: number;
   /** Today in the member's zone (see CrewBoardEntry.today). */
@@ -59,7 +61,7 @@ const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
           select m.user_id, m.joined_at, p.display_name, p.avatar_url, p.first_name,
                  -- The address only a nudge needs.
                  (select u.email from "user" u where u.id = m.user_id and asked.only_user_id is not null) as email,
-                 s.current_day, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
+                 s.current_day, s.started, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
                  -- Today's check-in, whatever cycle it belongs to; else whether one can still be made.
                  case when exists (select 1 from checkins ck where ck.user_id = m.user_id
                                      and ck.local_date = ${localToday}) then 'checked-in'
@@ -134,6 +136,7 @@ function boardEntryOf(line: BoardLine, crew: CrewRow, viewerId: string): CrewBoa
     isOwner: line.user_id === crew.ownerId,
     isMe: line.user_id === viewerId,
     currentDay: line.current_day,
+    started: line.started === true,
     today: line.today_state,
     checkedInToday: line.today_state === 'checked-in',
     streak: line.streak,

@@ -246,13 +246,14 @@ async function activeCycleWith(
  * Ends the member's active cycle (its check-ins are kept) and starts the next at Day 1: on their today,
  * or tomorrow when today is already checked in. One check-in per local date means today's check-in
  * cannot also be the new cycle's Day 1: it stays the previous cycle's, and Day 1 is the next day, so
- * the new cycle can still reach 90 of 90 (decision 0032). Answers the new cycle's start date.
+ * the new cycle can still reach 90 of 90 (decision 0032). Answers the new cycle's start date, and
+ * whether it has started (false: it starts tomorrow).
  */
 export async function replaceActiveCycle(
   db: DbOrTx,
   userId: string,
   now: Date,
-): Promise<LocalDate> {
+): Promise<{ startDate: LocalDate; started: boolean }> {
   await db
     .update(cycles)
     .set({ isActive: false, endedAt: now })
@@ -266,5 +267,5 @@ export async function replaceActiveCycle(
     .limit(1);
   const startDate = checkedIn ? addDays(today, 1) : today;
   await db.insert(cycles).values({ userId, startDate }).onConflictDoNothing();
-  return startDate;
+  return { startDate, started: !checkedIn };
 }

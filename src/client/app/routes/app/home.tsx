@@ -132,7 +132,9 @@ export function HomeRoute() {
   return (
     <>
       <title>
-        {today.data ? `${msg.dayN(today.data.cycle.day)} · StackDays` : 'Home · StackDays'}
+        {today.data
+          ? `${msg.cycleDayLabel(today.data.cycle.day, today.data.cycle.started)} · StackDays`
+          : 'Home · StackDays'}
       </title>
       {body}
     </>

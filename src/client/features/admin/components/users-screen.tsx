@@ -56,12 +56,16 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
         description={msg.resetUserCycleConfirm(name)}
         confirmLabel="Reset cycle"
         onConfirm={async () => {
-          await reset
-            .mutateAsync(user.id)
-            .then(
-              (result) => toast.success(msg.cycleResetFor(result.displayName ?? name)),
-              shownByMeta,
-            );
+          await reset.mutateAsync(user.id).then(
+            (result) =>
+              // Today already checked in: the new cycle starts tomorrow, and the toast says so.
+              toast.success(msg.cycleResetFor(result.displayName ?? name), {
+                description: result.started
+                  ? undefined
+                  : msg.cycleResetStartsTomorrow(result.displayName ?? name),
+              }),
+            shownByMeta,
+          );
         }}
       >
         Reset cycle

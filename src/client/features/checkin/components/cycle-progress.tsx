@@ -3,8 +3,12 @@ import type { CycleView } from '@shared/api-types';
 import { formatPercent, formatTimeZone } from '@shared/format';
 import { msg } from '@shared/messages';
 import { ProgressBar } from '@client/components/ui/progress-bar';
+import { cn } from '@client/lib/cn';
 
-/** The hero of the home screen: 'Day N', the programme name and the N/90 bar. */
+/**
+ * The hero of the home screen: 'Day N' (or, while a new cycle waits for its Day 1, 'Starts
+ * tomorrow'), the programme name and the N/90 bar.
+ */
 export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: ReactNode }) {
   // A cycle that starts tomorrow (decision 0032) has none of its days behind it yet.
   const daysDone = cycle.started ? cycle.day : 0;
@@ -14,9 +18,12 @@ export function CycleProgress({ cycle, action }: { cycle: CycleView; action?: Re
       <div className="flex flex-col gap-1">
         <h1
           id="cycle-day"
-          className="tabular text-6xl leading-none font-black tracking-tight sm:text-7xl"
+          className={cn(
+            'tabular leading-none font-black tracking-tight',
+            cycle.started ? 'text-6xl sm:text-7xl' : 'text-5xl',
+          )}
         >
-          {msg.dayN(cycle.day)}
+          {msg.cycleDayLabel(cycle.day, cycle.started)}
         </h1>
         <p className="text-lg font-medium text-muted-foreground">{msg.myDailyConsistencyJournal}</p>
         <p className="text-sm text-muted-foreground">

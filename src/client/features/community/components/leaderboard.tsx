@@ -97,14 +97,17 @@ function LeaderboardRow({
               {mine && <YouTag />}
             </span>
             <span className="tabular text-xs text-muted-foreground sm:hidden">
-              {formatNumber(entry.checkins)} {entry.checkins === 1 ? 'check-in' : 'check-ins'} · Day{' '}
-              {entry.currentDay}
+              {formatNumber(entry.checkins)} {entry.checkins === 1 ? 'check-in' : 'check-ins'} ·{' '}
+              {msg.cycleDayLabel(entry.currentDay, entry.started)}
             </span>
           </div>
         </div>
       </td>
       <td className="tabular hidden text-right sm:table-cell">{formatNumber(entry.checkins)}</td>
-      <td className="tabular hidden text-right sm:table-cell">{entry.currentDay}</td>
+      {/* A new cycle that has not reached its Day 1 says so (decision 0032). */}
+      <td className="tabular hidden text-right sm:table-cell">
+        {entry.started ? entry.currentDay : msg.startsTomorrow}
+      </td>
       <td className="pr-2 text-right">
         <span className="tabular text-base font-black">{formatPercent(entry.consistency)}</span>
       </td>

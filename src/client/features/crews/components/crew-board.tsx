@@ -104,7 +104,7 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
       </p>
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span className="tabular">
-          {entry.currentDay ? msg.dayN(entry.currentDay) : 'No cycle yet'}
+          {entry.currentDay ? msg.cycleDayLabel(entry.currentDay, entry.started) : 'No cycle yet'}
         </span>
         <span className={entry.checkedInToday ? 'font-semibold text-accent-text' : undefined}>
           {entry.checkedInToday ? 'Checked in today' : 'Not yet today'}

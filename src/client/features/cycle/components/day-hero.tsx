@@ -1,30 +1,40 @@
 import type { MyCycleView } from '@shared/api-types';
 import { MILESTONE_DAYS } from '@shared/constants';
 import { formatDate, formatNumber, formatPercent, formatTimeZone } from '@shared/format';
+import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
 import { ProgressBar } from '@client/components/ui/progress-bar';
 
-/** The biggest thing on the screen: which day it is, and how far through the 90 days that is. */
+/**
+ * The biggest thing on the screen: which day it is (or that a new cycle starts tomorrow), and how
+ * far through the 90 days that is.
+ */
 export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
-  // A cycle that starts tomorrow (decision 0032) has all its days to go.
+  // A cycle that starts tomorrow (decision 0032) has all its days to go, and no day yet.
   const daysDone = cycle.started ? cycle.day : 0;
   const percent = Math.round((daysDone / cycle.totalDays) * 100);
   const daysLeft = cycle.totalDays - daysDone;
   return (
-    <Card className="overflow-hidden p-5 sm:p-8">
+    <Card className="overflow-hidden p-5 sm:p-8" data-testid="day-hero">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
             Current day
           </p>
-          <p className="flex items-baseline gap-3">
-            <span className="tabular text-7xl leading-none font-black tracking-tight sm:text-8xl">
-              {cycle.day}
-            </span>
-            <span className="tabular text-2xl font-bold text-muted-foreground">
-              / {cycle.totalDays}
-            </span>
-          </p>
+          {cycle.started ? (
+            <p className="flex items-baseline gap-3">
+              <span className="tabular text-7xl leading-none font-black tracking-tight sm:text-8xl">
+                {cycle.day}
+              </span>
+              <span className="tabular text-2xl font-bold text-muted-foreground">
+                / {cycle.totalDays}
+              </span>
+            </p>
+          ) : (
+            <p className="mt-1 text-4xl leading-tight font-black tracking-tight sm:text-5xl">
+              {msg.startsTomorrow}
+            </p>
+          )}
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
           <dt className="text-muted-foreground">{cycle.started ? 'Started' : 'Starts'}</dt>
@@ -44,11 +54,11 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           <span className="tabular font-semibold">{formatPercent(percent)}</span>
         </div>
         <ProgressBar
-          value={cycle.day}
+          value={daysDone}
           max={cycle.totalDays}
           percent={percent}
           labelledBy="cycle-progress-label"
-          valueText={`Day ${cycle.day} of ${cycle.totalDays}`}
+          valueText={cycle.started ? `Day ${cycle.day} of ${cycle.totalDays}` : msg.startsTomorrow}
           className="relative h-4 bg-muted"
           fillClassName="duration-500"
         >

@@ -66,6 +66,8 @@ function CycleContent({
   unitPref: UnitPref;
 }) {
   const { cycle } = data;
+  // A cycle that starts tomorrow (decision 0032) has no day behind it yet.
+  const daysSoFar = cycle.started ? cycle.day : 0;
   // The server says which day is "today"; none is when today is done or the cycle is complete.
   const today = data.days.some((d) => d.status === 'today')
     ? 'open'
@@ -80,10 +82,16 @@ function CycleContent({
       ) : (
         <CycleStartsTomorrow startDate={cycle.startDate} />
       )}
-      <StatCards stats={data.stats} day={data.cycle.day} weight={data.weight} unitPref={unitPref} />
+      <StatCards
+        stats={data.stats}
+        day={cycle.day}
+        started={cycle.started}
+        weight={data.weight}
+        unitPref={unitPref}
+      />
       {/* Below the fold on a phone: laid out and painted when scrolled near (decision 0029). */}
       <div className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
-        <ActivityChart days={data.days} currentDay={data.cycle.day} />
+        <ActivityChart days={data.days} currentDay={daysSoFar} />
       </div>
       {/* A complete cycle (past day 90) has no "today" to ring. */}
       <div className="[contain-intrinsic-size:auto_34rem] [content-visibility:auto]">
@@ -93,7 +101,7 @@ function CycleContent({
         />
       </div>
       <div className="[contain-intrinsic-size:auto_24rem] [content-visibility:auto]">
-        <MilestoneList milestones={data.milestones} day={data.cycle.day} />
+        <MilestoneList milestones={data.milestones} day={daysSoFar} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { CalendarCheck, Flame, Footprints, Percent, Scale, Timer, Trophy } from 
 import type { MyCycleView } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
+import { msg } from '@shared/messages';
 import { StatGrid } from '@client/components/ui/stat-card';
 
 const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
@@ -9,11 +10,14 @@ const daysWord = (n: number) => (n === 1 ? 'day' : 'days');
 export function StatCards({
   stats,
   day,
+  started,
   weight,
   unitPref,
 }: {
   stats: MyCycleView['stats'];
   day: number;
+  /** False while a new cycle waits for its Day 1 (decision 0032): no days so far. */
+  started: boolean;
   weight: MyCycleView['weight'];
   unitPref: UnitPref;
 }) {
@@ -26,7 +30,7 @@ export function StatCards({
           icon: CalendarCheck,
           label: 'Check-ins',
           value: formatNumber(stats.checkins),
-          note: `of ${day} ${daysWord(day)} so far`,
+          note: started ? `of ${day} ${daysWord(day)} so far` : msg.startsTomorrow,
         },
         {
           icon: Percent,
