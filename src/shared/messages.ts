@@ -694,7 +694,8 @@ export const msg = {
   crewBoardCheckedIn: 'Checked in today',
   crewBoardOpen: 'Not yet today',
   crewBoardCycleComplete: 'Cycle complete',
-  crewBoardStartsLater: 'New cycle starts tomorrow',
+  // The day label says the cycle starts tomorrow (cycleDayLabel); today has nothing to log.
+  crewBoardStartsLater: 'Nothing to log today',
   crewNudgeAlreadySent: (name: string) =>
     `You already nudged ${name} today. One nudge a day is plenty.`,
   // A refused nudge says nothing of the member's settings (issue 41).

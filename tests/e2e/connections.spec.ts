@@ -77,11 +77,34 @@ test('a member connects their phone: the token fills in today’s numbers, and t
     page.getByRole('region', { name: "Today's Check-in Complete!" }).getByText('10,250'),
   ).toBeVisible();
 
-  // Settings shows when it was last used; revoking stops the phone at once.
+  // Settings shows when it was last used; revoking asks first, in the product's own dialog (never
+  // the browser's confirm()), and then stops the phone at once.
+  const native: string[] = [];
+  page.on('dialog', (dialog) => {
+    native.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.goto('/app/settings');
   await expect(list.getByText(/Last used/)).toBeVisible();
   await list.getByRole('button', { name: 'Revoke iPhone Shortcut' }).click();
+  const revoking = page.getByRole('dialog', { name: 'Revoke iPhone Shortcut?' });
+  await expect(revoking).toContainText('Its token stops working at once');
+  expect(await axeViolations(page)).toEqual([]);
+  await revoking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(revoking).toBeHidden();
+  // Cancelled: the token still works.
+  const kept = await sendFromPhone(token, {
+    steps: 10250,
+    moveMinutes: 52,
+    source: 'Apple Health',
+  });
+  expect(kept.status).toBe(200);
+  await expect(list.getByRole('button', { name: 'Revoke iPhone Shortcut' })).toBeVisible();
+  await list.getByRole('button', { name: 'Revoke iPhone Shortcut' }).click();
+  await revoking.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(page.getByText('Connection revoked. Its token stopped working.')).toBeVisible();
   await expect(list).toBeHidden();
+  expect(native).toEqual([]);
   const revoked = await sendFromPhone(token, { steps: 1, moveMinutes: 1, source: 'Apple Health' });
   expect(revoked.status).toBe(401);
   expect(revoked.headers.get('content-type')).toContain('application/problem+json');

@@ -266,3 +266,91 @@ test.describe('admin', () => {
     await expect(audit).toContainText(crewName);
   });
 });
+
+test('the owner removes a member, who cannot walk back in by the link; leaving and closing ask in the product’s own dialog', async ({
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
+  const crewName = `Remove Crew ${suffix}`;
+  const [maya, rob, sam, quiet] = await Promise.all([
+    member(browser, uniqueEmail('rm-maya', info), 'Maya'),
+    member(browser, uniqueEmail('rm-rob', info), 'Rob'),
+    member(browser, uniqueEmail('rm-sam', info), 'Sam'),
+    member(browser, uniqueEmail('rm-quiet', info), 'Quiet'),
+  ]);
+  const crew = await makeCrew(maya, crewName);
+  for (const m of [rob, sam, quiet]) await joinByApi(m, crew.token);
+  // Nobody meets the browser's own confirm(): each one that appears is recorded (and dismissed).
+  const native: string[] = [];
+  for (const page of [maya, rob, sam])
+    page.on('dialog', (dialog) => {
+      native.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+  // Sam checks in, then starts a new cycle the same day (Day 1 is tomorrow): today is checked in.
+  await checkInByApi(sam, `Sam's day ${suffix}`);
+  expect((await sam.request.post('/api/cycle/restart')).ok()).toBe(true);
+  // Quiet has turned nudges off.
+  const current = await (await quiet.request.get('/api/settings')).json();
+  const saved = await quiet.request.put('/api/settings', {
+    data: { ...current.settings, emailNudges: false, pushNudges: false },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await maya.goto(`/app/crews/${crew.id}`);
+  const board = maya.getByRole('region', { name: 'Board' });
+  const samLine = board.getByRole('listitem', { name: 'Sam' });
+  await expect(samLine).toContainText('Checked in today');
+  await expect(samLine.getByRole('button', { name: 'Nudge Sam' })).toHaveCount(0);
+  // A refused nudge says only that no nudge went out, not the member's settings.
+  await board.getByRole('button', { name: 'Nudge Quiet' }).click();
+  await expect(maya.getByText('No nudge was sent to Quiet today.')).toBeVisible();
+  await expect(maya.getByText(/nudges off/)).toHaveCount(0);
+
+  // Remove Rob: the product's dialog says the live link keeps him out, so no new link is needed.
+  await board.getByRole('button', { name: 'Remove Rob' }).click();
+  const removing = maya.getByRole('dialog', { name: 'Remove Rob?' });
+  await expect(removing).toContainText(
+    "They can't rejoin through the current invite link, so there is no need to make a new one.",
+  );
+  expect(await axeViolations(maya)).toEqual([]);
+  await shot(maya, 'remove-member');
+  await removing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(removing).toBeHidden();
+  await expect(board.getByRole('listitem', { name: 'Rob' })).toBeVisible();
+  await board.getByRole('button', { name: 'Remove Rob' }).click();
+  await removing.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(board.getByRole('listitem', { name: 'Rob' })).toHaveCount(0);
+
+  // Rob opens the link he joined by: it says the owner removed him, and there is no Join.
+  await rob.goto(crew.path);
+  await expect(rob.getByRole('alert')).toHaveText(
+    'The crew owner removed you from this crew, so this invite link no longer lets you in.',
+  );
+  await expect(rob.getByRole('button', { name: 'Join' })).toHaveCount(0);
+  expect((await rob.request.post(`/api/crew-invites/${crew.token}/join`)).status()).toBe(403);
+
+  // Sam leaves after the product's dialog; Cancel first keeps him in.
+  await sam.goto(`/app/crews/${crew.id}`);
+  await sam.getByRole('button', { name: 'Leave crew' }).click();
+  const leaving = sam.getByRole('dialog', { name: 'Leave this crew?' });
+  await expect(leaving).toContainText('Posts you shared with it become yours alone.');
+  await leaving.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leaving).toBeHidden();
+  await expect(sam.getByRole('heading', { level: 1, name: crewName })).toBeVisible();
+  await sam.getByRole('button', { name: 'Leave crew' }).click();
+  await leaving.getByRole('button', { name: 'Leave crew' }).click();
+  await expect(sam).toHaveURL('/app/crews');
+  await expect(sam.getByText('You left the crew.')).toBeVisible();
+
+  // Maya closes the crew after the product's dialog.
+  await maya.getByRole('button', { name: 'Close crew' }).click();
+  const closing = maya.getByRole('dialog', { name: `Close ${crewName}?` });
+  await expect(closing).toContainText('Everyone leaves it, and its posts become theirs alone.');
+  await closing.getByRole('button', { name: 'Close crew' }).click();
+  await expect(maya).toHaveURL('/app/crews');
+  await expect(maya.getByText('Crew closed.')).toBeVisible();
+  expect(native).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { msg } from '@shared/messages';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
+import { ConfirmButton } from '@client/components/ui/confirm-button';
 import {
   Card,
   CardContent,
@@ -105,15 +106,18 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
                   : 'Never used'}
               </span>
             </div>
-            <Button
+            <ConfirmButton
               type="button"
               variant="secondary"
               disabled={revoke.isPending}
-              onClick={() => void onRevoke(token)}
+              title={msg.connectionRevokeTitle(token.name)}
+              description={msg.connectionRevokeConfirm}
+              confirmLabel={msg.connectionRevoke}
+              onConfirm={() => onRevoke(token)}
             >
               <Trash2 aria-hidden className="size-4" />
               Revoke<span className="sr-only"> {token.name}</span>
-            </Button>
+            </ConfirmButton>
           </li>
         ))}
       </ul>

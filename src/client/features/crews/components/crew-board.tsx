@@ -1,9 +1,11 @@
 import { toast } from 'sonner';
 import { Bell, Check, UserMinus } from 'lucide-react';
-import type { CrewBoardEntry, CrewDetail } from '@shared/api-types';
+import type { CrewBoardEntry, CrewDetail, CrewMemberToday } from '@shared/api-types';
 import { msg } from '@shared/messages';
+import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { useNudge, useRemoveMember } from '../api';
 
@@ -22,6 +24,7 @@ export function Board({ detail, viewerId }: { detail: CrewDetail; viewerId: stri
               crewId={detail.crew.id}
               entry={entry}
               canRemove={detail.crew.isOwner && entry.userId !== viewerId}
+              liveLink={detail.invite !== null}
             />
           ))}
         </ol>
@@ -34,19 +37,19 @@ function BoardRow({
   crewId,
   entry,
   canRemove,
+  liveLink,
 }: {
   crewId: string;
   entry: CrewBoardEntry;
   canRemove: boolean;
+  /** The crew has a live invite link, which a removed member cannot use again (decision 0094). */
+  liveLink: boolean;
 }) {
   const nudge = useNudge(crewId);
   const remove = useRemoveMember(crewId);
   const onNudge = () =>
     nudge.mutate(entry.userId, { onSuccess: (sent) => toast.success(sent.message) });
-  const onRemove = () => {
-    if (!window.confirm(`Remove ${entry.displayName} from the crew?`)) return;
-    remove.mutate(entry.userId);
-  };
+  const onRemove = () => remove.mutateAsync(entry.userId).catch(shownByMeta);
   return (
     <li
       className="flex flex-wrap items-center gap-3 border-b border-border p-2 last:border-b-0"
@@ -54,7 +57,7 @@ function BoardRow({
     >
       <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-10" />
       <BoardMember entry={entry} />
-      {!entry.isMe && !entry.checkedInToday && (
+      {!entry.isMe && entry.today === 'open' && (
         <Button
           type="button"
           variant="secondary"
@@ -74,16 +77,23 @@ function BoardRow({
         </Button>
       )}
       {canRemove && (
-        <Button
+        <ConfirmButton
           type="button"
           variant="ghost"
           size="sm"
-          onClick={onRemove}
           disabled={remove.isPending}
           aria-label={`Remove ${entry.displayName}`}
+          title={msg.crewRemoveTitle(entry.displayName)}
+          description={
+            liveLink
+              ? msg.crewRemoveWithLink(entry.displayName)
+              : msg.crewRemoveWithoutLink(entry.displayName)
+          }
+          confirmLabel={msg.crewRemoveConfirm}
+          onConfirm={onRemove}
         >
           <UserMinus aria-hidden className="size-4" />
-        </Button>
+        </ConfirmButton>
       )}
     </li>
   );
@@ -106,8 +116,10 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
         <span className="tabular">
           {entry.currentDay ? msg.cycleDayLabel(entry.currentDay, entry.started) : 'No cycle yet'}
         </span>
-        <span className={entry.checkedInToday ? 'font-semibold text-accent-text' : undefined}>
-          {entry.checkedInToday ? 'Checked in today' : 'Not yet today'}
+        <span
+          className={entry.today === 'checked-in' ? 'font-semibold text-accent-text' : undefined}
+        >
+          {TODAY_LABEL[entry.today]}
         </span>
         <span className="tabular">Streak {entry.streak}</span>
         <span className="tabular">{entry.consistency}% consistency</span>
@@ -115,3 +127,11 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
     </div>
   );
 }
+
+/** What a board line says of the member's today (issue 41): never "Not yet" for a day they can't log. */
+const TODAY_LABEL: Record<CrewMemberToday, string> = {
+  'checked-in': msg.crewBoardCheckedIn,
+  open: msg.crewBoardOpen,
+  'cycle-complete': msg.crewBoardCycleComplete,
+  'starts-later': msg.crewBoardStartsLater,
+};

@@ -4,9 +4,11 @@ import { LogOut } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
+import { shownByMeta } from '@client/lib/query-client';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCrew, useCrewFeed, useRemoveMember } from '../api';
 import { Board } from './crew-board';
@@ -96,16 +98,25 @@ function CrewFeed({
 function LeaveCrew({ crewId, viewerId }: { crewId: string; viewerId: string }) {
   const navigate = useNavigate();
   const leave = useRemoveMember(crewId, true);
-  const onLeave = () => {
-    if (!window.confirm('Leave this crew? Posts you shared with it become yours alone.')) return;
-    leave.mutate(viewerId, { onSuccess: () => void navigate('/app/crews') });
-  };
+  const onLeave = () =>
+    leave
+      .mutateAsync(viewerId)
+      .then(() => navigate('/app/crews'))
+      .catch(shownByMeta);
   return (
     <div>
-      <Button type="button" variant="ghost" onClick={onLeave} disabled={leave.isPending}>
+      <ConfirmButton
+        type="button"
+        variant="ghost"
+        disabled={leave.isPending}
+        title={msg.crewLeaveTitle}
+        description={msg.crewLeaveConfirm}
+        confirmLabel={msg.crewLeave}
+        onConfirm={onLeave}
+      >
         <LogOut aria-hidden className="size-4" />
-        Leave crew
-      </Button>
+        {msg.crewLeave}
+      </ConfirmButton>
     </div>
   );
 }

@@ -8,8 +8,10 @@ import { formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
+import { shownByMeta } from '@client/lib/query-client';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useCloseCrew, useNewInviteLink, useRenameCrew, useRevokeInviteLink } from '../api';
@@ -125,21 +127,25 @@ function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
 function CloseCrew({ detail }: { detail: CrewDetail }) {
   const navigate = useNavigate();
   const close = useCloseCrew(detail.crew.id);
-  const onClose = () => {
-    if (
-      !window.confirm(
-        `Close ${detail.crew.name}? Everyone leaves it, and its posts become theirs alone.`,
-      )
-    )
-      return;
-    close.mutate(undefined, { onSuccess: () => void navigate('/app/crews') });
-  };
+  const onClose = () =>
+    close
+      .mutateAsync()
+      .then(() => navigate('/app/crews'))
+      .catch(shownByMeta);
 
   return (
     <div>
-      <Button type="button" variant="danger" onClick={onClose} disabled={close.isPending}>
-        Close crew
-      </Button>
+      <ConfirmButton
+        type="button"
+        variant="danger"
+        disabled={close.isPending}
+        title={msg.crewCloseTitle(detail.crew.name)}
+        description={msg.crewCloseConfirm}
+        confirmLabel={msg.crewClose}
+        onConfirm={onClose}
+      >
+        {msg.crewClose}
+      </ConfirmButton>
     </div>
   );
 }
