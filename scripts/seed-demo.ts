@@ -1,11 +1,15 @@
 /**
- * npm run seed:demo -- [--members 40] [--days 30] [--seed 1] [--reset] [--fast]
+ * npm run seed:demo -- [--members 40] [--days 30] [--seed 1] [--reset] [--fast] [--histories FILE]
  *
  * Fills the configured database (DATABASE_URL, else PGlite in DATA_DIR) with demo members who are
  * `days` days into an active cycle: check-ins, one post per check-in, likes, reactions, comments,
  * accepted invites, streak badges and a trial each. The same --seed gives the same members, numbers
  * and texts (dates follow today). Demo accounts have ids `demo_<n>` and no password: sign in as one
  * with an e-mailed code.
+ *
+ * --histories FILE creates exactly the members a JSON file describes, day by day (issue 43; the
+ * format is in the README and src/server/db/seed-histories.ts), and no random ones unless --members
+ * is given too.
  *
  * Built for benchmarks too (10,000 members x 60 days is about 2.5 million rows): rows are generated
  * a group of members at a time and written 1,000 per insert statement, several at once on PostgreSQL.
@@ -27,12 +31,21 @@ import {
 } from '../src/shared/constants';
 import { postCaption } from '../src/shared/domain/checkin';
 import { addDays, localDateIn } from '../src/shared/domain/local-date';
+import { readFileSync } from 'node:fs';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/client';
+import {
+  HistoriesError,
+  parseHistories,
+  type HistoriesFile,
+} from '../src/server/db/seed-histories';
+import { writeHistories } from '../src/server/db/seed-histories-write';
+import { createStorage } from '../src/server/lib/storage';
 import {
   badges,
   checkins,
   comments,
   consents,
+  crews,
   cycles,
   healthProfile,
   invites,
@@ -54,7 +67,9 @@ const USAGE = `Usage: npm run seed:demo -- [options]
   --days D      days into the cycle, 1-${CYCLE_LENGTH_DAYS} (default 30)
   --seed S      seed for the random generator (default 1): same seed, same data
   --reset       delete existing demo members (ids demo_*) and everything they own first
-  --fast        skip the optional extras (health profiles, consents, comments) for big benchmark runs`;
+  --fast        skip the optional extras (health profiles, consents, comments) for big benchmark runs
+  --histories F exactly the members of the JSON file F, ending yesterday in each one's zone (see the
+                README); with it, --members defaults to 0`;
 
 const CHUNK_ROWS = 1000;
 const DEMO_ID_LIKE = sql.raw(`'demo\\_%'`);
@@ -65,6 +80,7 @@ const DEMO_ID_LIKE = sql.raw(`'demo\\_%'`);
 
 interface Options {
   members: number;
+  histories: HistoriesFile | null;
   days: number;
   seed: string;
   reset: boolean;
@@ -84,7 +100,8 @@ function parseOptions(argv: string[]): Options {
     parsed = parseArgs({
       args: argv,
       options: {
-        members: { type: 'string', default: '40' },
+        members: { type: 'string' },
+        histories: { type: 'string' },
         days: { type: 'string', default: '30' },
         seed: { type: 'string', default: '1' },
         reset: { type: 'boolean', default: false },
@@ -107,13 +124,36 @@ function parseOptions(argv: string[]): Options {
       usageError(`--${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
+  const histories = values.histories ? readHistories(values.histories) : null;
   return {
-    members: whole('members', values.members, 1, 1_000_000),
+    members: whole(
+      'members',
+      values.members ?? (histories ? '0' : '40'),
+      histories ? 0 : 1,
+      1_000_000,
+    ),
+    histories,
     days: whole('days', values.days, 1, CYCLE_LENGTH_DAYS),
     seed: values.seed,
     reset: values.reset,
     fast: values.fast,
   };
+}
+
+/** The histories file, read and checked: a mistake stops the run with where it is. */
+function readHistories(file: string): HistoriesFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new SeedError(`Cannot read the histories file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return parseHistories(text);
+  } catch (error) {
+    if (error instanceof HistoriesError) throw new SeedError(`${file}:\n${error.message}`);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -549,6 +589,8 @@ async function resetDemoMembers(db: Db): Promise<number> {
     );
     await tx.execute(sql`delete from ${posts} where ${posts.userId} like ${DEMO_ID_LIKE}`);
     await tx.execute(sql`delete from ${checkins} where ${checkins.userId} like ${DEMO_ID_LIKE}`);
+    // The crews of a histories file (their members go with the accounts).
+    await tx.execute(sql`delete from ${crews} where ${crews.ownerId} like ${DEMO_ID_LIKE}`);
     const deleted = await tx
       .delete(user)
       .where(sql`${user.id} like ${DEMO_ID_LIKE}`)
@@ -858,6 +900,23 @@ async function main() {
     // PGlite runs one statement at a time; a server takes several.
     const writer = new Writer(db, onServer ? 4 : 1);
     await seedDemo(db, options, writer, log);
+    if (options.histories) {
+      const written = await writeHistories(
+        {
+          db,
+          storage: createStorage({ ...config.storage, dataDir: config.dataDir }),
+          ffmpegPath: config.ffmpegPath,
+        },
+        options.histories,
+        new Date(),
+      ).catch((error: unknown) => {
+        throw error instanceof HistoriesError ? new SeedError(error.message) : error;
+      });
+      log(
+        `  ${written.members} members from the histories file: ${written.checkins} check-ins, ` +
+          `${written.photos} photos, ${written.crews} crews`,
+      );
+    }
     // The leaderboard reads each cycle's check-in aggregates; compute them for the new rows.
     await refreshCycleStats(db);
     log('Computed cycle aggregates');
@@ -876,8 +935,10 @@ async function main() {
     console.log(`  ${'total'.padEnd(16)} ${total.toLocaleString('en-US').padStart(10)}`);
     console.log(
       `\nDone in ${seconds.toFixed(1)} s (${Math.round(total / seconds).toLocaleString('en-US')} rows/s). ` +
-        `Demo members are demo1@stackdays.local … demo${options.members}@stackdays.local: no password, ` +
-        'sign in with an e-mailed code (printed in the server log when SMTP_URL is unset).',
+        (options.members > 0
+          ? `Demo members are demo1@stackdays.local … demo${options.members}@stackdays.local`
+          : 'Members are those of the histories file') +
+        ': no password, sign in with an e-mailed code (printed in the server log when SMTP_URL is unset).',
     );
   } finally {
     await database.close();

@@ -278,9 +278,11 @@ export interface LeaderboardEntry {
   /** False while the member's new cycle waits for its Day 1 (decision 0032): shown as Starts tomorrow. */
   started: boolean;
   consistency: number;
-  /** The live run of consecutive days (ending today or yesterday). */
+  /** The streak still alive, by the streak rule of the member's cycle (decision 0098). */
   streak: number;
   longestStreak: number;
+  /** Present when the member chose strict mode for this cycle (any miss restarts the streak): a "Strict" tag. */
+  strict?: true;
 }
 
 /** GET /api/community; computed at most every 30 s. */
@@ -790,7 +792,7 @@ export interface MyCrews {
  * to), open (a check-in can still be made, so crewmates may nudge), or no check-in to make: their
  * cycle is past Day 90, or their new cycle has not started yet (decisions 0014, 0032).
  */
-export type CrewMemberToday = 'checked-in' | 'open' | 'cycle-complete' | 'starts-later';
+export type CrewMemberToday = 'checked-in' | 'open' | 'cycle-complete' | 'starts-later' | 'paused';
 
 /** One member on a crew's board. */
 export interface CrewBoardEntry {
@@ -808,6 +810,8 @@ export interface CrewBoardEntry {
   /** `today` is 'checked-in'. */
   checkedInToday: boolean;
   streak: number;
+  /** Present when the member chose strict mode for this cycle: a "Strict" tag. */
+  strict?: true;
   /** Check-ins over days so far, in percent. */
   consistency: number;
   /** The viewer already nudged this member today (their day). */

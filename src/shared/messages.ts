@@ -30,6 +30,9 @@ import {
   CREW_NAME_MAX,
   CREW_MAX_MEMBERS,
   CREWS_PER_MEMBER,
+  PAUSE_DAYS_PER_CYCLE,
+  REST_DAYS_MAX,
+  STREAK_MODE_CHOICE_DAYS,
 } from './constants';
 import { formatNumber } from './format';
 
@@ -696,6 +699,69 @@ export const msg = {
   crewBoardCycleComplete: 'Cycle complete',
   // The day label says the cycle starts tomorrow (cycleDayLabel); today has nothing to log.
   crewBoardStartsLater: 'Nothing to log today',
+  // Forgiving streaks (issue 43, decisions 0098 and 0099)
+  crewBoardPaused: 'Paused today',
+  strictTag: 'Strict',
+  strictTagLabel: 'Strict mode: any missed day restarts the streak',
+  streakModeHeading: 'Streak mode',
+  streakModeForgiving: 'Forgiving',
+  streakModeForgivingHint:
+    'Rest days, one grace day a week and up to 7 paused days keep your streak.',
+  streakModeStrict: 'Strict',
+  streakModeStrictHint: 'Any missed day restarts your streak. No rest days, grace days or pauses.',
+  streakModeChangeUntil: (date: string) => `You can change this until the end of ${date}.`,
+  streakModeSaved: (strict: boolean) =>
+    strict ? 'Strict mode on: any missed day restarts your streak.' : 'Forgiving mode on.',
+  streakModeLocked: `A cycle's streak mode can change only in its first ${STREAK_MODE_CHOICE_DAYS} days.`,
+  streakModeStrictPaused:
+    'Strict cycles have no pauses: end or cancel your pause before choosing strict mode.',
+  restDaysHeading: 'Rest days',
+  restDaysLead: `Up to ${REST_DAYS_MAX} weekdays off each week. A rest day keeps your streak without adding to it, and checking in on one still counts. Changes apply from next Monday.`,
+  restDaysStrictNote: 'Strict cycles have no rest days: yours apply to forgiving cycles.',
+  restDaysTooMany: `Choose at most ${REST_DAYS_MAX} rest days.`,
+  restDaysSaved: (from: string) => `Rest days saved. They apply from ${from}.`,
+  restDaysNow: (days: string) => `This week: ${days}`,
+  restDaysFrom: (from: string, days: string) => `From ${from}: ${days}`,
+  restDaysNone: 'no rest days',
+  weekdayNames: {
+    mon: 'Monday',
+    tue: 'Tuesday',
+    wed: 'Wednesday',
+    thu: 'Thursday',
+    fri: 'Friday',
+    sat: 'Saturday',
+    sun: 'Sunday',
+  },
+  pauseMyCycle: 'Pause my cycle',
+  pauseLead: `For illness or travel: up to ${PAUSE_DAYS_PER_CYCLE} days a cycle. Paused days keep your streak, are not days of your cycle, and move its last day later.`,
+  pauseStart: 'Start date',
+  pauseDays: 'Number of days',
+  pauseDaysLeft: (n: number) =>
+    plural(n, '1 paused day left in this cycle.', `${n} paused days left in this cycle.`),
+  pauseSubmit: 'Pause',
+  pausedUntil: (date: string) => `Paused until ${date}`,
+  pausedLead: 'Your streak is safe. Day numbers go on when you come back.',
+  pausePlanned: (from: string, until: string) => `Pause planned: ${from} to ${until}`,
+  pauseResume: 'Resume now',
+  pauseCancel: 'Cancel the pause',
+  pauseSaved: (date: string) => `Paused until ${date}.`,
+  pauseResumed: 'Welcome back: your cycle is running again.',
+  pauseCancelled: 'Pause cancelled.',
+  pauseBackdated: 'A pause can start today or later, never on a day that has passed.',
+  pauseTooLong: (left: number) =>
+    `A cycle has at most ${PAUSE_DAYS_PER_CYCLE} paused days; ${plural(left, '1 is', `${left} are`)} left in this one.`,
+  pauseStrict: 'Strict cycles cannot pause: any missed day restarts the streak.',
+  pauseOutsideCycle: 'A pause must start on a day of your cycle.',
+  pauseCheckedInToday: "You've checked in today, so a pause can start tomorrow.",
+  pauseOverlaps: 'You already have a pause on those days. End it first, or choose other days.',
+  pauseNone: 'There is no pause to end.',
+  checkinOnPausedDay: 'That day was paused, so it takes no check-in.',
+  streakAtRisk: 'Streak at risk',
+  checkInToKeepStreak: 'Check in today to keep your streak',
+  streakAtRiskLead: (date: string) =>
+    `You missed ${date}. Check in today to keep your streak: one missed day a week is forgiven.`,
+  reminderAtRiskPush: (streak: number) =>
+    `Streak ${streak} at risk. Check in today to keep your streak.`,
   crewNudgeAlreadySent: (name: string) =>
     `You already nudged ${name} today. One nudge a day is plenty.`,
   // A refused nudge says nothing of the member's settings (issue 41).

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -34,8 +35,32 @@ export const cycles = pgTable(
     /** Length of the run of consecutive days that ends at last_day. */
     lastRun: integer('last_run').notNull().default(0),
     longestStreak: integer('longest_streak').notNull().default(0),
+    // Forgiving streaks (issue 43, decision 0098): the mode chosen at the start, and what the streak
+    // rule (src/shared/domain/forgiving-streak.ts) says for every later day until the next check-in,
+    // pause or rest-day change, kept by refreshCycleStats so boards read it in SQL.
+    mode: text('mode').notNull().default('forgiving'),
+    /** Paused dates of the cycle (at most 7): not days of it, so its last day is later by as many. */
+    pausedDays: smallint('paused_days').notNull().default(0),
+    pausedDates: date('paused_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Rest dates of the cycle not checked in: they leave consistency's days. */
+    restDates: date('rest_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The streak after the last check-in, alive through `streak_through` with no more check-ins. */
+    streakRun: integer('streak_run').notNull().default(0),
+    streakThrough: date('streak_through', { mode: 'string' }),
+    /** From this date (to streak_through) a missed day waits to be forgiven: the streak is at risk. */
+    atRiskFrom: date('at_risk_from', { mode: 'string' }),
+    /** 0: the rule's columns above were not computed yet (a cycle from before issue 43). */
+    ruleVersion: smallint('rule_version').notNull().default(0),
   },
   (t) => [
+    check('cycles_mode_check', sql`${t.mode} in ('forgiving', 'strict')`),
+    check('cycles_paused_days_check', sql`${t.pausedDays} between 0 and 7`),
     // One active cycle per member: concurrent "create my cycle" requests cannot make two.
     uniqueIndex('cycles_one_active_per_user')
       .on(t.userId)

@@ -10,3 +10,4 @@ export * from './idempotency';
 export * from './storage';
 export * from './connections';
 export * from './review';
+export * from './streaks';

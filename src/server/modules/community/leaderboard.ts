@@ -20,24 +20,47 @@ export const BOARD_TTL_MS = 30_000;
 
 /**
  * The active cycles of the members `filter` (SQL over cycles `c`) selects, at `now` (an instant in
- * SQL): each member's current day counted in their own time zone, whether the cycle has reached its
- * Day 1 (`started`: false while a new cycle waits for tomorrow, decision 0032), consistency
- * (check-ins over days so far, in percent) and the streak still alive (ending today or yesterday).
- * The community board reads it as a CTE (`scoredCycles`); a crew's board (modules/crews) for each
- * member, laterally, passing the member's settings zone (`zone`, SQL) it has joined already.
+ * SQL), by the streak rule (decision 0098) as refreshCycleStats kept it on the cycle row: each
+ * member's current day counted in their own time zone (paused dates are no days of the cycle),
+ * whether the cycle has reached its Day 1 (`started`: false while a new cycle waits for tomorrow,
+ * decision 0032), consistency (check-ins over the days so far less rest days, in percent), the
+ * streak still alive, whether it is at risk, whether today is paused, and the mode. A complete cycle
+ * stands as on its last day. The community board reads it as a CTE (`scoredCycles`); a crew's board
+ * (modules/crews) for each member, laterally, passing the member's settings zone (`zone`, SQL) it
+ * has joined already.
  */
 export function scoredCycleSelect(now: SQL, filter: SQL, zone?: SQL): SQL {
   const settings = zone ? sql`` : sql`left join user_settings s on s.user_id = c.user_id`;
   const localToday = sql`(${now} at time zone coalesce(${zone ?? sql`s.timezone`}, ${DEFAULT_SETTINGS_TIMEZONE}))::date`;
+  // Only the few cycles with paused or rest dates count them.
+  const upTo = (dates: SQL) =>
+    sql`case when cardinality(${dates}) = 0 then 0
+             else (select count(*)::int from unnest(${dates}) d where d <= t.at_day) end`;
   return sql`select a.*,
-        least(100, round(a.checkin_count * 100.0 / a.current_day))::int as consistency,
-        (case when a.last_day >= a.current_day - 1 then a.last_run else 0 end)::int as streak
+        (case when a.counted > 0 then least(100, round(a.checkin_count * 100.0 / a.counted)) else 0 end)::int
+          as consistency,
+        (case when a.at_day <= a.streak_through then a.streak_run else 0 end)::int as streak,
+        coalesce(a.today <= a.end_date and a.at_risk_from <= a.today and a.today <= a.streak_through, false)
+          as at_risk
       from (
-        select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak,
-               least(${CYCLE_LENGTH_DAYS}, greatest(1, (${localToday} - c.start_date) + 1))::int as current_day,
-               c.start_date <= ${localToday} as started
-        from cycles c ${settings}
-        where c.is_active and ${filter}
+        select b.*, least(${CYCLE_LENGTH_DAYS}, greatest(1, b.lived - b.paused_so_far))::int as current_day,
+               greatest(0, b.lived - b.paused_so_far) - b.rest_so_far as counted
+        from (
+          select c.user_id, c.checkin_count, c.last_day, c.last_run, c.longest_streak, c.mode,
+                 c.streak_run, c.streak_through, c.at_risk_from, t.today, t.at_day, t.end_date,
+                 greatest(0, t.at_day - c.start_date + 1) as lived,
+                 ${upTo(sql`c.paused_dates`)} as paused_so_far,
+                 ${upTo(sql`c.rest_dates`)} as rest_so_far,
+                 c.start_date <= t.today as started,
+                 t.today = any(c.paused_dates) as paused_today
+          from cycles c ${settings}
+          cross join lateral (
+            select ${localToday} as today,
+                   least(${localToday}, c.start_date + (${CYCLE_LENGTH_DAYS - 1}::int + c.paused_days)) as at_day,
+                   c.start_date + (${CYCLE_LENGTH_DAYS - 1}::int + c.paused_days) as end_date
+          ) t
+          where c.is_active and ${filter}
+        ) b
       ) a`;
 }
 
@@ -70,11 +93,11 @@ export async function computeCommunityBoard(
       ) y
     )
     select l.board, l.user_id, p.display_name, p.avatar_url, l.checkin_count, l.current_day, l.started, l.consistency,
-           l.streak, l.longest_streak,
+           l.streak, l.longest_streak, l.mode,
            (select count(*)::int from scored) as active_members,
            (select coalesce(sum(checkin_count), 0)::int from scored) as total_checkins,
            (select coalesce(round(avg(consistency)), 0)::int from scored) as average_consistency,
-           (select count(*)::int from scored where last_day = current_day) as checked_in_today
+           (select count(*)::int from scored where last_day = current_day and not paused_today) as checked_in_today
     from leaders l join profiles p on p.id = l.user_id
   `,
   );
@@ -87,6 +110,7 @@ export async function computeCommunityBoard(
     started: r.started === true,
     consistency: Number(r.consistency),
     streak: Number(r.streak),
+    ...(r.mode === 'strict' ? { strict: true as const } : {}),
     longestStreak: Number(r.longest_streak),
   });
   const leaderboard = rows.filter((r) => r.board === 'leaderboard').map(entry);

@@ -1,25 +1,31 @@
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CYCLE_LENGTH_DAYS } from '@shared/constants';
-import { consistencyScore } from '@shared/domain/consistency';
-import { addDays, localDateIn } from '@shared/domain/local-date';
-import { currentStreak, longestStreak } from '@shared/domain/streaks';
-import { checkins, cycles, user, userSettings } from '../../db/schema';
+import { CYCLE_LENGTH_DAYS, type StreakMode } from '@shared/constants';
+import {
+  streakSummary,
+  type PauseSpan,
+  type RestPlan,
+  type StreakHistory,
+} from '@shared/domain/forgiving-streak';
+import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { queryRows } from '../../db/client';
+import { checkins, cyclePauses, cycles, restDayPlans, user, userSettings } from '../../db/schema';
 import { setUpTestApp } from '../../testing/test-app';
 import { refreshCycleStats } from '../cycles/stats';
-import { computeCommunityBoard } from './leaderboard';
+import { computeCommunityBoard, scoredCycleSelect } from './leaderboard';
 
-// One rule, three places: the leaderboard's SQL, the aggregates kept on the cycle row
-// (refreshCycleStats) and src/shared/domain (which My Cycle uses) must agree on consistency, the
-// current streak and the longest streak for any history of check-ins (decision 0006).
+// One rule, three places (decision 0098): the boards' SQL, what refreshCycleStats keeps on the cycle
+// row and the streak rule in src/shared/domain (which My Cycle uses) agree on the day, consistency,
+// the current and longest streak and "at risk", for any history of check-ins, pauses, rest days and
+// mode, on the day of the last write and on any later day without another one.
 
 const t = setUpTestApp();
 const userId = 'streak-rules-member';
 let cycleId: string;
-const now = new Date('2026-06-15T05:30:00Z');
-const zone = 'Asia/Tokyo'; // already the 15th there, still the 14th in the Americas
-const today = localDateIn(now, zone);
+const zone = 'Asia/Tokyo';
+const writtenAt = new Date('2026-06-15T05:30:00Z'); // already the 15th in Tokyo
+const writtenOn = localDateIn(writtenAt, zone);
 
 beforeAll(async () => {
   await t.deps.db
@@ -31,80 +37,119 @@ beforeAll(async () => {
     .where(eq(userSettings.userId, userId));
   const [cycle] = await t.deps.db
     .insert(cycles)
-    .values({ userId, startDate: today })
+    .values({ userId, startDate: writtenOn })
     .returning({ id: cycles.id });
   cycleId = cycle!.id;
 });
 
-/** The cycle is on `day` today; the member checked in on `days` (day numbers, 1..day). */
-async function history(day: number, days: readonly number[]) {
-  const startDate = addDays(today, -(day - 1));
-  await t.deps.db.delete(checkins).where(eq(checkins.cycleId, cycleId));
-  await t.deps.db.update(cycles).set({ startDate }).where(eq(cycles.id, cycleId));
-  if (days.length > 0) {
-    await t.deps.db.insert(checkins).values(
-      days.map((n) => ({
+interface Case {
+  history: StreakHistory;
+  /** Days after the writes that the boards are read. */
+  later: number;
+}
+
+/** Writes the history as the services would have: check-ins on their Day numbers, pauses, plans. */
+async function write({ history }: Case) {
+  const { db } = t.deps;
+  await db.delete(checkins).where(eq(checkins.cycleId, cycleId));
+  await db.delete(cyclePauses).where(eq(cyclePauses.cycleId, cycleId));
+  await db.delete(restDayPlans).where(eq(restDayPlans.userId, userId));
+  await db
+    .update(cycles)
+    .set({ startDate: history.startDate, mode: history.mode })
+    .where(eq(cycles.id, cycleId));
+  const days = new Map(streakSummary(history, writtenOn).days.map((d) => [d.date, d.day]));
+  const counted = history.checkins.filter((date) => days.get(date));
+  if (counted.length > 0)
+    await db.insert(checkins).values(
+      counted.map((localDate) => ({
         cycleId,
         userId,
-        dayNumber: n,
-        localDate: addDays(startDate, n - 1),
+        dayNumber: days.get(localDate)!,
+        localDate,
         movedMinutes: 30,
         steps: 5000,
       })),
     );
-  }
-  await refreshCycleStats(t.deps.db, [cycleId]);
+  for (const pause of history.pauses ?? [])
+    await db
+      .insert(cyclePauses)
+      .values({ cycleId, userId, startDate: pause.start, endDate: pause.end });
+  for (const plan of history.restPlans ?? [])
+    await db
+      .insert(restDayPlans)
+      .values({ userId, effectiveFrom: plan.from, weekdays: [...plan.weekdays] })
+      .onConflictDoNothing();
+  await refreshCycleStats(db, [cycleId]);
+  return { ...history, checkins: counted };
 }
 
-/** A day of the cycle, and a set of its days so far: scattered days, or a few runs. */
-const histories = fc.integer({ min: 1, max: CYCLE_LENGTH_DAYS }).chain((day) => {
-  const dayNumber = fc.integer({ min: 1, max: day });
-  const scattered = fc.uniqueArray(dayNumber, { maxLength: day });
-  const runs = fc
-    .array(fc.tuple(dayNumber, fc.integer({ min: 1, max: 30 })), { maxLength: 4 })
-    .map((spans) => [
-      ...new Set(
-        spans.flatMap(([from, length]) =>
-          Array.from({ length }, (_, i) => from + i).filter((n) => n <= day),
-        ),
-      ),
-    ]);
-  return fc.tuple(fc.constant(day), fc.oneof(scattered, runs));
-});
+/** A cycle up to 100 days old with runs and misses, pauses of up to 7 days, rest plans, a mode. */
+const cases: fc.Arbitrary<Case> = fc
+  .record({
+    elapsed: fc.integer({ min: 0, max: CYCLE_LENGTH_DAYS + 10 }),
+    mode: fc.constantFrom<StreakMode>('forgiving', 'strict'),
+    pattern: fc.array(fc.constantFrom('x', 'x', 'x', '.'), { maxLength: 100 }),
+    pause: fc.option(
+      fc.record({ at: fc.integer({ min: 0, max: 95 }), length: fc.integer({ min: 1, max: 7 }) }),
+    ),
+    plan: fc.option(
+      fc.record({
+        from: fc.integer({ min: -7, max: 60 }),
+        weekdays: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 2 }),
+      }),
+    ),
+    later: fc.integer({ min: 0, max: 10 }),
+  })
+  .map(({ elapsed, mode, pattern, pause, plan, later }) => {
+    const startDate = addDays(writtenOn, -elapsed);
+    const pauses: PauseSpan[] = pause
+      ? [
+          {
+            start: addDays(startDate, pause.at),
+            end: addDays(startDate, pause.at + pause.length - 1),
+          },
+        ]
+      : [];
+    const restPlans: RestPlan[] = plan
+      ? [{ from: addDays(startDate, plan.from), weekdays: plan.weekdays }]
+      : [];
+    const checkins = pattern
+      .map((c, i) => (c === 'x' ? addDays(startDate, i) : null))
+      .filter((d): d is LocalDate => d !== null && d <= writtenOn);
+    return { history: { startDate, mode, checkins, pauses, restPlans }, later };
+  });
 
-describe('consistency and streaks', () => {
-  it('are the same in the board, the cycle row and the shared domain for any history', async () => {
+describe('the streak rule in SQL', () => {
+  it('agrees with the shared rule on the boards, on the day of the writes and later', async () => {
     await fc.assert(
-      fc.asyncProperty(histories, async ([day, days]) => {
-        await history(day, days);
+      fc.asyncProperty(cases, async (c) => {
+        const history = await write(c);
+        const now = new Date(writtenAt.getTime() + c.later * 86_400_000);
+        const today = localDateIn(now, zone);
+        const rule = streakSummary(history, today);
         const expected = {
-          checkins: days.length,
-          currentDay: day,
-          consistency: consistencyScore(days.length, day),
-          streak: currentStreak(days, day),
-          longestStreak: longestStreak(days),
+          checkins: rule.checkins,
+          currentDay: rule.day,
+          consistency: rule.consistency,
+          streak: rule.currentStreak,
+          longestStreak: rule.longestStreak,
         };
-
-        const [row] = await t.deps.db.select().from(cycles).where(eq(cycles.id, cycleId));
-        const liveRun = row!.lastDay >= day - 1 ? row!.lastRun : 0;
-        expect({
-          checkins: row!.checkinCount,
-          streak: liveRun,
-          longestStreak: row!.longestStreak,
-        }).toEqual({
-          checkins: expected.checkins,
-          streak: expected.streak,
-          longestStreak: expected.longestStreak,
-        });
-
         const board = await computeCommunityBoard(t.deps.db, now);
-        const entry = board.leaderboard.find((e) => e.userId === userId);
-        expect(entry).toMatchObject(expected);
+        expect(board.leaderboard.find((e) => e.userId === userId)).toMatchObject(expected);
         const streaker = board.longestStreaks.find((e) => e.userId === userId);
         if (expected.streak > 0) expect(streaker).toMatchObject(expected);
         else expect(streaker).toBeUndefined();
+        expect(board.stats.checkedInToday).toBe(
+          rule.days.some((d) => d.date === today && d.mark === 'done') ? 1 : 0,
+        );
+        const [scored] = await queryRows<{ at_risk: boolean; paused_today: boolean }>(
+          t.deps.db,
+          scoredCycleSelect(sql`${now.toISOString()}::timestamptz`, sql`c.id = ${cycleId}`),
+        );
+        expect(scored).toMatchObject({ at_risk: rule.atRisk, paused_today: rule.paused });
       }),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 });

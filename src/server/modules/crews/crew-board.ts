@@ -34,6 +34,8 @@ export interface BoardLine {
   started: boolean | null;
   consistency: number;
   streak: number;
+  /** The cycle's streak mode (null without a cycle). */
+  mode: string | null;
   /** Today in the member's zone (see CrewBoardEntry.today). */
   today_state: CrewMemberToday;
   /** The member's own today. */
@@ -62,11 +64,14 @@ const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
                  -- The address only a nudge needs.
                  (select u.email from "user" u where u.id = m.user_id and asked.only_user_id is not null) as email,
                  s.current_day, s.started, coalesce(s.consistency, 0) as consistency, coalesce(s.streak, 0) as streak,
+                 s.mode,
                  -- Today's check-in, whatever cycle it belongs to; else whether one can still be made.
                  case when exists (select 1 from checkins ck where ck.user_id = m.user_id
                                      and ck.local_date = ${localToday}) then 'checked-in'
                       when cy.start_date > ${localToday} then 'starts-later'
-                      when ${localToday} - cy.start_date >= ${CYCLE_LENGTH_DAYS} then 'cycle-complete'
+                      -- A paused date is no day of the cycle (decision 0099), and moves its end later.
+                      when ${localToday} = any(cy.paused_dates) then 'paused'
+                      when ${localToday} - cy.start_date >= ${CYCLE_LENGTH_DAYS} + cy.paused_days then 'cycle-complete'
                       else 'open' end as today_state,
                  ${localToday}::text as local_today,
                  exists (select 1 from crew_nudges nd where nd.from_user_id = asked.viewer_id
@@ -137,6 +142,7 @@ function boardEntryOf(line: BoardLine, crew: CrewRow, viewerId: string): CrewBoa
     isMe: line.user_id === viewerId,
     currentDay: line.current_day,
     started: line.started === true,
+    ...(line.mode === 'strict' ? { strict: true as const } : {}),
     today: line.today_state,
     checkedInToday: line.today_state === 'checked-in',
     streak: line.streak,

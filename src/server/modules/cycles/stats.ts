@@ -1,29 +1,117 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { StreakMode } from '@shared/constants';
+import {
+  streakOutlook,
+  type StreakHistory,
+  type StreakOutlook,
+} from '@shared/domain/forgiving-streak';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/** Cycles whose rule columns one statement computes at most, in a refresh of every cycle. */
+const REFRESH_CHUNK = 5_000;
+/** The streak rule's version on a cycle row once refreshCycleStats has computed its columns. */
+export const STREAK_RULE_VERSION = 1;
+
+/** A cycle as the streak rule reads it (decision 0098). */
+export interface CycleRuleInput {
+  id: string;
+  userId: string;
+  history: StreakHistory;
+}
+
+interface RuleRow {
+  id: string;
+  user_id: string;
+  start_date: string;
+  mode: StreakMode;
+  dates: string[] | string | null;
+  pauses: Array<[string, string]> | string | null;
+  plans: Array<[string, number[]]> | string | null;
+}
+
+const json = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
- * Recomputes the check-in aggregates on cycles (count, totals, last day, the run ending there and the
- * longest run) from the check-ins themselves, with a gaps-and-islands query. Runs in the check-in's
- * transaction for one cycle, or for every cycle after a bulk import (no ids).
+ * What the streak rule reads of each cycle: its start, mode and check-in dates, its pauses and its
+ * member's rest-day plans, in one statement.
  */
-export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promise<void> {
-  const filter = cycleIds
-    ? sql`where k.cycle_id in (${sql.join(
-        cycleIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  const target = cycleIds
-    ? sql`c.id in (${sql.join(
-        cycleIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql`true`;
+export async function readRuleInputs(db: DbOrTx, cycleIds: string[]): Promise<CycleRuleInput[]> {
+  if (cycleIds.length === 0) return [];
+  const rows = await queryRows<RuleRow>(
+    db,
+    sql`select c.id, c.user_id, c.start_date::text as start_date, c.mode,
+          (select json_agg(k.local_date order by k.local_date) from checkins k
+            where k.cycle_id = c.id) as dates,
+          (select json_agg(json_build_array(p.start_date, p.end_date) order by p.start_date)
+             from cycle_pauses p where p.cycle_id = c.id) as pauses,
+          (select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
+             from rest_day_plans r where r.user_id = c.user_id) as plans
+        from cycles c where c.id = any(${sql.param(cycleIds)}::uuid[])`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    history: {
+      startDate: r.start_date,
+      mode: r.mode,
+      checkins: json(r.dates) ?? [],
+      pauses: (json(r.pauses) ?? []).map(([start, end]) => ({ start, end })),
+      restPlans: (json(r.plans) ?? []).map(([from, weekdays]) => ({ from, weekdays })),
+    },
+  }));
+}
+
+const dateArray = (dates: string[]) => `{${dates.join(',')}}`;
+
+/**
+ * Recomputes what is kept on cycles from their check-ins, pauses and rest-day plans: the count,
+ * totals, last day and the run ending there (a gaps-and-islands query), and what the streak rule says
+ * for every later day (decision 0098): paused and rest dates, the longest streak, the streak after the
+ * last check-in and the dates it stays alive and at risk. Runs in the transaction of the write that
+ * changed one of them, for those cycles, or for every cycle (no ids) after a bulk import. Answers
+ * what the rule read, by cycle id.
+ */
+export async function refreshCycleStats(
+  db: DbOrTx,
+  cycleIds?: string[],
+): Promise<Map<string, CycleRuleInput>> {
+  if (!cycleIds) {
+    const read = new Map<string, CycleRuleInput>();
+    for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
+      const ids = await queryRows<{ id: string }>(
+        db,
+        sql`select id from cycles where id > ${after}::uuid order by id limit ${REFRESH_CHUNK}`,
+      );
+      if (ids.length === 0) return read;
+      await refreshCycleStats(
+        db,
+        ids.map((r) => r.id),
+      );
+      after = ids[ids.length - 1].id;
+    }
+  }
+  const inputs = await readRuleInputs(db, cycleIds);
+  if (inputs.length === 0) return new Map();
+  const outlooks: Array<[string, StreakOutlook]> = inputs.map((i) => [
+    i.id,
+    streakOutlook(i.history),
+  ]);
+  const column = <T>(field: (o: StreakOutlook) => T) =>
+    sql.param(outlooks.map(([, o]) => field(o)));
   await db.execute(sql`
-    with days as (
+    with asked as (
+      select * from unnest(${sql.param(outlooks.map(([id]) => id))}::uuid[],
+        ${column((o) => o.pausedDates.length)}::int[], ${column((o) => dateArray(o.pausedDates))}::text[],
+        ${column((o) => dateArray(o.restDates))}::text[], ${column((o) => o.longestStreak)}::int[],
+        ${column((o) => o.streakRun)}::int[], ${column((o) => o.aliveThrough)}::date[],
+        ${column((o) => o.atRiskFrom)}::date[])
+        as v(cycle_id, paused_days, paused_dates, rest_dates, longest, run, through, at_risk_from)
+    ),
+    days as (
       select k.cycle_id, k.day_number, k.moved_minutes, k.steps,
              k.day_number - row_number() over (partition by k.cycle_id order by k.day_number) as run_key
-      from checkins k ${filter}
+      from checkins k where k.cycle_id in (select cycle_id from asked)
     ),
     runs as (
       select cycle_id, run_key, count(*)::int as len, max(day_number) as last_day,
@@ -31,12 +119,11 @@ export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promis
       from days group by cycle_id, run_key
     ),
     -- One pass over the runs (no per-cycle subquery: over every cycle that was quadratic): the run
-    -- ending on the last day checked in, and the longest run.
+    -- ending on the last day checked in.
     stats as (
       select cycle_id, sum(len)::int as n, coalesce(sum(minutes), 0)::int as minutes,
              coalesce(sum(steps), 0)::bigint as steps, max(last_day) as last_day,
-             (array_agg(len order by last_day desc))[1] as last_run,
-             max(len) as longest
+             (array_agg(len order by last_day desc))[1] as last_run
       from runs group by cycle_id
     )
     update cycles c set
@@ -45,8 +132,16 @@ export async function refreshCycleStats(db: DbOrTx, cycleIds?: string[]): Promis
       total_steps = coalesce(s.steps, 0),
       last_day = coalesce(s.last_day, 0),
       last_run = coalesce(s.last_run, 0),
-      longest_streak = coalesce(s.longest, 0)
-    from cycles c2 left join stats s on s.cycle_id = c2.id
-    where c.id = c2.id and ${target}
+      longest_streak = a.longest,
+      paused_days = a.paused_days,
+      paused_dates = a.paused_dates::date[],
+      rest_dates = a.rest_dates::date[],
+      streak_run = a.run,
+      streak_through = a.through,
+      at_risk_from = a.at_risk_from,
+      rule_version = ${STREAK_RULE_VERSION}
+    from asked a left join stats s on s.cycle_id = a.cycle_id
+    where c.id = a.cycle_id
   `);
+  return new Map(inputs.map((i) => [i.id, i]));
 }

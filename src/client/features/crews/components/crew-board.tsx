@@ -134,4 +134,5 @@ const TODAY_LABEL: Record<CrewMemberToday, string> = {
   open: msg.crewBoardOpen,
   'cycle-complete': msg.crewBoardCycleComplete,
   'starts-later': msg.crewBoardStartsLater,
+  paused: msg.crewBoardPaused,
 };

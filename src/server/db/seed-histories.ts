@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  CREW_MAX_MEMBERS,
+  CREW_NAME_MAX,
+  CYCLE_LENGTH_DAYS,
+  PAUSE_DAYS_PER_CYCLE,
+  REST_DAYS_MAX,
+  STREAK_MODES,
+  WEEKDAY_KEYS,
+  type StreakMode,
+  type WeekdayKey,
+} from '@shared/constants';
+import {
+  isoWeekday,
+  streakSummary,
+  weekdayOfKey,
+  type PauseSpan,
+  type StreakHistory,
+} from '@shared/domain/forgiving-streak';
+import { addDays, isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
+
+// The histories file of `npm run seed:demo -- --histories FILE` (issue 43): members with exactly
+// the days a test or a demo needs, ending yesterday in each member's zone. Read and checked here
+// (every mistake named with where it is); seed-histories-write.ts writes what it plans.
+
+/** The poses a proof photo may name (the pose is for the progress-photo issue). */
+export const PHOTO_POSES = ['front', 'side', 'back'] as const;
+
+const dayKey = z.string().regex(/^[1-9]\d?$/, { error: 'a Day number from 1 to 90' });
+
+const memberSchema = z.strictObject({
+  email: z.email({ error: 'an e-mail address' }),
+  name: z.string().trim().min(1).max(80),
+  timeZone: z
+    .string()
+    .refine(isValidTimeZone, { error: 'an IANA time zone, such as Europe/Paris' }),
+  mode: z.enum(STREAK_MODES).default('forgiving'),
+  restDays: z
+    .array(z.enum(WEEKDAY_KEYS))
+    .max(REST_DAYS_MAX)
+    .refine((days) => new Set(days).size === days.length, { error: 'each weekday once' })
+    .default([]),
+  history: z
+    .string()
+    .max(CYCLE_LENGTH_DAYS + PAUSE_DAYS_PER_CYCLE)
+    .regex(/^[x.pr]*$/, { error: 'only the letters x . p r' }),
+  photos: z.record(dayKey, z.enum(PHOTO_POSES)).default({}),
+});
+
+const crewSchema = z.strictObject({
+  name: z.string().trim().min(1).max(CREW_NAME_MAX),
+  owner: z.email(),
+  members: z
+    .array(z.email())
+    .max(CREW_MAX_MEMBERS - 1)
+    .default([]),
+});
+
+const fileSchema = z.strictObject({
+  members: z.array(memberSchema).min(1),
+  crews: z.array(crewSchema).default([]),
+});
+
+export type HistoryMember = z.infer<typeof memberSchema>;
+export type HistoryCrew = z.infer<typeof crewSchema>;
+export type HistoriesFile = z.infer<typeof fileSchema>;
+
+/** A mistake in the histories file, said with where it is. */
+export class HistoriesError extends Error {}
+
+const where = (path: readonly PropertyKey[]) =>
+  path.reduce<string>(
+    (out, key) =>
+      typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key),
+    '',
+  );
+
+/** The file's members and crews, or a HistoriesError naming each mistake (an unknown field by name). */
+export function parseHistories(text: string): HistoriesFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new HistoriesError(`The histories file is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const at = where(issue.path) || 'the file';
+      if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((key) => `${at}: unknown field "${key}"`).join('\n');
+      return `${at}: ${issue.message}`;
+    });
+    throw new HistoriesError(lines.join('\n'));
+  }
+  checkPeople(parsed.data);
+  return parsed.data;
+}
+
+function checkPeople(file: HistoriesFile): void {
+  const emails = new Set<string>();
+  file.members.forEach((m, i) => {
+    const email = m.email.toLowerCase();
+    if (emails.has(email))
+      throw new HistoriesError(`members[${i}].email: ${m.email} is listed twice`);
+    emails.add(email);
+  });
+  file.crews.forEach((crew, i) => {
+    for (const [at, email] of [
+      ['owner', crew.owner],
+      ...crew.members.map((e, j) => [`members[${j}]`, e] as const),
+    ]) {
+      if (!emails.has(email.toLowerCase()))
+        throw new HistoriesError(`crews[${i}].${at}: ${email} is not one of the file's members`);
+    }
+    const people = [crew.owner, ...crew.members].map((e) => e.toLowerCase());
+    if (new Set(people).size !== people.length)
+      throw new HistoriesError(
+        `crews[${i}]: a member is listed twice (the owner is a member already)`,
+      );
+  });
+}
+
+/** What one member's history becomes: the cycle's dates, check-ins with their Day numbers, pauses. */
+export interface PlannedMember {
+  member: HistoryMember;
+  startDate: LocalDate;
+  /** The member's today: the day after the history's last letter. */
+  today: LocalDate;
+  mode: StreakMode;
+  restWeekdays: number[];
+  pauses: PauseSpan[];
+  checkins: Array<{ date: LocalDate; day: number; photo: string | null }>;
+  /** Streak badge days reached, each with the date of the check-in that reached it. */
+  badges: Array<{ day: number; date: LocalDate }>;
+  history: StreakHistory;
+}
+
+const showDate = (date: LocalDate) =>
+  `${WEEKDAY_KEYS[isoWeekday(date) - 1]} ${date}` as `${WeekdayKey} ${string}`;
+
+/**
+ * Lays one member's history on the calendar, ending yesterday in their zone at `now`: a member's
+ * rest days apply from the cycle's first day. Throws HistoriesError for a letter the rule would read
+ * otherwise (an r off the rest days, a . on one, a rest day or pause in strict mode, too many days).
+ */
+export function planMember(member: HistoryMember, index: number, now: Date): PlannedMember {
+  const at = `members[${index}].history`;
+  const letters = [...member.history];
+  const today = localDateIn(now, member.timeZone);
+  const startDate = addDays(today, -letters.length);
+  const rest = member.restDays.map(weekdayOfKey);
+  const pausedDays = letters.filter((c) => c === 'p').length;
+  if (pausedDays > PAUSE_DAYS_PER_CYCLE)
+    throw new HistoriesError(
+      `${at}: ${pausedDays} paused days; a cycle has at most ${PAUSE_DAYS_PER_CYCLE}`,
+    );
+  if (letters.length - pausedDays > CYCLE_LENGTH_DAYS)
+    throw new HistoriesError(`${at}: more than ${CYCLE_LENGTH_DAYS} days of the cycle`);
+  const pauses: PauseSpan[] = [];
+  letters.forEach((c, i) => {
+    const date = addDays(startDate, i);
+    const restDay = rest.includes(isoWeekday(date));
+    const letter = `letter ${i + 1} (${showDate(date)})`;
+    if (member.mode === 'strict' && (c === 'r' || c === 'p'))
+      throw new HistoriesError(
+        `${at}: ${letter} is "${c}": a strict cycle has no rest days or pauses`,
+      );
+    if (c === 'r' && !restDay)
+      throw new HistoriesError(`${at}: ${letter} is "r" but not one of the member's restDays`);
+    if (c === '.' && restDay)
+      throw new HistoriesError(
+        `${at}: ${letter} is one of the member's restDays: write r, not "."`,
+      );
+    if (c !== 'p') return;
+    const last = pauses[pauses.length - 1];
+    if (last && last.end === addDays(date, -1)) last.end = date;
+    else pauses.push({ start: date, end: date });
+  });
+  const history: StreakHistory = {
+    startDate,
+    mode: member.mode,
+    checkins: letters.flatMap((c, i) => (c === 'x' ? [addDays(startDate, i)] : [])),
+    pauses,
+    restPlans: rest.length > 0 ? [{ from: startDate, weekdays: rest }] : [],
+  };
+  const summary = streakSummary(history, today);
+  const dayOf = new Map(summary.days.map((d) => [d.date, d]));
+  const checkins = history.checkins.map((date) => {
+    const day = dayOf.get(date)!.day!;
+    return { date, day, photo: member.photos[String(day)] ?? null };
+  });
+  for (const key of Object.keys(member.photos)) {
+    if (!checkins.some((c) => String(c.day) === key))
+      throw new HistoriesError(`members[${index}].photos: Day ${key} has no check-in (x)`);
+  }
+  const badges = summary.badgeDays.map((day) => ({
+    day,
+    date: summary.days.find((d) => d.mark === 'done' && d.streak === day)!.date,
+  }));
+  return {
+    member,
+    startDate,
+    today,
+    mode: member.mode,
+    restWeekdays: rest,
+    pauses,
+    checkins,
+    badges,
+    history,
+  };
+}
