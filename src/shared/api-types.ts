@@ -186,7 +186,15 @@ export interface FeedComment {
   mine: boolean;
 }
 
-/** One card of GET /api/feed and /api/feed/buddies. */
+/** A check-in's numbers on its post: the day's, and the author's running totals up to that day. */
+export interface PostDayStats {
+  movedMinutes: number;
+  steps: number;
+  cumulativeMinutes: number;
+  cumulativeSteps: number;
+}
+
+/** One card of GET /api/feed, /api/feed/buddies and /api/feed/mine. */
 export interface FeedPost {
   id: string;
   createdAt: string;
@@ -195,12 +203,10 @@ export interface FeedPost {
   legacyMediaUrl: string | null;
   author: FeedAuthor;
   dayNumber: number | null;
-  movedMinutes: number;
-  steps: number;
+  /** The check-in's numbers; null for a post that is no check-in's (a shared week, issue 41). */
+  dayStats: PostDayStats | null;
   /** Where the day's steps and minutes came from, when a connection sent them. */
   activitySource: ActivitySourceView | null;
-  cumulativeMinutes: number;
-  cumulativeSteps: number;
   media: MediaView[];
   likeCount: number;
   likedByMe: boolean;
@@ -219,7 +225,10 @@ export interface FeedPost {
   audience: PostAudienceView;
 }
 
-/** GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). */
+/**
+ * GET /api/feed: public posts, newest first; `nextCursor` loads the next page (null: the end). Also
+ * GET /api/feed/mine (the member's own posts, every audience) and a crew's feed.
+ */
 export interface FeedPage {
   posts: FeedPost[];
   nextCursor: string | null;

@@ -792,6 +792,14 @@ export const msg = {
   audienceOnlyMe: 'Only me',
   audienceSaving: 'Saving...',
   audienceSaved: 'Saved. Only the people you chose see this post now.',
+  // The author's own posts, every audience (issue 41, decision 0093)
+  audienceOnlyMeLeftCrew: (crewName: string) => `Only me · no longer in ${crewName}`,
+  audienceOnlyMeCrewClosed: (crewName: string) => `Only me · ${crewName} closed`,
+  yourPosts: 'Your posts',
+  yourPostsLead:
+    'Every post of yours, whoever sees it: Only me and crew posts too. Change who sees one from its menu.',
+  noPostsYet: 'No posts yet. Your check-ins and shared weeks show up here.',
+  errorLoadingYourPosts: 'Your posts could not be loaded. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

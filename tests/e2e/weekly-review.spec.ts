@@ -61,7 +61,7 @@ async function signedIn(page: Page) {
 
 /** The strip and the numbers on screen against My Cycle's check-ins for the same days. */
 async function expectWeekMatches(page: Page, cycle: MyCycleView, first: number, last: number) {
-  const days = cycle.days.filter((d) => d.day >= first && d.day <= last);
+  const days = cycle.days.filter((d) => d.day !== null && d.day >= first && d.day <= last);
   const strip = page.getByRole('list', { name: 'Days of the week' }).getByRole('listitem');
   await expect(strip).toHaveCount(days.length);
   expect(
@@ -261,6 +261,10 @@ test('“Share this week”: the member picks the audience and the photos, and t
   const communityPost = page.getByRole('article').filter({ hasText: 'Week 3 of my 90 days' });
   await expect(communityPost).toBeVisible();
   await expect(communityPost.getByRole('img', { name: /photo/i })).toHaveCount(0);
+  // Issue 41: the week's caption, and no check-in's "Moved 0 min · 0 min total · Steps 0 · 0 total".
+  await expect(communityPost.getByText('Moved', { exact: true })).toHaveCount(0);
+  await expect(communityPost.getByText('Steps', { exact: true })).toHaveCount(0);
+  await expect(communityPost).not.toContainText('min total');
 
   // Week 2, only me: on no feed but the member's own post.
   await page.goto(`${server.url}/app/review/${await cycleId(page)}/2`);
@@ -276,6 +280,19 @@ test('“Share this week”: the member picks the audience and the photos, and t
   await page.goto(`${server.url}/app/crews/${crew.id}`);
   await expect(page.getByRole('article').filter({ hasText: 'Week 4 of my 90 days' })).toBeVisible();
   await expect(page.getByText('Week 2 of my 90 days')).toHaveCount(0);
+  // Issue 41: the member finds it on their profile's Your posts, marked Only me (decision 0093).
+  // (The seeded member has no health profile: the intake dialog would open over the profile.)
+  const skipped = await page.request.post(`${server.url}/api/profile/intake/skip`, {
+    headers: { cookie, origin: server.url },
+  });
+  expect(skipped.ok()).toBe(true);
+  await page.goto(`${server.url}/app/profile`);
+  const own = page
+    .getByRole('region', { name: 'Your posts' })
+    .getByRole('article')
+    .filter({ hasText: 'Week 2 of my 90 days' });
+  await expect(own.getByTestId('post-audience')).toHaveText('Only me');
+  await expect(own).not.toContainText('min total');
 });
 
 async function cycleId(page: Page): Promise<string> {

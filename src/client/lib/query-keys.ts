@@ -38,6 +38,8 @@ export const queryKeys = {
     all: ['feed'] as const,
     community: ['feed', 'community'] as const,
     buddies: ['feed', 'buddies'] as const,
+    /** The member's own posts, every audience (the profile's Your posts). */
+    mine: ['feed', 'mine'] as const,
     comments: (postId: string) => ['feed', 'comments', postId] as const,
   },
   crews: {

@@ -11,9 +11,21 @@ import { msg } from '../messages';
 export type PostAudience =
   { kind: 'community' } | { kind: 'crew'; crewId: string } | { kind: 'only_me' };
 
-/** A post's audience as its readers see it: a crew's name comes along. */
+/**
+ * A post's audience as its readers see it: a crew's name comes along. An only-me post that was a
+ * crew's until its author left the crew (or was removed, or it closed) names that crew to its author
+ * (decision 0093).
+ */
 export type PostAudienceView =
-  { kind: 'community' } | { kind: 'crew'; crewId: string; crewName: string } | { kind: 'only_me' };
+  | { kind: 'community' }
+  | { kind: 'crew'; crewId: string; crewName: string }
+  | { kind: 'only_me'; leftCrew?: LeftCrew };
+
+/** The crew an only-me post was shared with before: left (or removed from), or closed. */
+export interface LeftCrew {
+  crewName: string;
+  closed: boolean;
+}
 
 export const COMMUNITY_AUDIENCE: PostAudience = { kind: 'community' };
 
@@ -33,6 +45,21 @@ export const postAudienceBodySchema = z.object({ audience: audienceSchema });
 /** A stable string for a select box: 'community', 'only_me' or 'crew:<id>'. */
 export function audienceKey(audience: PostAudience | PostAudienceView): string {
   return audience.kind === 'crew' ? `crew:${audience.crewId}` : audience.kind;
+}
+
+/**
+ * A post's audience in a few words, as its author sees it on the card: "Community", the crew's
+ * name, "Only me", or "Only me" with the crew it came from ("no longer in Morning Crew", "Morning
+ * Crew closed"; decision 0093).
+ */
+export function audienceLabel(audience: PostAudienceView): string {
+  if (audience.kind === 'crew') return audience.crewName;
+  if (audience.kind === 'community') return msg.audienceCommunity;
+  const left = audience.leftCrew;
+  if (!left) return msg.audienceOnlyMe;
+  return left.closed
+    ? msg.audienceOnlyMeCrewClosed(left.crewName)
+    : msg.audienceOnlyMeLeftCrew(left.crewName);
 }
 
 /** The audience a select box's value names (the inverse of audienceKey). */

@@ -49,9 +49,3 @@ export function AudienceSelect({
     </div>
   );
 }
-
-/** A short label for a post's audience ("Community", "Morning Crew", "Only me"). */
-export function audienceLabel(audience: PostAudienceView): string {
-  if (audience.kind === 'crew') return audience.crewName;
-  return audience.kind === 'only_me' ? msg.audienceOnlyMe : msg.audienceCommunity;
-}

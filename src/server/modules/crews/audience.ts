@@ -58,8 +58,24 @@ export function audienceView(row: {
   visibility?: unknown;
   crew_id?: unknown;
   crew_name?: unknown;
+  /** For an only-me post that was a crew's (decision 0093): `{ name, closed }` of that crew. */
+  left_crew?: unknown;
 }): PostAudienceView {
   if (row.visibility === 'crew' && row.crew_id)
     return { kind: 'crew', crewId: String(row.crew_id), crewName: String(row.crew_name ?? '') };
-  return row.visibility === 'private' ? { kind: 'only_me' } : { kind: 'community' };
+  if (row.visibility !== 'private') return { kind: 'community' };
+  const left = row.left_crew as { name?: unknown; closed?: unknown } | null | undefined;
+  return left
+    ? { kind: 'only_me', leftCrew: { crewName: String(left.name), closed: Boolean(left.closed) } }
+    : { kind: 'only_me' };
+}
+
+/**
+ * The `left_crew` column `audienceView` reads, as SQL over the posts row named `alias`: the crew an
+ * only-me post was shared with before its author left it or it closed, or null.
+ */
+export function leftCrewSql(alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  return sql`(select json_build_object('name', lc.name, 'closed', lc.closed_at is not null)
+    from crews lc where lc.id = ${p}.left_crew_id)`;
 }

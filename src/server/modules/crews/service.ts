@@ -264,7 +264,11 @@ export async function setPostAudience(
       .for('update');
     if (!post) throw new AppError('not_found', msg.postNotAvailable);
     const audience = await resolveAudience(ctx.db, member.userId, input.audience);
-    await ctx.db.update(posts).set(audience).where(eq(posts.id, post.id));
+    // A crew the post had left is forgotten: the author has chosen again (decision 0093).
+    await ctx.db
+      .update(posts)
+      .set({ visibility: audience.visibility, crewId: audience.crewId, leftCrewId: null })
+      .where(eq(posts.id, post.id));
     // The community feed's cached pages hold (or lack) this post.
     invalidateFeedAfterCommit(ctx);
   });
@@ -277,7 +281,8 @@ export async function setPostAudience(
 
 /**
  * `userId` leaves `crew` (in the caller's transaction, crew row locked): their crew posts become
- * theirs alone; a leaving owner hands over to the longest-standing member; nobody left closes it.
+ * theirs alone, naming the crew they left (decision 0093); a leaving owner hands over to the
+ * longest-standing member; nobody left closes it.
  */
 export async function leaveCrew(ctx: ServiceContext, crew: CrewRow, userId: string): Promise<void> {
   await ctx.db
@@ -285,7 +290,7 @@ export async function leaveCrew(ctx: ServiceContext, crew: CrewRow, userId: stri
     .where(and(eq(crewMembers.crewId, crew.id), eq(crewMembers.userId, userId)));
   await ctx.db
     .update(posts)
-    .set({ visibility: 'private', crewId: null })
+    .set({ visibility: 'private', crewId: null, leftCrewId: crew.id })
     .where(and(eq(posts.crewId, crew.id), eq(posts.userId, userId)));
   if (crew.ownerId !== userId) return;
   const [next] = await ctx.db
@@ -298,11 +303,14 @@ export async function leaveCrew(ctx: ServiceContext, crew: CrewRow, userId: stri
   else await closeCrewNow(ctx, crew.id);
 }
 
-/** Closes a crew (crew row locked by the caller): no members, its posts their authors' alone. */
+/**
+ * Closes a crew (crew row locked by the caller): no members, its posts their authors' alone, naming
+ * the crew (decision 0093).
+ */
 export async function closeCrewNow(ctx: ServiceContext, crewId: string): Promise<void> {
   await ctx.db
     .update(posts)
-    .set({ visibility: 'private', crewId: null })
+    .set({ visibility: 'private', crewId: null, leftCrewId: crewId })
     .where(eq(posts.crewId, crewId));
   await ctx.db.delete(crewMembers).where(eq(crewMembers.crewId, crewId));
   await ctx.db

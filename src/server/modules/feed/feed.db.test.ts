@@ -49,10 +49,7 @@ describe('the community feed', () => {
     expect(post).toMatchObject({
       journalMd: '**Hello** feed',
       dayNumber: 1,
-      movedMinutes: 20,
-      steps: 5000,
-      cumulativeMinutes: 20,
-      cumulativeSteps: 5000,
+      dayStats: { movedMinutes: 20, steps: 5000, cumulativeMinutes: 20, cumulativeSteps: 5000 },
       likeCount: 1,
       likedByMe: true,
       commentCount: 3,

@@ -10,7 +10,7 @@ import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../..
 import { likes, postReactions } from '../../db/schema';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from '../media/urls';
-import { audienceView } from '../crews/audience';
+import { audienceView, leftCrewSql } from '../crews/audience';
 import { feedCursors } from './cursor';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
 
@@ -68,6 +68,7 @@ export async function selectFeedPosts(
     )
     select p.id, p.created_at, p.created_at::text as cursor_ts, p.caption, p.media_url, p.user_id,
       p.visibility, p.crew_id, (select cr.name from crews cr where cr.id = p.crew_id) as crew_name,
+      ${leftCrewSql('p')} as left_crew,
       pr.display_name, pr.avatar_url,
       k.id as checkin_id, k.day_number, k.journal_md,
       coalesce(k.moved_minutes, 0) as moved_minutes, coalesce(k.steps, 0) as steps,
@@ -290,13 +291,19 @@ export function toFeedPost(row: Row): FeedCard {
       avatarUrl: (row.avatar_url as string | null) ?? null,
     },
     dayNumber: row.day_number == null ? null : Number(row.day_number),
-    movedMinutes: Number(row.moved_minutes),
-    steps: Number(row.steps),
+    // A post with no check-in (a shared week) has no day to count: no zeros standing for it.
+    dayStats:
+      row.checkin_id == null
+        ? null
+        : {
+            movedMinutes: Number(row.moved_minutes),
+            steps: Number(row.steps),
+            cumulativeMinutes: Number(row.cumulative_minutes),
+            cumulativeSteps: Number(row.cumulative_steps),
+          },
     activitySource: row.activity_source
       ? { source: String(row.activity_source), at: iso(row.activity_at) }
       : null,
-    cumulativeMinutes: Number(row.cumulative_minutes),
-    cumulativeSteps: Number(row.cumulative_steps),
     media: (row.media as Row[]).map((m) => mediaView(m as never)),
     likeCount: Number(row.like_count),
     likedByMe: false,

@@ -13,6 +13,7 @@ import {
   communityFeed,
   deleteComment,
   listComments,
+  myPosts,
   reportPost,
   setLike,
   setReaction,
@@ -30,6 +31,10 @@ export const feedRoutes = new Hono<AppEnv>()
   .get('/buddies', async (c) => {
     const ctx = await serviceContext(c);
     return c.json(await buddyFeed(ctx));
+  })
+  .get('/mine', async (c) => {
+    const ctx = await serviceContext(c);
+    return c.json(await myPosts(ctx, { cursor: c.req.query('cursor') || undefined }));
   });
 
 export const postRoutes = new Hono<AppEnv>()

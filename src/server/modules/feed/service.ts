@@ -43,6 +43,26 @@ export async function communityFeed(
   };
 }
 
+/**
+ * The member's own posts in every audience (the community, a crew, only them), newest first, 30 a
+ * page, each marked with its audience (decision 0093): where an only-me post, or a crew post the
+ * member's leaving made theirs alone, is found and given another audience. One member's own, so
+ * never in the shared feed cache.
+ */
+export async function myPosts(ctx: ServiceContext, input: { cursor?: string }): Promise<FeedPage> {
+  const member = requireMember(ctx);
+  const page = await selectFeedPage(
+    ctx.db,
+    input.cursor,
+    sql`true`,
+    sql`p.user_id = ${member.userId}`,
+  );
+  return {
+    posts: await withViewer(ctx.db, member.userId, page.cards),
+    nextCursor: page.nextCursor,
+  };
+}
+
 /** Posts of members who accepted the viewer's invite, from the last 48 hours, at most 20. */
 export async function buddyFeed(ctx: ServiceContext): Promise<BuddyFeed> {
   const member = requireMember(ctx);

@@ -8,6 +8,7 @@ import { subscriptionQueryOptions } from '@client/features/auth/api/get-subscrip
 import { useSignOut } from '@client/features/auth/api/sign-out';
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { HealthIntakeDialog } from '@client/features/profile/components/health-intake-dialog';
+import { YourPosts } from '@client/features/feed/components/your-posts';
 import { HealthTab } from '@client/features/profile/components/health-tab';
 import { ProfileTab } from '@client/features/profile/components/profile-tab';
 import { BillingStatus } from '@client/features/settings/components/billing-status';
@@ -43,8 +44,10 @@ export function ProfileRoute() {
           <TabsTrigger value="health">{msg.healthTab}</TabsTrigger>
           <TabsTrigger value="settings">{msg.settingsTab}</TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="flex flex-col gap-8">
           <ProfileTab />
+          {/* The member's own posts, every audience (decision 0093). */}
+          <YourPosts viewerId={user.userId} unitPref={user.unitPref} />
         </TabsContent>
         <TabsContent value="health">
           <HealthTab />

@@ -2,10 +2,13 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BuddyFeed, FeedPage, FeedPost } from '@shared/api-types';
 import { queryKeys } from '@client/lib/query-keys';
 
-// One post can sit in both lists (a buddy's post is also public), so every change to a post is
-// written to both cached lists at once.
+// One post can sit in several lists (a buddy's post is also public; the member's own posts are also
+// on the profile's Your posts), so every change to a post is written to every cached list at once.
 
-type CommunityFeedData = InfiniteData<FeedPage, string | null>;
+type PagedFeedData = InfiniteData<FeedPage, string | null>;
+
+/** The paged lists of cards: the community feed and the member's own posts. */
+const PAGED_LISTS = [queryKeys.feed.community, queryKeys.feed.mine] as const;
 
 export function patchPost(
   queryClient: QueryClient,
@@ -13,14 +16,15 @@ export function patchPost(
   patch: (post: FeedPost) => FeedPost,
 ) {
   const mapPosts = (posts: FeedPost[]) => posts.map((p) => (p.id === postId ? patch(p) : p));
-  queryClient.setQueryData<CommunityFeedData>(
-    queryKeys.feed.community,
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({ ...page, posts: mapPosts(page.posts) })),
-      },
-  );
+  for (const key of PAGED_LISTS)
+    queryClient.setQueryData<PagedFeedData>(
+      key,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, posts: mapPosts(page.posts) })),
+        },
+    );
   queryClient.setQueryData<BuddyFeed>(
     queryKeys.feed.buddies,
     (data) => data && { ...data, posts: mapPosts(data.posts) },
@@ -28,11 +32,11 @@ export function patchPost(
 }
 
 export function findPost(queryClient: QueryClient, postId: string): FeedPost | undefined {
-  const community = queryClient.getQueryData<CommunityFeedData>(queryKeys.feed.community);
-  for (const page of community?.pages ?? []) {
-    const post = page.posts.find((p) => p.id === postId);
-    if (post) return post;
-  }
+  for (const key of PAGED_LISTS)
+    for (const page of queryClient.getQueryData<PagedFeedData>(key)?.pages ?? []) {
+      const post = page.posts.find((p) => p.id === postId);
+      if (post) return post;
+    }
   return queryClient
     .getQueryData<BuddyFeed>(queryKeys.feed.buddies)
     ?.posts.find((p) => p.id === postId);
@@ -40,10 +44,11 @@ export function findPost(queryClient: QueryClient, postId: string): FeedPost | u
 
 /** Stops list refetches in flight so they cannot overwrite an optimistic change with older data. */
 export async function cancelFeedLists(queryClient: QueryClient) {
-  await Promise.all([
-    queryClient.cancelQueries({ queryKey: queryKeys.feed.community }),
-    queryClient.cancelQueries({ queryKey: queryKeys.feed.buddies }),
-  ]);
+  await Promise.all(
+    [...PAGED_LISTS, queryKeys.feed.buddies].map((queryKey) =>
+      queryClient.cancelQueries({ queryKey }),
+    ),
+  );
 }
 
 /** True while another change of the same kind to the same post is still on its way. */

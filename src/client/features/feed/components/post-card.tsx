@@ -52,10 +52,7 @@ export function PostCard({
       )}
 
       <PostStats
-        movedMinutes={post.movedMinutes}
-        steps={post.steps}
-        cumulativeMinutes={post.cumulativeMinutes}
-        cumulativeSteps={post.cumulativeSteps}
+        dayStats={post.dayStats}
         weightChangeKg={post.weightChangeKg}
         unitPref={unitPref}
         activitySource={post.activitySource}

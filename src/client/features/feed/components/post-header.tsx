@@ -1,5 +1,6 @@
-import { Eye, Flag, Lock, MoreHorizontal, Users, type LucideIcon } from 'lucide-react';
+import { Eye, Flag, Globe, Lock, MoreHorizontal, Users, type LucideIcon } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
+import { audienceLabel } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import {
   DropdownMenu,
@@ -12,8 +13,9 @@ import { loadAudienceDialog, loadReportDialog } from './post-dialogs';
 import { RelativeTime } from './relative-time';
 
 /**
- * A post's header: the author, the cycle day, when, who sees it (a crew or only the author), and its
- * menu: "Who sees this" on the member's own post, "Report" on anyone else's.
+ * A post's header: the author, the cycle day, when, who sees it (a crew or only the author; on the
+ * member's own posts, always, Community too), and its menu: "Who sees this" on the member's own
+ * post, "Report" on anyone else's.
  */
 export function PostHeader({
   post,
@@ -46,14 +48,10 @@ export function PostHeader({
             </span>
           )}
           <RelativeTime iso={post.createdAt} />
-          {post.audience.kind !== 'community' && (
-            <span className="inline-flex items-center gap-1">
-              {post.audience.kind === 'crew' ? (
-                <Users aria-hidden className="size-3.5" />
-              ) : (
-                <Lock aria-hidden className="size-3.5" />
-              )}
-              {post.audience.kind === 'crew' ? post.audience.crewName : msg.audienceOnlyMe}
+          {(isMine || post.audience.kind !== 'community') && (
+            <span className="inline-flex items-center gap-1" data-testid="post-audience">
+              <AudienceIcon kind={post.audience.kind} />
+              {audienceLabel(post.audience)}
             </span>
           )}
         </p>
@@ -78,6 +76,11 @@ export function PostHeader({
       )}
     </header>
   );
+}
+
+function AudienceIcon({ kind }: { kind: FeedPost['audience']['kind'] }) {
+  const Icon = kind === 'crew' ? Users : kind === 'only_me' ? Lock : Globe;
+  return <Icon aria-hidden className="size-3.5" />;
 }
 
 /** The "…" menu of a post, with its one action; pressing it starts loading that action's dialog. */

@@ -1,55 +1,55 @@
 import { Footprints, Scale, Timer } from 'lucide-react';
-import type { ActivitySourceView } from '@shared/api-types';
+import type { ActivitySourceView, PostDayStats } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatWeightChange } from '@shared/format';
 import { ActivitySourceNote } from '@client/components/activity-source-note';
 
 /**
  * The day's minutes and steps, the author's running totals up to that day, and their weight change
- * since Day 1 when the server sent it (theirs to share), in the reader's units.
+ * since Day 1 when the server sent it (theirs to share), in the reader's units. A post that is no
+ * check-in's (a shared week) has no day's numbers, and shows none rather than zeros.
  */
 export function PostStats({
-  movedMinutes,
-  steps,
-  cumulativeMinutes,
-  cumulativeSteps,
+  dayStats,
   weightChangeKg,
   unitPref,
   activitySource = null,
 }: {
-  movedMinutes: number;
-  steps: number;
-  cumulativeMinutes: number;
-  cumulativeSteps: number;
+  dayStats: PostDayStats | null;
   weightChangeKg: number | null;
   unitPref: UnitPref;
   /** Where the day's steps and minutes came from, when a connection sent them. */
   activitySource?: ActivitySourceView | null;
 }) {
+  if (!dayStats && weightChangeKg === null) return null;
   const stats = (
     <dl className="grid grid-cols-2 gap-2 text-sm">
-      <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
-        <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-          <Timer aria-hidden className="size-3.5" />
-          Moved
-        </dt>
-        <dd className="tabular text-base font-bold">
-          {formatNumber(movedMinutes)} <span className="text-sm font-medium">min</span>
-        </dd>
-        <dd className="tabular text-xs text-muted-foreground">
-          {formatNumber(cumulativeMinutes)} min total
-        </dd>
-      </div>
-      <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
-        <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-          <Footprints aria-hidden className="size-3.5" />
-          Steps
-        </dt>
-        <dd className="tabular text-base font-bold">{formatNumber(steps)}</dd>
-        <dd className="tabular text-xs text-muted-foreground">
-          {formatNumber(cumulativeSteps)} total
-        </dd>
-      </div>
+      {dayStats && (
+        <>
+          <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+              <Timer aria-hidden className="size-3.5" />
+              Moved
+            </dt>
+            <dd className="tabular text-base font-bold">
+              {formatNumber(dayStats.movedMinutes)} <span className="text-sm font-medium">min</span>
+            </dd>
+            <dd className="tabular text-xs text-muted-foreground">
+              {formatNumber(dayStats.cumulativeMinutes)} min total
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+              <Footprints aria-hidden className="size-3.5" />
+              Steps
+            </dt>
+            <dd className="tabular text-base font-bold">{formatNumber(dayStats.steps)}</dd>
+            <dd className="tabular text-xs text-muted-foreground">
+              {formatNumber(dayStats.cumulativeSteps)} total
+            </dd>
+          </div>
+        </>
+      )}
       {weightChangeKg !== null && (
         <div className="col-span-2 flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-2">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
