@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
     // Vitest's default is one file at a time on two cores (cores - 1). The files wait on their
     // databases and servers about as much as they compute, so two run at once; VITEST_MAX_WORKERS
