@@ -9,7 +9,9 @@ import type {
   ReactionKey,
   StepTracker,
   StreakBadgeCode,
+  StreakMode,
   UnitPref,
+  WeekdayKey,
 } from './constants';
 import type { InsightLevel } from './domain/consistency';
 import type { PostAudienceView } from './domain/audience';
@@ -143,9 +145,31 @@ export interface CycleView {
    * cycle's (decision 0032). No check-in is taken until then.
    */
   started: boolean;
+  /** Forgiving (rest days, a grace day, pauses) or strict (any miss restarts the streak); decision 0098. */
+  mode: StreakMode;
+  /** The last date the mode may change (the cycle's Day 3); null once it has ended. */
+  modeChangeableUntil: string | null;
+  /** The date of Day 90: later by each paused day. */
+  lastDate: string;
+  /** The cycle's paused dates (at most 7), which are not days of it (decision 0099). */
+  pausedDates: string[];
+  /** Today is paused. */
+  paused: boolean;
+  /** The pause under way, or else the next one planned: its first and last dates. */
+  pause: { startDate: string; endDate: string } | null;
+  /** The streak by the streak rule; `atRisk`: a missed day is forgiven only if today is checked in. */
+  streak: number;
+  atRisk: boolean;
 }
 
-export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming';
+/** A day's mark on My Cycle's calendar and the reviews (decision 0098). */
+export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming' | 'rest' | 'grace' | 'paused';
+
+/** GET and PUT /api/settings/rest-days: the plan in effect today, and a change from next Monday. */
+export interface RestDaysView {
+  current: WeekdayKey[];
+  next: { from: string; days: WeekdayKey[] } | null;
+}
 
 /** GET /api/cycle. */
 export interface MyCycleView {
@@ -158,8 +182,9 @@ export interface MyCycleView {
     totalMinutes: number;
     totalSteps: number;
   };
+  /** Every date of the cycle, Day 1 to Day 90 and the paused dates between (their `day` is null). */
   days: {
-    day: number;
+    day: number | null;
     date: string;
     status: CycleDayStatus;
     movedMinutes: number;

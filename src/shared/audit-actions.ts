@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'coupon.redeem',
   'coupon.update',
   'crew.close',
+  'cycle.pause',
+  'cycle.pause_end',
   'notifications.trigger_reminders',
   'post.delete',
   'post.hide',

@@ -755,6 +755,10 @@ export const msg = {
   pauseCheckedInToday: "You've checked in today, so a pause can start tomorrow.",
   pauseOverlaps: 'You already have a pause on those days. End it first, or choose other days.',
   pauseNone: 'There is no pause to end.',
+  pauseStartInvalid: 'Choose the date the pause starts.',
+  pauseDaysInvalid: `Choose 1 to ${PAUSE_DAYS_PER_CYCLE} days.`,
+  streakModeInvalid: 'Choose forgiving or strict.',
+  restDaysInvalid: 'Choose weekdays from Monday to Sunday, each once.',
   checkinOnPausedDay: 'That day was paused, so it takes no check-in.',
   streakAtRisk: 'Streak at risk',
   checkInToKeepStreak: 'Check in today to keep your streak',
@@ -762,6 +766,20 @@ export const msg = {
     `You missed ${date}. Check in today to keep your streak: one missed day a week is forgiven.`,
   reminderAtRiskPush: (streak: number) =>
     `Streak ${streak} at risk. Check in today to keep your streak.`,
+  // My Cycle's calendar and the reviews: each mark has its own name, not colour alone.
+  dayMarkLabels: {
+    done: 'Checked in',
+    missed: 'Missed',
+    today: 'Today',
+    upcoming: 'Upcoming',
+    rest: 'Rest day',
+    grace: 'Grace day, forgiven',
+    paused: 'Paused',
+  },
+  dayMarkName: (day: number | null, date: string, mark: string) =>
+    day === null
+      ? `${date}, ${mark.toLowerCase()}`
+      : `Day ${day}, ${mark.charAt(0).toLowerCase()}${mark.slice(1)}`,
   crewNudgeAlreadySent: (name: string) =>
     `You already nudged ${name} today. One nudge a day is plenty.`,
   // A refused nudge says nothing of the member's settings (issue 41).

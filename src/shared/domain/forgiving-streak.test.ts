@@ -4,8 +4,11 @@ import { CYCLE_LENGTH_DAYS, PAUSE_DAYS_PER_CYCLE, type StreakMode } from '../con
 import { consistencyScore } from './consistency';
 import { cycleDay } from './cycle-day';
 import {
+  cyclePosition,
+  dateOfDay,
   isoWeekday,
   nextMonday,
+  pauseSpans,
   streakOutlook,
   streakSummary,
   streakSummaryAt,
@@ -426,6 +429,34 @@ describe('the rule in every time zone', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a cycle’s position from its paused dates alone', () => {
+  it('is the rule’s day, last date and states, and finds each day’s date', () => {
+    fc.assert(
+      fc.property(histories(modes), ({ history, today }) => {
+        const s = streakSummary(history, today);
+        const { pausedDates } = streakOutlook(history);
+        expect(cyclePosition(history.startDate, pausedDates, today)).toEqual({
+          day: s.day,
+          lastDate: s.lastDate,
+          started: s.started,
+          complete: s.complete,
+          paused: s.paused,
+        });
+        for (const d of s.days)
+          if (d.day !== null) expect(dateOfDay(history.startDate, pausedDates, d.day)).toBe(d.date);
+        const spans = pauseSpans(pausedDates);
+        expect(spans.flatMap((p) => [p.start, p.end]).every((d) => pausedDates.includes(d))).toBe(
+          true,
+        );
+        expect(spans.reduce((n, p) => n + daysBetween(p.start, p.end) + 1, 0)).toBe(
+          pausedDates.length,
+        );
+      }),
+      { numRuns: 500 },
     );
   });
 });

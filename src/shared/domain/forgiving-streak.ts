@@ -326,9 +326,59 @@ export function streakOutlook(history: StreakHistory): StreakOutlook {
   };
 }
 
-/** The date of day `day` of the cycle (1..90), paused dates skipped. */
-export function dateOfCycleDay(summary: Pick<StreakSummary, 'days'>, day: number): LocalDate {
-  const found = summary.days.find((d) => d.day === day);
-  if (!found) throw new RangeError(`No day ${day} in this cycle`);
-  return found.date;
+/** Where `today` falls in a cycle whose paused dates are `pausedDates` (as the rule kept them). */
+export interface CyclePosition {
+  /** 1..90: the day shown (a paused date shows the day before it; day 90 once complete). */
+  day: number;
+  lastDate: LocalDate;
+  started: boolean;
+  complete: boolean;
+  /** Today is a paused date. */
+  paused: boolean;
+}
+
+/**
+ * The day, last date and state of a cycle on `today` from its start and paused dates alone (the
+ * streak rule's own answer, without the check-ins): what home and a check-in need.
+ */
+export function cyclePosition(
+  startDate: LocalDate,
+  pausedDates: readonly LocalDate[],
+  today: LocalDate,
+): CyclePosition {
+  const lastDate = addDays(startDate, CYCLE_LENGTH_DAYS - 1 + pausedDates.length);
+  const started = startDate <= today;
+  const complete = today > lastDate;
+  const at = complete ? lastDate : today;
+  const lived = started ? daysBetween(startDate, at) + 1 : 0;
+  const pausedSoFar = pausedDates.filter((d) => d <= at).length;
+  return {
+    day: Math.min(CYCLE_LENGTH_DAYS, Math.max(1, lived - pausedSoFar)),
+    lastDate,
+    started,
+    complete,
+    paused: started && !complete && pausedDates.includes(today),
+  };
+}
+
+/** The date of Day `day` (1..90) of a cycle with these paused dates. */
+export function dateOfDay(
+  startDate: LocalDate,
+  pausedDates: readonly LocalDate[],
+  day: number,
+): LocalDate {
+  let date = addDays(startDate, day - 1);
+  for (const paused of [...pausedDates].sort()) if (paused <= date) date = addDays(date, 1);
+  return date;
+}
+
+/** Paused dates as spans of consecutive dates, in order. */
+export function pauseSpans(pausedDates: readonly LocalDate[]): PauseSpan[] {
+  const spans: PauseSpan[] = [];
+  for (const date of [...pausedDates].sort()) {
+    const last = spans[spans.length - 1];
+    if (last && addDays(last.end, 1) === date) last.end = date;
+    else spans.push({ start: date, end: date });
+  }
+  return spans;
 }

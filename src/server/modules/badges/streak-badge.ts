@@ -1,28 +1,25 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AwardedBadge } from '@shared/api-types';
-import { badgeCodeForStreak, streakEndingAt } from '@shared/domain/streaks';
+import { streakSummary } from '@shared/domain/forgiving-streak';
+import type { LocalDate } from '@shared/domain/local-date';
+import { badgeCodeForStreak } from '@shared/domain/streaks';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
-import { badges, checkins, userBadges } from '../../db/schema';
+import { badges, userBadges } from '../../db/schema';
+import type { CycleRuleInput } from '../cycles/stats';
 
 /**
- * A building block of createCheckin, run in its transaction: the streak of consecutive days ending at
- * the new check-in's day; at exactly 7, 21, 45, 60 or 90 the matching badge is awarded once. The
- * unique (user, badge) key makes concurrent awards safe. No authorization: the caller checked.
+ * A building block of createCheckin, run in its transaction: the streak by the streak rule (decision
+ * 0098) as the new check-in's day ended, real check-ins of an unbroken streak only; at exactly 7, 21,
+ * 45, 60 or 90 the matching badge is awarded once. The unique (user, badge) key makes concurrent
+ * awards safe. No authorization: the caller checked.
  */
 export async function awardStreakBadge(
   db: DbOrTx,
-  input: { userId: string; cycleId: string; dayNumber: number },
+  input: { userId: string; rule: CycleRuleInput; localDate: LocalDate },
 ): Promise<AwardedBadge | null> {
-  const days = await db
-    .select({ day: checkins.dayNumber })
-    .from(checkins)
-    .where(eq(checkins.cycleId, input.cycleId))
-    .orderBy(asc(checkins.dayNumber));
-  const streak = streakEndingAt(
-    days.map((d) => d.day),
-    input.dayNumber,
-  );
+  const summary = streakSummary(input.rule.history, input.localDate);
+  const streak = summary.days.find((d) => d.date === input.localDate)?.streak ?? 0;
   const code = badgeCodeForStreak(streak);
   if (!code) return null;
   const [badge] = await db.select().from(badges).where(eq(badges.code, code)).limit(1);

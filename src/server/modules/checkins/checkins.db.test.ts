@@ -22,6 +22,7 @@ import {
   type UploadedFile,
 } from './service';
 import { awardStreakBadge } from '../badges/streak-badge';
+import { readRuleInputs } from '../cycles/stats';
 import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();
@@ -365,24 +366,43 @@ describe('streak badges', () => {
     expect(awards[0].reason).toBe('Completed 7 consecutive check-ins');
   });
 
-  it('resets the count after a gap', async () => {
-    const { userId } = await t.member();
+  /** Check-ins at noon UTC on each offset from 2 February, and the badges they earned. */
+  async function badgesOver(userId: string, offsets: number[]) {
     await t.deps.db
       .update(userSettings)
       .set({ timezone: 'UTC' })
       .where(eq(userSettings.userId, userId));
     const start = new Date('2026-02-02T12:00:00Z');
-    const offsets = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
     const awarded: string[] = [];
     for (const offset of offsets) {
       const ctx = await t.contextFor(userId, { now: dayAt(start, offset) });
       const { badge } = await createCheckin(ctx, validCheckin);
       if (badge) awarded.push(`${offset}:${badge.code}`);
     }
-    expect(awarded).toEqual([]);
-    const ctx = await t.contextFor(userId, { now: dayAt(start, 13) });
-    const { badge } = await createCheckin(ctx, validCheckin);
-    expect(badge?.code).toBe('starter_7');
+    return awarded;
+  }
+
+  it('resets the count after a gap in a strict cycle', async () => {
+    const { userId } = await t.member();
+    const ctx = await t.contextFor(userId, { now: new Date('2026-02-02T12:00:00Z') });
+    await getToday(ctx);
+    await t.deps.db.update(cycles).set({ mode: 'strict' }).where(eq(cycles.userId, userId));
+    // Day 7 (offset 6) missed: the streak restarts, and the badge waits for 7 more.
+    expect(await badgesOver(userId, [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13])).toEqual([
+      '13:starter_7',
+    ]);
+  });
+
+  it('counts through one missed day, forgiven, in a forgiving cycle (issue 43)', async () => {
+    const { userId } = await t.member();
+    // Day 7 missed and day 8 checked in: the grace day keeps the streak, which counts check-ins
+    // only, so the seventh check-in (day 8) earns the badge.
+    expect(await badgesOver(userId, [0, 1, 2, 3, 4, 5, 7])).toEqual(['7:starter_7']);
+  });
+
+  it('ends a forgiving streak on two missed days in a row', async () => {
+    const { userId } = await t.member();
+    expect(await badgesOver(userId, [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13])).toEqual([]);
   });
 
   it('never awards twice under concurrent requests', async () => {
@@ -395,9 +415,11 @@ describe('streak badges', () => {
       localDate: `2026-04-${String(i + 1).padStart(2, '0')}`,
     }));
     await t.deps.db.insert(checkins).values(values);
+    await t.deps.db.update(cycles).set({ startDate: '2026-04-01' }).where(eq(cycles.id, cycle.id));
+    const [rule] = await readRuleInputs(t.deps.db, [cycle.id]);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        awardStreakBadge(t.deps.db, { userId, cycleId: cycle.id, dayNumber: 7 }),
+        awardStreakBadge(t.deps.db, { userId, rule, localDate: '2026-04-07' }),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);

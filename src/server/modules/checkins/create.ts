@@ -1,21 +1,20 @@
-import {
-  CLIENT_CLOCK_SKEW_MINUTES,
-  CYCLE_LENGTH_DAYS,
-  OFFLINE_CHECKIN_MAX_AGE_HOURS,
-} from '@shared/constants';
+import { CLIENT_CLOCK_SKEW_MINUTES, OFFLINE_CHECKIN_MAX_AGE_HOURS } from '@shared/constants';
 import type { CreateCheckinResponse, CycleView } from '@shared/api-types';
 import { postCaption } from '@shared/domain/checkin';
-import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { cyclePosition } from '@shared/domain/forgiving-streak';
+import { localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { CheckinData } from '@shared/domain/schemas';
 import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
-import { checkins, posts } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { checkins, cycles, posts } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { idempotent, type IdempotencyRequest } from '../../lib/idempotency';
 import { awardStreakBadge } from '../badges/streak-badge';
 import { activeCycleWithToday } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
+import { endPauseFrom } from '../cycles/pauses';
 import { invalidateFeedAfterCommit } from '../feed/cache';
 import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../connections/activity';
 import { resolveAudience } from '../crews/audience';
@@ -39,7 +38,7 @@ export async function createCheckin(
   const now = ctx.now();
   return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
     const { cycle, todayActivity } = await activeCycleWithToday(ctx.db, member.userId, now);
-    const day = checkinDay(cycle, options.madeAt, now);
+    const day = await checkinDay(ctx, cycle, options.madeAt, now);
     // Numbers kept as a connection filled them in carry its source onto the post (decision 0045):
     // today's came with the cycle; another day's (a check-in queued offline) is read on its own.
     const activity =
@@ -81,11 +80,11 @@ export async function createCheckin(
         createdAt: now,
       })
       .returning({ id: posts.id });
-    await refreshCycleStats(ctx.db, [cycle.id]);
+    const ruleInputs = await refreshCycleStats(ctx.db, [cycle.id]);
     const badge = await awardStreakBadge(ctx.db, {
       userId: member.userId,
-      cycleId: cycle.id,
-      dayNumber: checkin.dayNumber,
+      rule: ruleInputs.get(cycle.id)!,
+      localDate: checkin.localDate,
     });
     await removeAbandonedUpdates(ctx.db, member.userId, now);
     invalidateFeedAfterCommit(ctx);
@@ -105,12 +104,17 @@ export async function createCheckin(
  * OFFLINE_CHECKIN_MAX_AGE_HOURS old (so at most yesterday) and not in the future beyond clock skew
  * (a clock slightly ahead counts as today), and inside the active cycle. `madeAt` is the device's
  * word: the age bound is what limits how far a member can move a check-in back.
+ *
+ * Paused dates are no days of the cycle (decision 0099): a check-in today ends a pause under way
+ * (the member is back), and a paused day that has passed takes none. The day number skips paused
+ * dates, and the cycle's last day is later by them.
  */
-function checkinDay(
+async function checkinDay(
+  ctx: ServiceContext,
   cycle: CycleView,
   madeAt: Date | undefined,
   now: Date,
-): { localDate: LocalDate; dayNumber: number } {
+): Promise<{ localDate: LocalDate; dayNumber: number }> {
   let localDate = cycle.today;
   if (madeAt) {
     const age = now.getTime() - madeAt.getTime();
@@ -121,12 +125,22 @@ function checkinDay(
     const madeOn = localDateIn(madeAt, cycle.timeZone);
     if (madeOn < localDate) localDate = madeOn;
   }
-  const offset = daysBetween(cycle.startDate, localDate);
-  if (offset < 0)
+  if (localDate < cycle.startDate)
     throw new AppError(
       'conflict',
       madeAt ? msg.checkinQueuedBeforeCycle : msg.checkinBeforeCycleStart,
     );
-  if (offset + 1 > CYCLE_LENGTH_DAYS) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
-  return { localDate, dayNumber: offset + 1 };
+  let pausedDates = cycle.pausedDates;
+  if (pausedDates.includes(localDate)) {
+    if (localDate !== cycle.today) throw new AppError('conflict', msg.checkinOnPausedDay);
+    await endPauseFrom(ctx, cycle.id, cycle.today);
+    const [row] = await ctx.db
+      .select({ pausedDates: cycles.pausedDates })
+      .from(cycles)
+      .where(eq(cycles.id, cycle.id));
+    pausedDates = row.pausedDates;
+  }
+  const position = cyclePosition(cycle.startDate, pausedDates, localDate);
+  if (position.complete) throw new AppError('conflict', msg.cycleCompleteNoCheckin);
+  return { localDate, dayNumber: position.day };
 }

@@ -1,71 +1,64 @@
-import { asc, eq } from 'drizzle-orm';
-import type { CycleDayStatus, CycleView, MyCycleView } from '@shared/api-types';
-import { consistencyScore, insightLevel } from '@shared/domain/consistency';
+import type { CycleView, MyCycleView } from '@shared/api-types';
+import { insightLevel } from '@shared/domain/consistency';
+import { pauseSpans, streakSummary, type RestPlan } from '@shared/domain/forgiving-streak';
 import { milestones } from '@shared/domain/milestones';
-import { currentStreak, longestStreak } from '@shared/domain/streaks';
-import { datesFrom } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../db/client';
-import { checkins } from '../../db/schema';
-import type { CycleDayRow } from './queries';
+import { readRuleInputs } from './stats';
+import { readCheckinNumbers, type CycleDayRow } from './queries';
 
 /**
- * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows). A building block of the
- * cycle services: no authorization here.
+ * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows), by the streak rule
+ * (decision 0098): each date's mark (checked in, rest, grace, paused, missed, today, upcoming), the
+ * day, consistency, the streaks and whether the streak is at risk. A building block of the cycle
+ * services: no authorization here.
  *
- * A complete cycle (past day 90) shows as it stood on day 90: every day without a check-in is missed
- * (day 90 included), the current streak is the run as of day 90 (as the leaderboard counts it), and
- * every milestone is reached (docs/decisions/0014).
+ * A complete cycle (past its last day) shows as it stood on day 90: every day without a check-in is
+ * missed (day 90 included), the current streak is the streak as of day 90 (as the leaderboard
+ * counts it), and every milestone is reached (docs/decisions/0014).
  */
 export async function myCycleView(
   db: DbOrTx,
   cycle: CycleView,
-  /** The cycle's check-ins in day order when the caller already read them (activeCycleWithDays). */
-  days: CycleDayRow[] | null = null,
+  /** The cycle's check-ins and the member's rest-day plans, when the caller already read them. */
+  read: { days: CycleDayRow[] | null; plans: RestPlan[] | undefined } | null = null,
 ): Promise<Omit<MyCycleView, 'weight'>> {
-  const rows =
-    days ??
-    (await db
-      .select({
-        day: checkins.dayNumber,
-        movedMinutes: checkins.movedMinutes,
-        steps: checkins.steps,
-      })
-      .from(checkins)
-      .where(eq(checkins.cycleId, cycle.id))
-      .orderBy(asc(checkins.dayNumber)));
-  const dates = datesFrom(cycle.startDate, cycle.totalDays);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  const dayNumbers = rows.map((r) => r.day);
-  const consistency = consistencyScore(rows.length, cycle.day);
-  const status = (day: number): CycleDayStatus => {
-    if (byDay.has(day)) return 'done';
-    // A cycle that starts tomorrow has no "today" yet (decision 0032).
-    if (!cycle.started) return 'upcoming';
-    if (day < cycle.day || cycle.complete) return 'missed';
-    return day === cycle.day ? 'today' : 'upcoming';
-  };
+  const rows = read?.days ?? (await readCheckinNumbers(db, cycle.id));
+  const plans = read?.plans ?? (await readRuleInputs(db, [cycle.id]))[0]?.history.restPlans ?? [];
+  const summary = streakSummary(
+    {
+      startDate: cycle.startDate,
+      mode: cycle.mode,
+      checkins: rows.map((r) => r.date),
+      pauses: pauseSpans(cycle.pausedDates),
+      restPlans: plans,
+    },
+    cycle.today,
+  );
+  const byDate = new Map(rows.map((r) => [r.date, r]));
   return {
-    cycle,
+    cycle: {
+      ...cycle,
+      day: summary.day,
+      streak: summary.currentStreak,
+      atRisk: summary.atRisk,
+    },
     stats: {
-      checkins: rows.length,
-      consistency,
-      currentStreak: currentStreak(dayNumbers, cycle.day),
-      longestStreak: longestStreak(dayNumbers),
+      checkins: summary.checkins,
+      consistency: summary.consistency,
+      currentStreak: summary.currentStreak,
+      longestStreak: summary.longestStreak,
       totalMinutes: rows.reduce((sum, r) => sum + r.movedMinutes, 0),
       totalSteps: rows.reduce((sum, r) => sum + r.steps, 0),
     },
-    days: Array.from({ length: cycle.totalDays }, (_, i) => {
-      const day = i + 1;
-      const row = byDay.get(day);
-      return {
-        day,
-        date: dates[i],
-        status: status(day),
-        movedMinutes: row?.movedMinutes ?? 0,
-        steps: row?.steps ?? 0,
-      };
-    }),
-    milestones: milestones(cycle.day),
-    insight: insightLevel(consistency),
+    days: summary.days.map((d) => ({
+      day: d.day,
+      date: d.date,
+      // A cycle that starts tomorrow has no "today" yet (decision 0032): all its days are upcoming.
+      status: d.mark,
+      movedMinutes: byDate.get(d.date)?.movedMinutes ?? 0,
+      steps: byDate.get(d.date)?.steps ?? 0,
+    })),
+    milestones: milestones(summary.day),
+    insight: insightLevel(summary.consistency),
   };
 }

@@ -1,10 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  CYCLE_LENGTH_DAYS,
+  DEFAULT_SETTINGS_TIMEZONE,
+  STREAK_MODE_CHOICE_DAYS,
+  type StreakMode,
+} from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
-import { cycleDay, isCycleComplete } from '@shared/domain/cycle-day';
+import {
+  cyclePosition,
+  dateOfDay,
+  pauseSpans,
+  type RestPlan,
+} from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../../db/client';
-import { checkins, connectionActivity, cycles, userSettings } from '../../db/schema';
+import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
 
@@ -57,10 +67,21 @@ function prepareCycleStarts(db: DbOrTx) {
       ...storedTimeZoneColumns,
       cycleId: cycles.id,
       startDate: cycles.startDate,
-      // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps], in day order.
-      days: sql<Array<[number, number, number]> | null>`(
-        select json_agg(json_build_array(k.day_number, k.moved_minutes, k.steps) order by k.day_number)
+      // What the streak rule kept on the cycle (decision 0098): home's day, pause and streak.
+      mode: cycles.mode,
+      pausedDates: cycles.pausedDates,
+      streakRun: cycles.streakRun,
+      streakThrough: cycles.streakThrough,
+      atRiskFrom: cycles.atRiskFrom,
+      // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps, date], in day
+      // order, with the member's rest-day plans ([from, weekdays]) the streak rule reads beside them.
+      days: sql<Array<[number, number, number, string]> | null>`(
+        select json_agg(json_build_array(k.day_number, k.moved_minutes, k.steps, k.local_date) order by k.day_number)
         from ${checkins} k where k.cycle_id = ${cycles.id} and asked.with_days
+      )`,
+      plans: sql<Array<[string, number[]]> | null>`(
+        select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
+        from ${restDayPlans} r where r.user_id = asked.user_id and asked.with_days
       )`,
       // The home screen's "done today?": the member's check-ins on the dates around `now` (every
       // zone's today is within a day of UTC's), by the one-per-local-date index; null dates: none.
@@ -111,31 +132,63 @@ const cycleStart = batchedPer(
   },
 );
 
+/** A cycle's check-ins in day order, with their numbers and dates (My Cycle after a write). */
+export async function readCheckinNumbers(db: DbOrTx, cycleId: string): Promise<CycleDayRow[]> {
+  return db
+    .select({
+      day: checkins.dayNumber,
+      date: checkins.localDate,
+      movedMinutes: checkins.movedMinutes,
+      steps: checkins.steps,
+    })
+    .from(checkins)
+    .where(eq(checkins.cycleId, cycleId))
+    .orderBy(asc(checkins.dayNumber));
+}
+
 /** A connection's numbers for one of the member's dates: [date, steps, move minutes, source, received at]. */
 export type RecentActivity = [string, number, number, string, string];
 
 /** A cycle day's numbers, as My Cycle reads them. */
 export interface CycleDayRow {
   day: number;
+  date: LocalDate;
   movedMinutes: number;
   steps: number;
 }
 
-function cycleView(
-  cycle: { id: string; startDate: string },
-  timeZone: string,
-  now: Date,
-): CycleView {
+/** A cycle row's columns that its view reads. */
+type CycleViewRow = Pick<
+  typeof cycles.$inferSelect,
+  'id' | 'startDate' | 'mode' | 'pausedDates' | 'streakRun' | 'streakThrough' | 'atRiskFrom'
+>;
+
+function cycleView(cycle: CycleViewRow, timeZone: string, now: Date): CycleView {
   const today = localDateIn(now, timeZone);
+  // Paused dates are no days of the cycle: the day stops and Day 90 moves later (decision 0099).
+  const position = cyclePosition(cycle.startDate, cycle.pausedDates, today);
+  const at = position.complete ? position.lastDate : today;
+  const alive = cycle.streakThrough !== null && at <= cycle.streakThrough;
+  const lastModeDate = dateOfDay(cycle.startDate, cycle.pausedDates, STREAK_MODE_CHOICE_DAYS);
+  const pause = pauseSpans(cycle.pausedDates).find((p) => p.end >= today) ?? null;
   return {
     id: cycle.id,
     startDate: cycle.startDate,
     today,
-    day: cycleDay(cycle.startDate, today),
+    day: position.day,
     totalDays: CYCLE_LENGTH_DAYS,
     timeZone,
-    complete: isCycleComplete(cycle.startDate, today),
-    started: cycle.startDate <= today,
+    complete: position.complete,
+    started: position.started,
+    mode: cycle.mode as StreakMode,
+    modeChangeableUntil: today <= lastModeDate ? lastModeDate : null,
+    lastDate: position.lastDate,
+    pausedDates: cycle.pausedDates,
+    paused: position.paused,
+    pause: pause && { startDate: pause.start, endDate: pause.end },
+    // The rule's outlook kept on the row: the same answer as the rule on the check-ins (0098).
+    streak: alive ? cycle.streakRun : 0,
+    atRisk: !position.complete && alive && cycle.atRiskFrom !== null && cycle.atRiskFrom <= today,
   };
 }
 
@@ -160,12 +213,25 @@ export async function activeCycleWithDays(
 ): Promise<{
   cycle: CycleView;
   days: CycleDayRow[] | null;
+  plans: RestPlan[] | undefined;
   weight: { changeKg: number | null; shared: boolean } | undefined;
 }> {
-  const { cycle, days, weight } = await activeCycleWith(db, userId, now, true, false, sessionZone);
-  if (!weight || cycle.timeZone !== sessionZone) return { cycle, days, weight: undefined };
+  const { cycle, days, plans, weight } = await activeCycleWith(
+    db,
+    userId,
+    now,
+    true,
+    false,
+    sessionZone,
+  );
+  if (!weight || cycle.timeZone !== sessionZone) return { cycle, days, plans, weight: undefined };
   const [changeKg, shared] = weight;
-  return { cycle, days, weight: { changeKg: changeKg == null ? null : Number(changeKg), shared } };
+  return {
+    cycle,
+    days,
+    plans,
+    weight: { changeKg: changeKg == null ? null : Number(changeKg), shared },
+  };
 }
 
 /**
@@ -201,6 +267,7 @@ async function activeCycleWith(
 ): Promise<{
   cycle: CycleView;
   days: CycleDayRow[] | null;
+  plans?: RestPlan[];
   recent?: Array<[string, string]>;
   activity?: RecentActivity[];
   weight?: [number | null, boolean] | null;
@@ -217,11 +284,31 @@ async function activeCycleWith(
   if (row?.cycleId && row.startDate) {
     // The same zone memberTimeZone reads (no settings row: the default).
     const timeZone = effectiveTimeZone(row, now);
-    const cycle = cycleView({ id: row.cycleId, startDate: row.startDate }, timeZone, now);
+    const cycle = cycleView(
+      {
+        id: row.cycleId,
+        startDate: row.startDate,
+        mode: row.mode!,
+        pausedDates: row.pausedDates ?? [],
+        streakRun: row.streakRun ?? 0,
+        streakThrough: row.streakThrough,
+        atRiskFrom: row.atRiskFrom,
+      },
+      timeZone,
+      now,
+    );
     const days = withDays
-      ? (row.days ?? []).map(([day, movedMinutes, steps]) => ({ day, movedMinutes, steps }))
+      ? (row.days ?? []).map(([day, movedMinutes, steps, date]) => ({
+          day,
+          movedMinutes,
+          steps,
+          date,
+        }))
       : null;
-    if (!withToday) return { cycle, days, weight: row.weight };
+    const plans = withDays
+      ? (row.plans ?? []).map(([from, weekdays]) => ({ from, weekdays }))
+      : undefined;
+    if (!withToday) return { cycle, days, plans, weight: row.weight };
     return { cycle, days, recent: row.recent ?? [], activity: row.activity ?? [] };
   }
   // No active cycle yet: start one on the member's today.

@@ -8,13 +8,13 @@ import { activeCycle, activeCycleWithDays, replaceActiveCycle } from './queries'
 export async function getMyCycle(ctx: ServiceContext): Promise<MyCycleView> {
   const member = requireMember(ctx);
   const now = ctx.now();
-  const { cycle, days, weight } = await activeCycleWithDays(
+  const { cycle, days, plans, weight } = await activeCycleWithDays(
     ctx.db,
     member.userId,
     now,
     member.timeZone,
   );
-  const view = await myCycleView(ctx.db, cycle, days);
+  const view = await myCycleView(ctx.db, cycle, { days, plans });
   return {
     ...view,
     weight: weight ?? (await weightSinceDayOne(ctx.db, member.userId, cycle, now)),

@@ -8,14 +8,17 @@ import type {
   HealthSavedResponse,
   OkResponse,
   ProfileView,
+  RestDaysView,
   SettingsResponse,
   SettingsSavedResponse,
 } from '@shared/api-types';
 import { consentsSchema, deleteAccountSchema } from '@shared/domain/profile-schemas';
 import { healthProfileSchema, profileSchema, settingsSchema } from '@shared/domain/schemas';
+import { restDaysSchema } from '@shared/domain/streak-schemas';
 import { msg } from '@shared/messages';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../http/request-context';
+import { requireMember } from '../../lib/context';
 import { setCookies } from '../../http/session';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith } from '../../http/validate';
@@ -26,6 +29,7 @@ import { avatarAccess, removeAvatar, uploadAvatar } from './avatar';
 import { completeIntake, getHealth, saveHealth, skipIntake } from './health';
 import { getProfile, listEarnedBadges, updateProfile } from './service';
 import { getSettings, updateConsents, updateSettings } from './settings';
+import { getRestDays, setRestDays } from './rest-days';
 
 // Each route: build the context, parse the input with the shared schemas, call one service, answer.
 // None of them takes a member id from the request: the services act for the signed-in member.
@@ -81,6 +85,16 @@ export const settingsRoutes = new Hono<AppEnv>()
     const ctx = await serviceContext(c);
     const input = await jsonBody(c, consentsSchema);
     return c.json((await updateConsents(ctx, input)) satisfies ConsentsSavedResponse);
+  })
+  // Rest days (issue 43): the plan now and its change from next Monday.
+  .get('/rest-days', async (c) =>
+    c.json((await getRestDays(await serviceContext(c))) satisfies RestDaysView),
+  )
+  .put('/rest-days', async (c) => {
+    const ctx = await serviceContext(c);
+    requireMember(ctx); // a signed-out caller is told so before the body is read
+    const input = await jsonBody(c, restDaysSchema);
+    return c.json((await setRestDays(ctx, input)) satisfies RestDaysView);
   });
 
 const exportTokenParam = z.object({

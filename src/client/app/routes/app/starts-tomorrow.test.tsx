@@ -20,6 +20,14 @@ const cycle = (started: boolean, day = 1): CycleView => ({
   timeZone: 'UTC',
   complete: false,
   started,
+  mode: 'forgiving',
+  modeChangeableUntil: '2026-12-02',
+  lastDate: '2027-02-27',
+  pausedDates: [],
+  paused: false,
+  pause: null,
+  streak: 0,
+  atRisk: false,
 });
 
 /** The text a person reads, tags stripped. */

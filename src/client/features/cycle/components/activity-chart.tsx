@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Footprints, Timer } from 'lucide-react';
-import type { MyCycleView } from '@shared/api-types';
+import type { CycleDayStatus, MyCycleView } from '@shared/api-types';
 import { formatMonthDay, formatNumber } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 
 type Series = 'minutes' | 'steps';
-type CycleDay = MyCycleView['days'][number];
+type CycleDay = MyCycleView['days'][number] & { day: number };
 
 const SERIES = {
   minutes: { label: 'Minutes', unit: 'min', icon: Timer, pick: (d: CycleDay) => d.movedMinutes },
@@ -18,7 +18,10 @@ const STATUS_TEXT = {
   missed: 'Missed',
   today: 'Not yet',
   upcoming: 'Upcoming',
-} as const;
+  rest: 'Rest day',
+  grace: 'Grace day',
+  paused: 'Paused',
+} as const satisfies Record<CycleDayStatus, string>;
 const BAR_SLOT = 10;
 const HEIGHT = 100;
 
@@ -36,7 +39,15 @@ export function niceCeiling(value: number): number {
  * Minutes or steps for every day of the cycle as bars. Hand-drawn SVG stretched to the card's width;
  * labels stay in HTML so they never stretch. Screen readers get a title, a summary and a table.
  */
-export function ActivityChart({ days, currentDay }: { days: CycleDay[]; currentDay: number }) {
+export function ActivityChart({
+  days: dates,
+  currentDay,
+}: {
+  days: MyCycleView['days'];
+  currentDay: number;
+}) {
+  // One bar per day of the cycle: paused dates are none (decision 0099).
+  const days = dates.filter((d): d is CycleDay => d.day !== null);
   const id = useId();
   const [series, setSeries] = useState<Series>('minutes');
   const { pick } = SERIES[series];

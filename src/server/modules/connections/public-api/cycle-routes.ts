@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { STREAK_MODES } from '@shared/constants';
 import { getMyCycle } from '../../cycles/service';
 import { json, localDate, problems } from './answer-routes';
 import { tokenContext, type PublicApi } from './bearer-token-routes';
@@ -15,6 +16,16 @@ const Cycle = z
     timeZone: z.string(),
     complete: z.boolean(),
     started: z.boolean(),
+    // Forgiving streaks (issue 43, decisions 0098 and 0099): every figure below is by this rule.
+    mode: z.enum(STREAK_MODES).openapi({
+      description:
+        'forgiving: rest days, a grace day and pauses keep the streak; strict: any miss restarts it',
+    }),
+    lastDate: localDate.openapi({ description: 'The date of Day 90: later by each paused day' }),
+    paused: z.boolean().openapi({ description: 'Today is paused: not a day of the cycle' }),
+    atRisk: z.boolean().openapi({
+      description: 'A missed day is forgiven only if today is checked in',
+    }),
     stats: z.object({
       checkins: z.int().min(0),
       consistency: z.number(),
@@ -25,9 +36,9 @@ const Cycle = z
     }),
     days: z.array(
       z.object({
-        day: z.int().min(1),
+        day: z.int().min(1).nullable().openapi({ description: 'Null on a paused date' }),
         date: localDate,
-        status: z.enum(['done', 'missed', 'today', 'upcoming']),
+        status: z.enum(['done', 'missed', 'today', 'upcoming', 'rest', 'grace', 'paused']),
         steps: z.int().min(0),
         moveMinutes: z.int().min(0),
       }),
@@ -62,6 +73,10 @@ export function cycleRoutes(v1: PublicApi) {
         timeZone: cycle.timeZone,
         complete: cycle.complete,
         started: cycle.started,
+        mode: cycle.mode,
+        lastDate: cycle.lastDate,
+        paused: cycle.paused,
+        atRisk: cycle.atRisk,
         stats,
         days: days.map((d) => ({
           day: d.day,
