@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Browser, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
+import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
 import { SETTINGS_TIMEZONES } from '../../src/shared/constants';
 
@@ -79,11 +80,28 @@ test('an admin adds a user with a 3-month comp and an invite; the person sets a 
   const invited = await (await browser.newContext()).newPage();
   await invited.goto(`${url.pathname}${url.search}`);
   await invited.getByLabel('Choose a password').fill(PASSWORD);
+  // The terms, as at sign-up (issue 41 item 9): required, then recorded.
+  const terms = invited.getByRole('checkbox', {
+    name: 'I accept the terms of service and privacy policy',
+  });
+  await invited.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(terms).toHaveAccessibleDescription(
+    'Please accept the terms of service and privacy policy',
+  );
+  await expect(invited).toHaveURL(/\/signup\?/);
+  expect(await axeViolations(invited)).toEqual([]);
+  await terms.check();
   await invited.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(invited.getByText('Account activated successfully!')).toBeVisible();
   await expect(invited).toHaveURL(/\/app$/);
   const sub = await (await invited.request.get('/api/subscription')).json();
   expect(JSON.stringify(sub)).toContain('active');
+  // Privacy and consents: accepted, with its date, not "Not accepted yet".
+  expect((await invited.request.post('/api/profile/intake/skip')).ok()).toBe(true);
+  await invited.goto('/app/profile?tab=settings');
+  const tos = invited.getByRole('checkbox', { name: 'I accept the terms of service' });
+  await expect(tos).toBeChecked();
+  await expect(tos).toHaveAccessibleDescription(/^Accepted /);
 });
 
 test('a member reports a post; the admin hides it from Reports and it leaves the feed', async ({
@@ -489,6 +507,9 @@ test('typing during the takeover is never lost: sign-in, sign-up and set-passwor
   await expect(signUp.getByLabel('Password')).toHaveValue(PASSWORD);
   await expect(setPassword.getByLabel('Choose a password')).toHaveValue(PASSWORD);
   // And the app has them, not only the boxes: the set-password form sends what was typed.
+  await setPassword
+    .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+    .check();
   await setPassword.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(setPassword.getByText('Account activated successfully!')).toBeVisible();
   for (const page of pages) await page.context().close();

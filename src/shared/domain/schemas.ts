@@ -224,10 +224,12 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpData = z.output<typeof signUpSchema>;
 
-/** Admin-invited people only set a password; no display name is asked. */
+/** Admin-invited people set a password and accept the terms; no display name is asked. */
 export const adminInvitePasswordSchema = z.object({
   email: emailWith(msg.fillInEmailAndPassword),
   password: passwordWith(msg.fillInEmailAndPassword),
+  /** The same required box as at sign-up (issue 41 item 9). */
+  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
 });
 export type AdminInvitePasswordInput = z.input<typeof adminInvitePasswordSchema>;
 export type AdminInvitePasswordData = z.output<typeof adminInvitePasswordSchema>;

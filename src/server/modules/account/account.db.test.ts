@@ -5,6 +5,7 @@ import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
 import {
   auditEvents,
+  consents,
   coupons,
   notificationLogs,
   profiles,
@@ -399,7 +400,7 @@ describe('admin invites', () => {
     expect(await profile.json()).toMatchObject({ displayName: 'Invited Person', isAdmin: true });
     const res = await client.request('/api/account/admin-invite', {
       method: 'POST',
-      json: { email, token, password: 'a strong password' },
+      json: { email, token, password: 'a strong password', acceptTerms: true },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, isAdmin: true });
@@ -407,7 +408,7 @@ describe('admin invites', () => {
 
     const again = await t.client().request('/api/account/admin-invite', {
       method: 'POST',
-      json: { email, token, password: 'takeover attempt' },
+      json: { email, token, password: 'takeover attempt', acceptTerms: true },
     });
     expect(again.status).toBe(404);
     expect((await again.json()).message).toBe(msg.adminInviteInvalid);
@@ -418,7 +419,12 @@ describe('admin invites', () => {
     const client = t.client();
     const res = await client.request('/api/account/admin-invite', {
       method: 'POST',
-      json: { ...la, password: 'a strong password', timeZone: 'America/Los_Angeles' },
+      json: {
+        ...la,
+        password: 'a strong password',
+        acceptTerms: true,
+        timeZone: 'America/Los_Angeles',
+      },
     });
     expect(res.status).toBe(200);
     expect((await session_(client)).user).toMatchObject({ timeZone: 'America/Los_Angeles' });
@@ -430,18 +436,54 @@ describe('admin invites', () => {
     const other = t.client();
     const accepted = await other.request('/api/account/admin-invite', {
       method: 'POST',
-      json: { ...odd, password: 'a strong password', timeZone: '+05:00' },
+      json: { ...odd, password: 'a strong password', acceptTerms: true, timeZone: '+05:00' },
     });
     expect(accepted.status).toBe(200);
     expect((await session_(other)).user).toMatchObject({ timeZone: 'America/Denver' });
+  });
+
+  it('records the terms accepted on the set-password page, and refuses the page without them (issue 41 item 9)', async () => {
+    const { email, token, userId } = await invited(false);
+    const client = t.client();
+    for (const acceptTerms of [undefined, false, 'yes']) {
+      const refused = await client.request('/api/account/admin-invite', {
+        method: 'POST',
+        json: { email, token, password: 'a strong password', acceptTerms },
+      });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).details.fields.acceptTerms).toBe(msg.acceptTerms);
+    }
+    // Refused: nothing was used up, nobody signed in.
+    expect((await session_(client)).user).toBeNull();
+
+    const before = Date.now();
+    const res = await client.request('/api/account/admin-invite', {
+      method: 'POST',
+      json: { email, token, password: 'a strong password', acceptTerms: true },
+    });
+    expect(res.status).toBe(200);
+    // What the member reads in Settings, Privacy and consents: accepted, with its date.
+    const { consents: shown } = await (await client.request('/api/settings')).json();
+    expect(shown.tosAcceptedAt).not.toBeNull();
+    expect(Date.parse(shown.tosAcceptedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const [row] = await t.deps.db
+      .select({ tosAcceptedAt: consents.tosAcceptedAt })
+      .from(consents)
+      .where(eq(consents.userId, userId));
+    expect(row.tosAcceptedAt).toBeInstanceOf(Date);
   });
 
   it('refuses an e-mail that was not invited or a wrong token', async () => {
     const { email } = await invited(false);
     const notInvited = await member();
     for (const body of [
-      { email, token: 'x'.repeat(32), password: 'takeover attempt' },
-      { email: notInvited.email, token: 'x'.repeat(32), password: 'takeover attempt' },
+      { email, token: 'x'.repeat(32), password: 'takeover attempt', acceptTerms: true },
+      {
+        email: notInvited.email,
+        token: 'x'.repeat(32),
+        password: 'takeover attempt',
+        acceptTerms: true,
+      },
     ]) {
       const res = await t
         .client()

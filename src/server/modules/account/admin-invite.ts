@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
-import { account, profiles, user } from '../../db/schema';
+import { account, consents, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSession, hashPassword } from '../../lib/auth';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -70,14 +70,15 @@ export async function getAdminInviteProfile(
 }
 
 /**
- * Sets the invited person's password, marks the e-mail verified and opens a session. The token works
- * once. When it is the address's first proof, the account starts afresh (decision 0072), keeping what
- * the administrator chose, in the accepting browser's time zone. Returns the new session's token: the
- * route sets the cookie.
+ * Sets the invited person's password, records their acceptance of the terms (ticked on this page, as
+ * at sign-up: the route refuses it unticked), marks the e-mail verified and opens a session. The
+ * token works once. When it is the address's first proof, the account starts afresh (decision 0072),
+ * keeping what the administrator chose, in the accepting browser's time zone. Returns the new
+ * session's token: the route sets the cookie.
  */
 export async function acceptAdminInvite(
   ctx: ServiceContext,
-  input: { email: string; token: string; password: string; timeZone?: string },
+  input: { email: string; token: string; password: string; acceptTerms: true; timeZone?: string },
 ): Promise<{ isAdmin: boolean; sessionToken: string }> {
   const now = ctx.now();
   const hash = await hashPassword(ctx.auth, input.password);
@@ -107,6 +108,13 @@ export async function acceptAdminInvite(
         pending: null,
         timeZone: input.timeZone,
       });
+    // Accepted here and now, unless an earlier acceptance is on record (it keeps its date).
+    await ctx.db
+      .update(consents)
+      .set({
+        tosAcceptedAt: sql`coalesce(${consents.tosAcceptedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(consents.userId, invited.userId));
     await ctx.db.insert(account).values({
       id: newToken(),
       userId: invited.userId,

@@ -166,16 +166,19 @@ describe('a sign-up for an address pending an admin invite', () => {
       email,
       token,
       password: 'invitee pass 1',
+      acceptTerms: true,
       timeZone: 'Asia/Tokyo',
     });
     expect(accepted.status).toBe(200);
     expect(await sessionName(invitee)).toBe('Invited Iris');
-    expect(await accountState(email)).toMatchObject({
+    const state = await accountState(email);
+    expect(state).toMatchObject({
       displayName: 'Invited Iris',
       timeZone: 'Asia/Tokyo',
-      tosAcceptedAt: null,
       hasPassword: true,
     });
+    // Ticked by the invitee on the set-password page (issue 41 item 9).
+    expect(state.tosAcceptedAt).toBeInstanceOf(Date);
   });
 
   it('nor does the invitee signing in by code inherit the stranger’s zone', async () => {

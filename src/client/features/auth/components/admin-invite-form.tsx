@@ -16,8 +16,12 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useAcceptAdminInvite } from '../api/accept-admin-invite';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { AcceptTermsField } from './accept-terms-field';
 
-/** An admin-invited person only sets a password; the e-mail comes from the link and cannot be changed. */
+/**
+ * An admin-invited person sets a password and accepts the terms (as at sign-up); the e-mail comes
+ * from the link and cannot be changed.
+ */
 export function AdminInviteForm({
   email,
   token,
@@ -35,6 +39,7 @@ export function AdminInviteForm({
   });
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
   const error = form.formState.errors.password?.message;
+  const termsError = form.formState.errors.acceptTerms?.message;
 
   useEffect(() => {
     form.setFocus('password');
@@ -52,7 +57,7 @@ export function AdminInviteForm({
           onError: (err) => {
             const message = errorMessage(err, msg.setPasswordFailed);
             toast.error(message);
-            applyServerFieldErrors(form.setError, err, ['password']);
+            applyServerFieldErrors(form.setError, err, ['password', 'acceptTerms']);
           },
         },
       )
@@ -85,6 +90,12 @@ export function AdminInviteForm({
         <FieldMessage id={`${id}-password-hint`}>{msg.passwordHint}</FieldMessage>
         <PasswordStrengthMeter password={password} id={`${id}-password-strength`} />
       </div>
+      <AcceptTermsField
+        id={`${id}-terms`}
+        errorId={`${id}-terms-error`}
+        error={termsError}
+        registration={form.register('acceptTerms')}
+      />
       <Button type="submit" size="lg" disabled={accept.isPending}>
         {accept.isPending ? msg.loading : 'Set password and continue'}
       </Button>

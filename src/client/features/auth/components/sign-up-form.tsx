@@ -12,6 +12,7 @@ import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { useSignUp } from '../api/sign-up';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { AcceptTermsField } from './accept-terms-field';
 
 const FORM_FIELDS = ['displayName', 'email', 'password', 'acceptTerms'] as const;
 
@@ -21,8 +22,6 @@ interface SignUpField {
   errorId: string;
   error: string | undefined;
 }
-
-const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
 
 /**
  * Display name, e-mail and password. The coupon box belongs to the pricing feature, so the screen
@@ -101,7 +100,7 @@ export function SignUpForm({
 
       {couponField}
 
-      <AcceptTermsField field={terms} registration={form.register('acceptTerms')} />
+      <AcceptTermsField {...terms} registration={form.register('acceptTerms')} />
 
       <Button type="submit" size="lg" disabled={isPending}>
         {isPending ? msg.loading : 'Create account'}
@@ -174,47 +173,6 @@ function PasswordField({
       </FieldMessage>
       <FieldMessage id={hintId}>{msg.passwordHint}</FieldMessage>
       <PasswordStrengthMeter password={password} id={strengthId} />
-    </div>
-  );
-}
-
-/** "I accept the terms of service and privacy policy". */
-function AcceptTermsField({
-  field: terms,
-  registration,
-}: {
-  field: SignUpField;
-  registration: UseFormRegisterReturn<'acceptTerms'>;
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex items-start gap-3">
-        {/* A native box: what was ticked before the app took over the prerendered page carries over. */}
-        <input
-          id={terms.id}
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-          aria-invalid={terms.error ? true : undefined}
-          aria-describedby={describedBy(terms.error && terms.errorId)}
-          {...registration}
-        />
-        {/* The links open in a new tab, so what was typed here stays. */}
-        <Label htmlFor={terms.id} className="leading-snug font-normal">
-          <span>
-            I accept the{' '}
-            <a href="/terms" target="_blank" rel="noreferrer" className={linkClass}>
-              terms of service
-            </a>{' '}
-            and{' '}
-            <a href="/privacy" target="_blank" rel="noreferrer" className={linkClass}>
-              privacy policy
-            </a>
-          </span>
-        </Label>
-      </div>
-      <FieldMessage id={terms.errorId} tone="error">
-        {terms.error}
-      </FieldMessage>
     </div>
   );
 }
