@@ -32,6 +32,11 @@ export interface SessionUser {
   timeZone: string;
   /** The member's units: weights on every screen follow them. */
   unitPref: UnitPref;
+  /**
+   * Present when the address was first proven in a browser that did not make the sign-up: no name
+   * chosen, no terms accepted. The app asks for both before it opens (decision 0095).
+   */
+  signUpUnfinished?: true;
 }
 
 export interface MediaView {

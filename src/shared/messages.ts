@@ -100,6 +100,14 @@ export const msg = {
   emailVerified: 'Email verified successfully!',
   newCodeSent: 'New verification code sent!',
 
+  // A code entered in another browser than the sign-up's (decision 0095): not in the spec.
+  finishSignUpTitle: 'Finish signing up',
+  finishSignUpElsewhere:
+    "Your code was entered in a different browser from the one used to sign up, so the name, coupon and acceptance of the terms given at sign-up didn't come with it.",
+  finishSignUpAsk: 'Choose the name other members see and accept the terms to open StackDays.',
+  finishSignUpOpen: 'Open StackDays',
+  signUpAlreadyFinished: 'Your sign-up is already finished.',
+
   // -------------------------------------------------------------------------
   // Coupons (member side)
   // -------------------------------------------------------------------------

@@ -140,9 +140,92 @@ test("the owner who signs in by code after a stranger's sign-up with their addre
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
 
-  await page.goto('/app/profile');
+  // The account starts afresh (decision 0072): before the app opens, the owner is asked for a name
+  // (offered the address's own, never the stranger's) and the terms (decision 0095).
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish signing up' })).toBeVisible();
   await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0]);
   await expect(page.getByText('Mallory Fake')).toHaveCount(0);
+});
+
+test('signed up on a laptop, the code entered on a phone: the phone says what stayed behind and asks for the name and the terms before the app opens (issue 41 item 8)', async ({
+  browser,
+}, info) => {
+  test.setTimeout(120_000); // the phone's code request may have to wait out the sign-up's cooldown
+  const email = uniqueEmail('two-devices', info);
+  const laptop = await browser.newContext();
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  try {
+    // The laptop: the whole sign-up, name and terms included.
+    const signUp = await laptop.newPage();
+    await signUp.goto('/signup');
+    await signUp.getByLabel('Display name').fill('Robin Far');
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password').fill('stack-days-2026');
+    await signUp
+      .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+      .check();
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await expect(signUp).toHaveURL(/\/verify-email\?/);
+
+    // The phone: signs in with a code, knowing nothing of the laptop's sign-up.
+    const page = await phone.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    const code = await requestSignInCode(page, email);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.getByText('Successfully signed in!')).toBeVisible();
+
+    // Told, and asked, before any member screen; a reload asks again (the server knows).
+    const heading = page.getByRole('heading', { level: 1, name: 'Finish signing up' });
+    await expect(heading).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your code was entered in a different browser from the one used to sign up, so the name, coupon and acceptance of the terms given at sign-up didn't come with it.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Day 1' })).toHaveCount(0);
+    await page.reload();
+    await expect(heading).toBeVisible();
+    await page.goto('/app/feed');
+    await expect(heading).toBeVisible();
+
+    const name = page.getByLabel('Display name');
+    await expect(name).toHaveValue(email.split('@')[0]);
+    const terms = page.getByRole('checkbox', {
+      name: 'I accept the terms of service and privacy policy',
+    });
+    await name.fill('');
+    await page.getByRole('button', { name: 'Open StackDays' }).click();
+    await expect(name).toHaveAccessibleDescription('Please fill in your display name');
+    await expect(terms).toHaveAccessibleDescription(
+      'Please accept the terms of service and privacy policy',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: info.outputPath('finish-sign-up-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: info.outputPath('finish-sign-up-1280.png'), fullPage: true });
+
+    await name.fill('Robin Far');
+    await terms.check();
+    await page.getByRole('button', { name: 'Open StackDays' }).click();
+    // As after a sign-up's code: the free trial, then the app.
+    await expect(page).toHaveURL('/app/start-trial');
+    await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start my 30-day free trial' }).click();
+    await expect(page).toHaveURL('/app');
+    await expect(page.getByRole('heading', { level: 1, name: 'Day 1' })).toBeVisible();
+
+    expect((await page.request.post('/api/profile/intake/skip')).ok()).toBe(true);
+    await page.goto('/app/profile?tab=settings');
+    const tos = page.getByRole('checkbox', { name: 'I accept the terms of service' });
+    await expect(tos).toBeChecked();
+    await expect(tos).toHaveAccessibleDescription(/^Accepted /);
+    await page.goto('/app/profile');
+    await expect(page.getByLabel('Display name')).toHaveValue('Robin Far');
+  } finally {
+    await Promise.all([laptop.close(), phone.close()]);
+  }
 });
 
 test('a refused code request says how long to wait, counts down, then lets the member ask again', async ({

@@ -47,6 +47,7 @@ export const memberColumns = {
   avatarUrl: profiles.avatarUrl,
   ...storedTimeZoneColumns,
   unitPref: profiles.unitPref,
+  signUpUnfinishedAt: profiles.signUpUnfinishedAt,
 };
 
 /**
@@ -127,6 +128,8 @@ export function sessionUserOf(
     pendingTimezone: string | null;
     pendingTimezoneFrom: Date | null;
     unitPref: string | null;
+    /** An account that owes its name and terms (decision 0095). */
+    signUpUnfinishedAt?: Date | null;
   },
   now: Date,
 ): SessionUser {
@@ -140,6 +143,7 @@ export function sessionUserOf(
     createdAt: row.createdAt.toISOString(),
     timeZone: effectiveTimeZone(row, now),
     unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
+    ...(row.signUpUnfinishedAt ? { signUpUnfinished: true as const } : {}),
   };
 }
 

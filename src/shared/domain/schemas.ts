@@ -234,6 +234,17 @@ export const adminInvitePasswordSchema = z.object({
 export type AdminInvitePasswordInput = z.input<typeof adminInvitePasswordSchema>;
 export type AdminInvitePasswordData = z.output<typeof adminInvitePasswordSchema>;
 
+/**
+ * What a sign-up made in another browser left behind (decision 0095): the name and the terms, asked
+ * before the app opens.
+ */
+export const finishSignUpSchema = z.object({
+  displayName: displayNameSchema,
+  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
+});
+export type FinishSignUpInput = z.input<typeof finishSignUpSchema>;
+export type FinishSignUpData = z.output<typeof finishSignUpSchema>;
+
 export const signInEmailSchema = z.object({ email: emailSchema });
 export type SignInEmailInput = z.input<typeof signInEmailSchema>;
 export type SignInEmailData = z.output<typeof signInEmailSchema>;

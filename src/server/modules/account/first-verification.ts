@@ -20,7 +20,9 @@ import { forgetSessionsAfterCommit } from '../../lib/session-cache';
  * e-mail's local part as its name, no password, the proving browser's time zone (or the default) and
  * no recorded acceptance. An account an administrator made keeps what the administrator chose (its
  * names and admin flag) and takes no sign-up at all. Settings, consents and the health profile go
- * back to their defaults. Runs inside the transaction that claims the first verification.
+ * back to their defaults. Without this browser's sign-up (and not an administrator's account), the
+ * account is marked unfinished: the app asks for a name and the terms before it opens (decision
+ * 0095). Runs inside the transaction that claims the first verification.
  */
 export async function startAfresh(
   ctx: ServiceContext,
@@ -52,7 +54,12 @@ export async function startAfresh(
       })
       .where(eq(profiles.id, input.userId));
   }
-  await ctx.db.update(profiles).set({ signupCoupon: null }).where(eq(profiles.id, input.userId));
+  // Proven without this browser's sign-up, the member has chosen no name and accepted no terms
+  // here: the account says so until they do (decision 0095). An admin's account keeps its names.
+  await ctx.db
+    .update(profiles)
+    .set({ signupCoupon: null, signUpUnfinishedAt: pending || input.invitedByAdmin ? null : now })
+    .where(eq(profiles.id, input.userId));
   await ctx.db
     .delete(account)
     .where(and(eq(account.userId, input.userId), eq(account.providerId, 'credential')));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   adminInvitePasswordSchema,
   emailSchema,
+  finishSignUpSchema,
   inviteTokenSchema,
   optionalCouponCode,
   signInEmailSchema,
@@ -27,6 +28,7 @@ import { acceptAdminInvite, getAdminInviteProfile } from './admin-invite';
 import { signOut } from './service';
 import { sendCode, signUp } from './sign-up';
 import { signInWithCode, verifyEmail } from './code-entry';
+import { finishSignUp } from './finish-sign-up';
 import {
   PENDING_SIGN_UP_COOKIE,
   PENDING_SIGN_UP_PATH,
@@ -107,6 +109,10 @@ export const accountRoutes = new Hono<AppEnv>()
     setCookies(c, cookies);
     clearPendingSignUp(c);
     return c.json({ ok: true } satisfies OkResponse);
+  })
+  .post('/finish-sign-up', async (c) => {
+    const input = await jsonBody(c, finishSignUpSchema);
+    return c.json((await finishSignUp(await serviceContext(c), input)) satisfies OkResponse);
   })
   .post('/sign-out', async (c) => {
     setCookies(c, (await signOut(await serviceContext(c))).cookies);

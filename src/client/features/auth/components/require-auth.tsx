@@ -7,6 +7,7 @@ import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 import { Spinner } from '@client/components/ui/spinner';
 import { useSession } from '../api/get-session';
 import { useSubscription } from '../api/get-subscription';
+import { FinishSignUp } from './finish-sign-up';
 
 /** With REQUIRE_SUBSCRIPTION, the member screens an unsubscribed member may still open. */
 const SUBSCRIPTION_FREE_SCREENS: string[] = [ROUTES.startTrial, ROUTES.settings, ROUTES.profile];
@@ -47,6 +48,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'authenticating') return <FullPageSpinner label={msg.authenticating} />;
   if (status === 'signed-out' || !user)
     return <Navigate to={signedOutHere ? '/' : '/signin'} replace />;
+  // A code entered in another browser than the sign-up's: the name and the terms first (0095).
+  if (user.signUpUnfinished) return <FinishSignUp user={user} />;
   if (gated) return <Navigate to={ROUTES.pricing} replace />;
   // Screens read the member from here, not from the session query: a screen that re-renders on its
   // own during sign-out still sees the member it was rendered for until the guard takes it away.
