@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { msg } from '@shared/messages';
 import { expect, test, type Browser, type Page } from './support/test';
-import { signUpAndVerify, uniqueEmail } from './support/codes';
+import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 import { E2E } from './support/ports';
 
 // Issue 41 items 14 and 16, on a second server of the same build with REQUIRE_SUBSCRIPTION on
@@ -90,11 +90,62 @@ test('a member without a plan lists and revokes their connection tokens in Setti
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Old Phone');
   await list.getByRole('button', { name: 'Revoke Old Phone' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke Old Phone?' })
+    .getByRole('button', { name: 'Revoke', exact: true })
+    .click();
   await expect(page.getByText(msg.connectionRevoked)).toBeVisible();
   await expect(list).toBeHidden();
   await page.reload();
   await expect(page.getByRole('form', { name: 'New connection' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your connections' })).toBeHidden();
+  await context.close();
+});
+
+test('a visitor who signs up from a crew link starts the free trial first, then joins and stays in the crew (issue 41 item 2)', async ({
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  // The owner, on the trial, with a crew and its link.
+  const ownerContext = await browser.newContext({ baseURL });
+  await signUpAndVerify(ownerContext.request, uniqueEmail('gated-crew-owner', info), 'Owner');
+  const trial = await ownerContext.request.post('/api/subscription/checkout', {
+    data: { trial: true, requireCard: false },
+  });
+  expect(trial.ok()).toBe(true);
+  const crewName = `Gated Crew ${info.workerIndex}${Date.now() % 100_000}`;
+  const created = await ownerContext.request.post('/api/crews', { data: { name: crewName } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const made = await ownerContext.request.post(`/api/crews/${id}/invite`);
+  expect(made.status()).toBe(201);
+  const crewPath = new URL(((await made.json()) as { url: string }).url).pathname;
+  await ownerContext.close();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(crewPath);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  const email = uniqueEmail('gated-crew-visitor', info);
+  await page.getByLabel('Display name').fill('Visitor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('stack-days-2026');
+  await page
+    .getByRole('checkbox', { name: 'I accept the terms of service and privacy policy' })
+    .check();
+  const seen = (await mailsFor(email)).length;
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email\?/);
+  await page.getByLabel('Verification code').fill(await nextCode(email, seen));
+  await page.getByRole('button', { name: 'Verify email' }).click();
+
+  // The trial first, then the crew: joined, its page open, not /pricing.
+  await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start my 30-day free trial' }).click();
+  await expect(page).toHaveURL(crewPath);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: crewName })).toBeVisible();
+  await expect(page).toHaveURL(`/app/crews/${id}`);
   await context.close();
 });
 
