@@ -49,9 +49,11 @@ const inviteAnswer = (answer: InviteCheckResponse): Array<[readonly unknown[], u
   [queryKeys.invites.check(INVITE_PAGE_TOKEN), answer],
 ];
 
-const routeModules = import.meta.glob<Record<string, ComponentType>>('../app/routes/**/*.tsx', {
-  eager: true,
-});
+// Route modules only: a test beside them (`*.test.tsx`) would run its suite at build time.
+const routeModules = import.meta.glob<Record<string, ComponentType>>(
+  ['../app/routes/**/*.tsx', '!**/*.test.tsx'],
+  { eager: true },
+);
 const component = (module: string, name: string): ComponentType => {
   const found = routeModules[`../app/routes/${module}.tsx`]?.[name];
   if (!found) throw new Error(`prerender: app/routes/${module}.tsx exports no ${name}`);

@@ -13,7 +13,8 @@ export interface RouteModule {
   prepare?: () => Promise<void>;
 }
 
-const modules = import.meta.glob<RouteModule>('../app/routes/**/*.tsx');
+// Route modules only: a test beside them (`*.test.tsx`) is never part of a bundle.
+const modules = import.meta.glob<RouteModule>(['../app/routes/**/*.tsx', '!**/*.test.tsx']);
 
 export function loadRouteModule(page: PageEntry): Promise<RouteModule> {
   const load = modules[`../app/routes/${page.module}.tsx`];
