@@ -10,9 +10,18 @@
  * check-in; likes and reactions from random members (most posts a few, some many); comments on a
  * fifth of the posts (a post's fans are consecutive members from a random one: distinct, no key
  * check needed while loading). Demo ids are `demo_<n>`, e-mails `demo<n>@stackdays.local`, as in seed-demo.
+ * The notices a running system would have sent by then are claimed (`claimSentNotices`), so a
+ * server started on the data catches up only what came due since (issue 48).
  */
 import pg from 'pg';
-import { SETTINGS_TIMEZONES, TRIAL_DAYS } from '../src/shared/constants';
+import {
+  CYCLE_LENGTH_DAYS,
+  REVIEW_DAYS_PER_WEEK,
+  REVIEW_WEEKS,
+  SETTINGS_TIMEZONES,
+  TRIAL_DAYS,
+} from '../src/shared/constants';
+import { TRIAL_NOTICE_DAYS } from '../src/server/modules/notifications/service';
 
 const US_ZONES = new Set([
   'America/New_York',
@@ -151,6 +160,44 @@ function statements(members: number, days: number): Array<[string, string]> {
 }
 
 /**
+ * Claims, as sent, every weekly review and trial-ending notice a running system would have sent by
+ * the instant `at` (issue 48): each week's review of an active cycle at the member's reminder hour on
+ * the day after the week ends, in their zone (decision 0049; the same keys as `weeklyReviewKey`), and
+ * each trial's ending notice TRIAL_NOTICE_DAYS before it ends (decision 0096), for members who would
+ * have been sent them. Claims already there stay. Answers how many were added.
+ */
+export async function claimSentNotices(
+  client: pg.Client,
+  at: Date,
+): Promise<{ reviews: number; trials: number }> {
+  const reviews = await client.query(
+    `insert into notification_claims (key, user_id, created_at)
+     select 'weekly_review:' || c.id || ':' || w.week, c.user_id, m.moment
+     from cycles c
+     join user_settings s on s.user_id = c.user_id and (s.weekly_review_email or s.push_nudges)
+     join "user" u on u.id = c.user_id and u.email_verified
+     cross join generate_series(1, ${REVIEW_WEEKS}) w(week)
+     cross join lateral (
+       select ((c.start_date + case when w.week = ${REVIEW_WEEKS} then ${CYCLE_LENGTH_DAYS}
+                                    else ${REVIEW_DAYS_PER_WEEK} * w.week end)::timestamp
+               + make_interval(hours => s.reminder_hour)) at time zone s.timezone as moment
+     ) m
+     where c.is_active and m.moment <= $1
+     on conflict do nothing`,
+    [at],
+  );
+  const trials = await client.query(
+    `insert into notification_claims (key, user_id, created_at)
+     select 'trial_ending:' || sub.id::text, sub.user_id, sub.current_period_end - interval '${TRIAL_NOTICE_DAYS} days'
+     from subscriptions sub join "user" u on u.id = sub.user_id and u.email_verified
+     where sub.status = 'trialing' and sub.current_period_end - interval '${TRIAL_NOTICE_DAYS} days' <= $1
+     on conflict do nothing`,
+    [at],
+  );
+  return { reviews: reviews.rowCount ?? 0, trials: trials.rowCount ?? 0 };
+}
+
+/**
  * Seeds `url` (an empty, migrated database) with `members` demo members up to `days` days into their
  * cycle. Triggers and foreign-key checks are off for the session (session_replication_role =
  * replica): every row they would make or check is written here.
@@ -193,7 +240,12 @@ export async function seedInSql(
       await client.query(text);
       log(`  ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
-    const started = performance.now();
+    let started = performance.now();
+    const claimed = await claimSentNotices(client, new Date());
+    log(
+      `  notices already sent: ${claimed.reviews} weekly reviews, ${claimed.trials} trial endings: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    started = performance.now();
     for (const { table, name, definition } of keys)
       await client.query(`alter table ${table} add constraint "${name}" ${definition}`);
     for (const { definition } of indexes) await client.query(definition);

@@ -1,16 +1,22 @@
 /**
- * A local SMTP server that accepts every message and counts them per recipient, in a process of its
- * own so the bench's load generator does not slow it down (bench/reminder-burst.ts forks it). It
- * sends `{ port }` once listening and answers `'report'` with `{ counts, others }`: messages per
- * recipient whose subject matches SINK_SUBJECT, and how many others came.
+ * A local SMTP server that accepts every message and counts them per kind and recipient, in a process
+ * of its own so the bench's load generators do not slow it down (bench/reminder-burst.ts forks it).
+ * SINK_KINDS is a JSON object of kind → subject pattern (case-insensitive), e.g.
+ * `{"reminder":"time to check in","review":"review:"}`: a message counts under the first kind whose
+ * pattern its subject matches, else as one of `others`. It sends `{ port }` once listening and answers
+ * `'report'` with `{ counts: { kind: { recipient: n } }, others }`.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-const counts: Record<string, number> = {};
-/** Messages whose subject does not match SINK_SUBJECT (e.g. a trial-ending notice). */
+const kinds = Object.entries(
+  JSON.parse(process.env.SINK_KINDS ?? '{"all":"."}') as Record<string, string>,
+).map(([kind, pattern]) => ({ kind, subject: new RegExp(pattern, 'i') }));
+const counts: Record<string, Record<string, number>> = Object.fromEntries(
+  kinds.map(({ kind }) => [kind, {}]),
+);
+/** Messages whose subject matches no kind (e.g. a trial-ending notice). */
 let others = 0;
-const subject = new RegExp(process.env.SINK_SUBJECT ?? '.', 'i');
 const sink = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -22,10 +28,11 @@ const sink = new SMTPServer({
     });
     stream.on('end', () => {
       const line = /^Subject: (.*)$/im.exec(head.split(/\r?\n\r?\n/)[0])?.[1] ?? '';
-      if (subject.test(line)) {
+      const kind = kinds.find(({ subject }) => subject.test(line))?.kind;
+      if (kind) {
         for (const rcpt of session.envelope.rcptTo) {
           const to = rcpt.address.toLowerCase();
-          counts[to] = (counts[to] ?? 0) + 1;
+          counts[kind][to] = (counts[kind][to] ?? 0) + 1;
         }
       } else others += 1;
       callback();

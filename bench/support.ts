@@ -117,7 +117,11 @@ export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
  * Waits until each job's run at start has ended (stackdays_job_runs_total counts it), so a measurement
  * sees the server as it runs between ticks, not its start-up catching up.
  */
-export async function waitForStartupJobs(base: string, server: ChildProcess, token: string) {
+export async function waitForStartupJobs(
+  base: string,
+  server: ChildProcess,
+  token: string,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
@@ -130,16 +134,102 @@ export async function waitForStartupJobs(base: string, server: ChildProcess, tok
     const done = JOB_NAMES.filter((job) =>
       new RegExp(`^stackdays_job_runs_total\\{[^}]*job="${job}"[^}]*\\} [1-9]`, 'm').test(text),
     );
-    if (done.length === JOB_NAMES.length) {
-      console.log(`Start-up jobs done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return;
-    }
+    if (done.length === JOB_NAMES.length) return (Date.now() - started) / 1000;
     if (Date.now() - started > 600_000)
       throw new Error(
         `start-up jobs still running after 10 minutes: ${JOB_NAMES.filter((j) => !done.includes(j)).join(', ')}`,
       );
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** The body of every check-in the bench makes. */
+export const CHECKIN_BODY = JSON.stringify({
+  movedMinutes: 30,
+  steps: 6000,
+  proteinTargetHit: true,
+  hydrationGoalHit: false,
+  journalMd: 'Bench day: **done**.',
+});
+
+/** What pg_stat_activity showed of one database while something was measured. */
+export interface ActivitySummary {
+  samples: number;
+  /** Per application_name: mean connections, mean busy (not idle) ones, and their waits per sample. */
+  apps: Record<string, { connections: number; busy: number; waits: Record<string, number> }>;
+}
+
+/**
+ * Samples pg_stat_activity every `everyMs` for the backends of `database` (issue 48: what the jobs
+ * take from the requests: connections, locks, WAL, I/O), through a connection to the `postgres`
+ * database, so its own reads are no transaction of the measured database. `stop` answers the means.
+ */
+export function sampleActivity(
+  serverUrl: string,
+  database: string,
+  everyMs = 100,
+): { stop(): Promise<ActivitySummary> } {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  const apps: ActivitySummary['apps'] = {};
+  let samples = 0;
+  let stopped = false;
+  const connected = client.connect();
+  const loop = (async () => {
+    await connected;
+    while (!stopped) {
+      const { rows } = await client.query<{
+        app: string;
+        state: string | null;
+        wait: string | null;
+      }>(
+        `select coalesce(nullif(application_name, ''), '(none)') as app, state,
+                wait_event_type || ':' || wait_event as wait
+         from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+        [database],
+      );
+      samples += 1;
+      for (const row of rows) {
+        const app = (apps[row.app] ??= { connections: 0, busy: 0, waits: {} });
+        app.connections += 1;
+        if (row.state === 'idle' || row.state === null) continue;
+        app.busy += 1;
+        const wait = row.wait ?? (row.state === 'active' ? 'CPU' : row.state);
+        app.waits[wait] = (app.waits[wait] ?? 0) + 1;
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop.catch(() => {});
+      await client.end().catch(() => {});
+      const n = Math.max(1, samples);
+      for (const app of Object.values(apps)) {
+        app.connections /= n;
+        app.busy /= n;
+        for (const wait of Object.keys(app.waits)) app.waits[wait] /= n;
+      }
+      return { samples, apps };
+    },
+  };
+}
+
+/**
+ * One line per application: "stackdays-jobs: 3.0 connections, 2.1 busy (CPU 1.2, Client:ClientRead
+ * 0.6, LWLock:WALWrite 0.2)", the three commonest waits of its busy backends, per sample.
+ */
+export function formatActivity(summary: ActivitySummary): string[] {
+  return Object.entries(summary.apps)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([app, { connections, busy, waits }]) => {
+      const top = Object.entries(waits)
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, 3)
+        .map(([wait, n]) => `${wait} ${n.toFixed(2)}`)
+        .join(', ');
+      return `${app}: ${connections.toFixed(1)} connections, ${busy.toFixed(2)} busy${top ? ` (${top})` : ''}`;
+    });
 }
 
 /** Creates the database `url` names when the server has none of that name. */

@@ -18,7 +18,8 @@ import type { UnsubscribeList } from '../../lib/tokens';
 // are sent, so any number of processes, and the admin's 'Trigger Daily Reminders', send each one at
 // most once.
 
-const TRIAL_NOTICE_DAYS = 3;
+/** The ending notice goes out this many days before free time ends. */
+export const TRIAL_NOTICE_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 export interface DueRemindersResult {
