@@ -471,7 +471,10 @@ describe('the member’s day', () => {
     // The feed shows the latest numbers with their source.
     const feed = (await (await m.client.request('/api/feed')).json()) as FeedPage;
     const post = feed.posts.find((p) => p.author.id === m.userId);
-    expect(post).toMatchObject({ steps: 9400, activitySource: { source: 'Apple Health' } });
+    expect(post).toMatchObject({
+      dayStats: { steps: 9400 },
+      activitySource: { source: 'Apple Health' },
+    });
 
     // After midnight: that day's numbers can no longer change, whatever the phone sends.
     const nextDay = await at(m, local('2031-05-21', '00:01'));
