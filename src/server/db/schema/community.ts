@@ -60,10 +60,7 @@ export const posts = pgTable(
       .where(sql`${t.crewId} is not null`),
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'private', 'crew')`),
     check('posts_crew_audience_check', sql`(${t.visibility} = 'crew') = (${t.crewId} is not null)`),
-    check(
-      'posts_left_crew_check',
-      sql`${t.leftCrewId} is null or ${t.visibility} = 'private'`,
-    ),
+    check('posts_left_crew_check', sql`${t.leftCrewId} is null or ${t.visibility} = 'private'`),
   ],
 );
 
