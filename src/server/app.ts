@@ -16,6 +16,7 @@ import { connectionRoutes } from './modules/connections/routes';
 import { publicApi } from './modules/connections/public-api-routes';
 import { healthRoutes, readyRoutes } from './modules/health/routes';
 import { metricsEndpoint, observeDataDir, observeDatabase, requestMetrics } from './lib/metrics';
+import { countMembersInFlight } from './lib/pacing';
 import { REQUEST_ID_MAX_LENGTH } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
@@ -112,6 +113,8 @@ function handleEveryRequest(app: Hono<AppEnv>, deps: AppDeps) {
   observeDatabase(deps.db);
   observeDataDir(deps.config.dataDir);
   app.use(requestMetrics);
+  // While a member's request is in flight, the jobs' sends yield the thread to it (decision 0101).
+  app.use(countMembersInFlight);
   // Brotli or gzip for text answers built in memory; built files are precompressed (0022).
   app.use(compression());
   // Decision 0012: headers on every answer (errors included), then the Host check and body cap

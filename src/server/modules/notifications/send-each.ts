@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import type { ServiceContext } from '../../lib/context';
 import { reminderResults } from '../../lib/metrics';
+import { jobSendPacer, type Pacer } from '../../lib/pacing';
 
 /** What a batch of sends is, for its failures' count and log line. */
 export interface SendJob<T> {
@@ -10,13 +11,16 @@ export interface SendJob<T> {
   /** Sends in flight at once, at most. */
   concurrency: number;
   userId: (item: T) => string;
+  /** When each send may start (default: the process's, which yields to members' requests). */
+  pacer?: Pacer;
 }
 
 /**
  * Sends to each of a batch, at most `job.concurrency` at once, and answers how many were sent (`send`
  * answered true). One member's failure is counted (`stackdays_reminders_total`, outcome failed) and
  * logged, and never stops everyone else's: the daily reminders (decision 0050) and the weekly review
- * e-mails share it.
+ * e-mails share it. Each send starts at the pacer's turn: while members' requests are in flight in
+ * this process, a burst takes no more than its share of the thread (issue 48, decision 0101).
  */
 export async function sendEach<T>(
   ctx: ServiceContext,
@@ -25,14 +29,18 @@ export async function sendEach<T>(
   send: (item: T) => Promise<boolean>,
 ): Promise<number> {
   const limit = pLimit(job.concurrency);
+  const pacer = job.pacer ?? jobSendPacer;
   const results = await Promise.all(
     batch.map((item) =>
       limit(() =>
-        send(item).catch((error: unknown) => {
-          reminderResults.inc({ kind: job.kind, outcome: 'failed' });
-          ctx.logger.error({ err: error, userId: job.userId(item) }, job.failed);
-          return false;
-        }),
+        pacer
+          .turn()
+          .then(() => send(item))
+          .catch((error: unknown) => {
+            reminderResults.inc({ kind: job.kind, outcome: 'failed' });
+            ctx.logger.error({ err: error, userId: job.userId(item) }, job.failed);
+            return false;
+          }),
       ),
     ),
   );
