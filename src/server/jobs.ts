@@ -5,6 +5,7 @@ import { hit, pruneRateLimits } from './lib/rate-limit';
 import { pruneRetained } from './lib/retention';
 import { runStorageDeletions } from './lib/storage/deletions';
 import { sweepStorage } from './modules/media/sweep';
+import { refreshStaleCycles } from './modules/cycles/stats';
 import { sendDueReminders } from './modules/notifications/service';
 import { run as sendWeeklyReviews } from './modules/review/email';
 import { expireEndedPeriods } from './modules/subscription/expiry';
@@ -27,6 +28,7 @@ export const JOB_NAMES = [
   'billing-expiry',
   'storage',
   'retention',
+  'streak-rule',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -66,5 +68,7 @@ export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Jo
     job('retention', 10 * MINUTE_MS, () =>
       pruneRetained(deps.db, deps.config, ctx('retention').now()),
     ),
+    // Cycles kept before the forgiving streak rule, recomputed by it (issue 43, decision 0098).
+    job('streak-rule', 10 * MINUTE_MS, () => refreshStaleCycles(deps.db)),
   ];
 }

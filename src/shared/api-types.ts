@@ -457,6 +457,17 @@ export interface AuditEventsPage {
 
 // Admin area (decision 0021): /api/admin/*
 
+/** A member's active cycle on their today, by the streak rule (decision 0098). */
+export interface MemberCycleLine {
+  day: number;
+  started: boolean;
+  complete: boolean;
+  paused: boolean;
+  mode: StreakMode;
+  streak: number;
+  atRisk: boolean;
+}
+
 /** One row of GET /api/admin/users. */
 export interface AdminUserView {
   id: string;
@@ -464,6 +475,8 @@ export interface AdminUserView {
   email: string | null;
   isAdmin: boolean;
   createdAt: string;
+  /** The member's active cycle (absent without one). */
+  cycle?: MemberCycleLine;
 }
 
 /** GET /api/admin/users?q=&cursor=: newest first, paged by cursor. */
@@ -909,11 +922,11 @@ export interface AdminCrewsPage {
   nextCursor: string | null;
 }
 
-/** One day of a weekly review: checked in or missed (decision 0048). */
+/** One day of a weekly review: checked in, missed, a rest day or a missed day forgiven (0048, 0098). */
 export interface ReviewDayView {
   day: number;
   date: string;
-  status: 'done' | 'missed';
+  status: 'done' | 'missed' | 'rest' | 'grace';
   movedMinutes: number;
   steps: number;
   proteinTargetHit: boolean;
@@ -952,8 +965,8 @@ export interface WeeklyReviewView {
   lastDate: string;
   /** The week's days (days 85..90 in the final week). */
   days: ReviewDayView[];
-  /** The final review's 90 days: 'done' or 'missed' for each. Null in weeks 1..12. */
-  calendar: Array<'done' | 'missed'> | null;
+  /** The final review's 90 days (and paused dates) with My Cycle's marks. Null in weeks 1..12. */
+  calendar: Array<{ day: number | null; date: string; status: CycleDayStatus }> | null;
   checkins: ReviewNumber;
   movedMinutes: ReviewNumber;
   steps: ReviewNumber;

@@ -774,6 +774,8 @@ export const msg = {
     `You missed ${date}. Check in today to keep your streak: one missed day a week is forgiven.`,
   reminderAtRiskPush: (streak: number) =>
     `Streak ${streak} at risk. Check in today to keep your streak.`,
+  reminderAtRiskLead: (streak: number) =>
+    `You missed a day, and your streak of ${plural(streak, '1 check-in', `${streak} check-ins`)} is at risk. Check in today to keep your streak: one missed day a week is forgiven.`,
   // My Cycle's calendar and the reviews: each mark has its own name, not colour alone.
   dayMarkLabels: {
     done: 'Checked in',

@@ -47,8 +47,12 @@ export interface HistoriesWritten {
 }
 
 const HOUR = 3_600_000;
-/** Seeded members are demo members: `--reset` removes them with the others (ids demo_*). */
-export const historyMemberId = (index: number) => `demo_h${index + 1}`;
+/**
+ * A seeded member's id, from their e-mail: the same file makes the same ids. Seeded members are demo
+ * members: `--reset` removes them with the others (ids demo_*).
+ */
+export const historyMemberId = (email: string) =>
+  `demo_h_${email.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 
 /** The instant of `hour` o'clock on `date` in the member's zone. */
 const localTime = (date: string, hour: number, timeZone: string) =>
@@ -85,7 +89,7 @@ export async function writeHistories(
   await target.db.transaction(async (tx) => {
     const cycleIds: string[] = [];
     for (const [i, plan] of planned.entries()) {
-      const userId = historyMemberId(i);
+      const userId = historyMemberId(plan.member.email);
       cycleIds.push(await writeMember(tx, userId, plan, now));
       for (const checkin of plan.checkins) {
         const postId = await writeCheckin(tx, userId, cycleIds[i], plan, checkin);
@@ -226,8 +230,7 @@ async function writeCrews(
   planned: PlannedMember[],
   now: Date,
 ): Promise<number> {
-  const idOf = (email: string) =>
-    historyMemberId(planned.findIndex((p) => p.member.email.toLowerCase() === email.toLowerCase()));
+  const idOf = (email: string) => historyMemberId(email);
   for (const crew of file.crews) {
     const [row] = await tx
       .insert(crews)

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { CYCLE_LENGTH_DAYS, PAUSE_DAYS_PER_CYCLE, type StreakMode } from '../constants';
 import { consistencyScore } from './consistency';
 import { cycleDay } from './cycle-day';
+import { cyclePosition, dateOfDay, keptStreakOn, pauseSpans } from './cycle-position';
 import {
-  cyclePosition,
-  dateOfDay,
   isoWeekday,
   nextMonday,
-  pauseSpans,
   streakOutlook,
   streakSummary,
   streakSummaryAt,
@@ -327,18 +325,14 @@ describe('the rule, over random histories', () => {
         const lived = Math.max(0, daysBetween(history.startDate, clamped) + 1);
         const day = Math.min(CYCLE_LENGTH_DAYS, Math.max(1, lived - upTo(outlook.pausedDates)));
         const counted = Math.max(0, lived - upTo(outlook.pausedDates)) - upTo(outlook.restDates);
-        const alive = outlook.aliveThrough !== null && clamped <= outlook.aliveThrough;
         expect(s.day).toBe(day);
         expect(s.checkins).toBe(outlook.checkins);
         expect(s.countedDays).toBe(counted);
         expect(s.consistency).toBe(consistencyScore(outlook.checkins, counted));
-        expect(s.currentStreak).toBe(alive ? outlook.streakRun : 0);
-        expect(s.atRisk).toBe(
-          today <= outlook.lastDate &&
-            outlook.atRiskFrom !== null &&
-            outlook.atRiskFrom <= today &&
-            alive,
-        );
+        expect(keptStreakOn({ ...outlook }, today)).toEqual({
+          streak: s.currentStreak,
+          atRisk: s.atRisk,
+        });
         expect(s.longestStreak).toBe(outlook.longestStreak);
       }),
       { numRuns: 1000 },

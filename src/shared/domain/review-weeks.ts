@@ -1,9 +1,11 @@
 import { CYCLE_LENGTH_DAYS, REVIEW_DAYS_PER_WEEK, REVIEW_WEEKS } from '../constants';
+import { dateOfDay as dateOfDayPaused } from './cycle-position';
 import { addDays, daysBetween, type LocalDate } from './local-date';
 
 // The weeks of a cycle (decision 0048): week n is cycle days 7n-6..7n, counted in the member's own
 // day (a check-in's day number), and the last week, days 85..90, closes the cycle. A week's review
-// opens when its last day ends in the member's zone. Pure: no clock, no zone of its own.
+// opens when its last day ends in the member's zone. Pure: no clock, no zone of its own. Paused
+// dates are no days of the cycle (decision 0099): given them, days and weeks skip them.
 
 export interface ReviewWeekDays {
   week: number;
@@ -34,30 +36,50 @@ export function weekOfDay(day: number): number {
  * The newest week whose last day has ended by the member's local date `today` (0 when none has): on
  * day 8 week 1, on days 85..90 week 12, from day 91 on week 13.
  */
-export function newestOpenWeek(startDate: LocalDate, today: LocalDate): number {
-  const day = daysBetween(startDate, today) + 1;
-  if (day > CYCLE_LENGTH_DAYS) return REVIEW_WEEKS;
-  return Math.max(0, Math.min(REVIEW_WEEKS - 1, Math.floor((day - 1) / REVIEW_DAYS_PER_WEEK)));
+export function newestOpenWeek(
+  startDate: LocalDate,
+  today: LocalDate,
+  pausedDates: readonly LocalDate[] = [],
+): number {
+  // The days of the cycle that have ended: the dates before today, less the paused ones.
+  const ended = daysBetween(startDate, today) - pausedDates.filter((d) => d < today).length;
+  if (ended >= CYCLE_LENGTH_DAYS) return REVIEW_WEEKS;
+  return Math.max(0, Math.min(REVIEW_WEEKS - 1, Math.floor(ended / REVIEW_DAYS_PER_WEEK)));
 }
 
-/** The local date of a cycle day. */
-export function dateOfDay(startDate: LocalDate, day: number): LocalDate {
-  return addDays(startDate, day - 1);
+/** The local date of a cycle day (paused dates skipped). */
+export function dateOfDay(
+  startDate: LocalDate,
+  day: number,
+  pausedDates: readonly LocalDate[] = [],
+): LocalDate {
+  return pausedDates.length === 0
+    ? addDays(startDate, day - 1)
+    : dateOfDayPaused(startDate, pausedDates, day);
 }
 
 /** The local date a week's review opens on: the day after its last day. */
-export function reviewOpensOn(startDate: LocalDate, week: number): LocalDate {
-  return dateOfDay(startDate, reviewWeekDays(week).lastDay + 1);
+export function reviewOpensOn(
+  startDate: LocalDate,
+  week: number,
+  pausedDates: readonly LocalDate[] = [],
+): LocalDate {
+  return addDays(dateOfDay(startDate, reviewWeekDays(week).lastDay, pausedDates), 1);
 }
 
 /**
  * The newest open week while its review is still new on `today` (the home card): from the day it
  * opens, for `newDays` days; 0 otherwise.
  */
-export function newReviewWeek(startDate: LocalDate, today: LocalDate, newDays: number): number {
-  const week = newestOpenWeek(startDate, today);
+export function newReviewWeek(
+  startDate: LocalDate,
+  today: LocalDate,
+  newDays: number,
+  pausedDates: readonly LocalDate[] = [],
+): number {
+  const week = newestOpenWeek(startDate, today, pausedDates);
   if (week === 0) return 0;
-  const since = daysBetween(reviewOpensOn(startDate, week), today);
+  const since = daysBetween(reviewOpensOn(startDate, week, pausedDates), today);
   return since >= 0 && since < newDays ? week : 0;
 }
 

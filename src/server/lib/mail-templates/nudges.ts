@@ -6,7 +6,15 @@ import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout
 
 /** The daily nudge at the member's reminder hour: their day, their streak, a button to check in. */
 export function dailyReminderMail(
-  input: { to: string; userId: string; name?: string | null; day: number | null; streak: number },
+  input: {
+    to: string;
+    userId: string;
+    name?: string | null;
+    day: number | null;
+    streak: number;
+    /** A missed day is forgiven only if today is checked in (issue 43). */
+    atRisk?: boolean;
+  },
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
   const hello = greeting(input.name);
@@ -14,13 +22,14 @@ export function dailyReminderMail(
     input.day === null
       ? `Streak: ${input.streak}`
       : `Day ${input.day} of 90 · streak ${input.streak}`;
-  const lead =
-    input.streak > 0
+  const lead = input.atRisk
+    ? msg.reminderAtRiskLead(input.streak)
+    : input.streak > 0
       ? `You have stacked ${input.streak} ${input.streak === 1 ? 'day' : 'days'} in a row. Today's check-in keeps the run going.`
       : "Today's check-in is still open. One small step counts: log it and start a new run.";
   const checkinUrl = `${links.publicUrl}/app`;
   const content: MailLayout = {
-    title: "Today's check-in is waiting",
+    title: input.atRisk ? msg.checkInToKeepStreak : "Today's check-in is waiting",
     stat,
     paragraphs: [hello, lead],
     button: { label: 'Check in for today', url: checkinUrl },
@@ -30,8 +39,11 @@ export function dailyReminderMail(
       to: input.to,
       userId: input.userId,
       kind: 'daily_reminder',
-      subject:
-        input.day === null ? "Time for today's check-in" : `Day ${input.day}: time to check in`,
+      subject: input.atRisk
+        ? `${input.day === null ? '' : `Day ${input.day}: `}${msg.checkInToKeepStreak}`
+        : input.day === null
+          ? "Time for today's check-in"
+          : `Day ${input.day}: time to check in`,
     },
     links,
     content,

@@ -10,6 +10,7 @@ import { profiles, user } from '../../db/schema';
 import { SHORT_PREFIXES } from '../../db/schema/columns';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
+import { memberCycleLines } from '../cycles/member-cycles';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -169,14 +170,24 @@ export async function listUsers(
     : await listPageRows(ctx.db, after);
   const page = rows.slice(0, USERS_PAGE_SIZE);
   const last = page.at(-1);
+  // Each member's cycle as the streak rule kept it (issue 43): one indexed read for the page.
+  const cycleLines = await memberCycleLines(
+    ctx.db,
+    page.map((r) => r.id),
+    ctx.now(),
+  );
   return {
-    users: page.map((r): AdminUserView => ({
-      id: r.id,
-      displayName: r.displayName ?? (r.name || null),
-      email: r.email || null,
-      isAdmin: r.isAdmin ?? false,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    users: page.map((r): AdminUserView => {
+      const cycle = cycleLines.get(r.id);
+      return {
+        id: r.id,
+        displayName: r.displayName ?? (r.name || null),
+        email: r.email || null,
+        isAdmin: r.isAdmin ?? false,
+        createdAt: r.createdAt.toISOString(),
+        ...(cycle ? { cycle } : {}),
+      };
+    }),
     nextCursor:
       rows.length > USERS_PAGE_SIZE && last
         ? userCursors.encode(last.createdAt.toISOString(), last.id)

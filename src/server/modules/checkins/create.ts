@@ -1,7 +1,7 @@
 import { CLIENT_CLOCK_SKEW_MINUTES, OFFLINE_CHECKIN_MAX_AGE_HOURS } from '@shared/constants';
 import type { CreateCheckinResponse, CycleView } from '@shared/api-types';
 import { postCaption } from '@shared/domain/checkin';
-import { cyclePosition } from '@shared/domain/forgiving-streak';
+import { cyclePosition } from '@shared/domain/cycle-position';
 import { localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { CheckinData } from '@shared/domain/schemas';
 import type { PostAudience } from '@shared/domain/audience';

@@ -1,10 +1,13 @@
 import type { CycleView, MyCycleView } from '@shared/api-types';
 import { insightLevel } from '@shared/domain/consistency';
-import { pauseSpans, streakSummary, type RestPlan } from '@shared/domain/forgiving-streak';
+import { pauseSpans } from '@shared/domain/cycle-position';
+import { streakSummary, type RestPlan } from '@shared/domain/forgiving-streak';
 import { milestones } from '@shared/domain/milestones';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { checkins } from '../../db/schema';
 import { readRuleInputs } from './stats';
-import { readCheckinNumbers, type CycleDayRow } from './queries';
+import type { CycleDayRow } from './queries';
 
 /**
  * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows), by the streak rule
@@ -61,4 +64,18 @@ export async function myCycleView(
     milestones: milestones(summary.day),
     insight: insightLevel(summary.consistency),
   };
+}
+
+/** A cycle's check-ins in day order, with their numbers and dates (My Cycle after a write). */
+async function readCheckinNumbers(db: DbOrTx, cycleId: string): Promise<CycleDayRow[]> {
+  return db
+    .select({
+      day: checkins.dayNumber,
+      date: checkins.localDate,
+      movedMinutes: checkins.movedMinutes,
+      steps: checkins.steps,
+    })
+    .from(checkins)
+    .where(eq(checkins.cycleId, cycleId))
+    .orderBy(asc(checkins.dayNumber));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { PAUSE_DAYS_PER_CYCLE, STREAK_MODE_CHOICE_DAYS } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
-import { cyclePosition, dateOfDay } from '@shared/domain/forgiving-streak';
+import { cyclePosition, dateOfDay } from '@shared/domain/cycle-position';
 import { addDays, daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { PauseInput, StreakModeInput } from '@shared/domain/streak-schemas';
 import { msg } from '@shared/messages';

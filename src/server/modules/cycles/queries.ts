@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CYCLE_LENGTH_DAYS,
   DEFAULT_SETTINGS_TIMEZONE,
@@ -6,17 +6,14 @@ import {
   type StreakMode,
 } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
-import {
-  cyclePosition,
-  dateOfDay,
-  pauseSpans,
-  type RestPlan,
-} from '@shared/domain/forgiving-streak';
+import { cyclePosition, dateOfDay, keptStreakOn, pauseSpans } from '@shared/domain/cycle-position';
+import type { RestPlan } from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../../db/client';
 import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
+import { refreshCycleStats, STREAK_RULE_VERSION } from './stats';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
 // caller's transaction) and explicit arguments, and check nobody's rights: only services call them,
@@ -132,20 +129,6 @@ const cycleStart = batchedPer(
   },
 );
 
-/** A cycle's check-ins in day order, with their numbers and dates (My Cycle after a write). */
-export async function readCheckinNumbers(db: DbOrTx, cycleId: string): Promise<CycleDayRow[]> {
-  return db
-    .select({
-      day: checkins.dayNumber,
-      date: checkins.localDate,
-      movedMinutes: checkins.movedMinutes,
-      steps: checkins.steps,
-    })
-    .from(checkins)
-    .where(eq(checkins.cycleId, cycleId))
-    .orderBy(asc(checkins.dayNumber));
-}
-
 /** A connection's numbers for one of the member's dates: [date, steps, move minutes, source, received at]. */
 export type RecentActivity = [string, number, number, string, string];
 
@@ -167,8 +150,16 @@ function cycleView(cycle: CycleViewRow, timeZone: string, now: Date): CycleView 
   const today = localDateIn(now, timeZone);
   // Paused dates are no days of the cycle: the day stops and Day 90 moves later (decision 0099).
   const position = cyclePosition(cycle.startDate, cycle.pausedDates, today);
-  const at = position.complete ? position.lastDate : today;
-  const alive = cycle.streakThrough !== null && at <= cycle.streakThrough;
+  // The rule's outlook kept on the row: the same answer as the rule on the check-ins (0098).
+  const kept = keptStreakOn(
+    {
+      lastDate: position.lastDate,
+      streakRun: cycle.streakRun,
+      aliveThrough: cycle.streakThrough,
+      atRiskFrom: cycle.atRiskFrom,
+    },
+    today,
+  );
   const lastModeDate = dateOfDay(cycle.startDate, cycle.pausedDates, STREAK_MODE_CHOICE_DAYS);
   const pause = pauseSpans(cycle.pausedDates).find((p) => p.end >= today) ?? null;
   return {
@@ -186,9 +177,8 @@ function cycleView(cycle: CycleViewRow, timeZone: string, now: Date): CycleView 
     pausedDates: cycle.pausedDates,
     paused: position.paused,
     pause: pause && { startDate: pause.start, endDate: pause.end },
-    // The rule's outlook kept on the row: the same answer as the rule on the check-ins (0098).
-    streak: alive ? cycle.streakRun : 0,
-    atRisk: !position.complete && alive && cycle.atRiskFrom !== null && cycle.atRiskFrom <= today,
+    streak: kept.streak,
+    atRisk: kept.atRisk,
   };
 }
 
@@ -325,6 +315,11 @@ async function activeCycleWith(
     await db.insert(cycles).values({ userId, startDate: today }).onConflictDoNothing();
     [cycle] = await find();
   }
+  if (cycle.ruleVersion < STREAK_RULE_VERSION) {
+    // What the streak rule keeps on a new cycle: its rest dates from the member's plan (0098).
+    await refreshCycleStats(db, [cycle.id]);
+    [cycle] = await find();
+  }
   // A new cycle has no check-ins yet; the caller reads them (null) rather than assume it.
   return { cycle: cycleView(cycle, timeZone, now), days: null };
 }
@@ -353,6 +348,14 @@ export async function replaceActiveCycle(
     .where(and(eq(checkins.userId, userId), eq(checkins.localDate, today)))
     .limit(1);
   const startDate = checkedIn ? addDays(today, 1) : today;
-  await db.insert(cycles).values({ userId, startDate }).onConflictDoNothing();
+  const made = await db
+    .insert(cycles)
+    .values({ userId, startDate })
+    .onConflictDoNothing()
+    .returning({ id: cycles.id });
+  await refreshCycleStats(
+    db,
+    made.map((c) => c.id),
+  );
   return { startDate, started: !checkedIn };
 }

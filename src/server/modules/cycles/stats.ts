@@ -145,3 +145,26 @@ export async function refreshCycleStats(
   `);
   return new Map(inputs.map((i) => [i.id, i]));
 }
+
+/**
+ * Recomputes the rule's columns of active cycles that were kept before the rule (rule_version below
+ * STREAK_RULE_VERSION: cycles of an older release), `limit` at a time until none is left, so boards
+ * and home agree with My Cycle without waiting for each member's next check-in (decision 0098).
+ * Answers how many were recomputed. Safe with several processes: each batch is an idempotent write.
+ */
+export async function refreshStaleCycles(db: DbOrTx, limit = 500): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const stale = await queryRows<{ id: string }>(
+      db,
+      sql`select id from cycles where is_active and rule_version < ${STREAK_RULE_VERSION}
+          order by id limit ${limit}`,
+    );
+    if (stale.length === 0) return done;
+    await refreshCycleStats(
+      db,
+      stale.map((r) => r.id),
+    );
+    done += stale.length;
+  }
+}

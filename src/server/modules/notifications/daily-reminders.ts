@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { greetingName } from '@shared/domain/display';
 import { CYCLE_LENGTH_DAYS } from '@shared/constants';
-import { cycleDay } from '@shared/domain/cycle-day';
+import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
+import { msg } from '@shared/messages';
 import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
@@ -35,8 +36,11 @@ export interface DueReminder {
   push_nudges: boolean;
   local_date: LocalDate;
   start_date: LocalDate;
-  last_day: number;
-  last_run: number;
+  /** What the streak rule kept on the cycle (decision 0098): its paused dates and the streak. */
+  paused_dates: LocalDate[];
+  streak_run: number;
+  streak_through: LocalDate | null;
+  at_risk_from: LocalDate | null;
 }
 
 /**
@@ -69,10 +73,12 @@ export async function claimDueReminders(
           select c.user_id, c.zone, c.reminder_hour, c.email_nudges, c.push_nudges,
                  c.pending_timezone_from, c.wall::date as local_date,
                  u.email, pr.first_name, pr.display_name,
-                 cy.start_date, cy.last_day, cy.last_run,
+                 cy.start_date, cy.paused_dates, cy.streak_run, cy.streak_through, cy.at_risk_from,
                  (u.email_verified and cy.id is not null
                    and cy.start_date <= c.wall::date
-                   and c.wall::date - cy.start_date < ${CYCLE_LENGTH_DAYS}
+                   and c.wall::date - cy.start_date < ${CYCLE_LENGTH_DAYS} + cy.paused_days
+                   -- A paused date asks for no check-in (decision 0099).
+                   and not (c.wall::date = any(cy.paused_dates))
                    and not exists (select 1 from checkins k
                                    where k.cycle_id = cy.id and k.local_date = c.wall::date)
                    and not exists (select 1 from notification_claims n
@@ -103,7 +109,9 @@ export async function claimDueReminders(
         )
         select j.user_id, j.email, j.first_name, j.display_name, j.zone, j.reminder_hour,
                j.email_nudges, j.push_nudges, j.local_date::text as local_date,
-               j.start_date::text as start_date, j.last_day, j.last_run,
+               j.start_date::text as start_date, to_json(j.paused_dates) as paused_dates,
+               j.streak_run, j.streak_through::text as streak_through,
+               j.at_risk_from::text as at_risk_from,
                (select count(*) from moved)::int as read
         from (select 1) one
         left join (judged j join claimed c on c.user_id = j.user_id) on true`,
@@ -143,9 +151,20 @@ export async function sendDailyReminders(
 
 async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): Promise<boolean> {
   reminderLag.observe(secondsPastHour(now, member.zone, member.reminder_hour));
-  const day = cycleDay(member.start_date, member.local_date);
-  // The run still counts if it ended yesterday; today's check-in is not in yet.
-  const streak = member.last_day === day - 1 ? member.last_run : 0;
+  // The day and streak by the streak rule as it kept them on the cycle (decision 0098): a missed
+  // day waiting for today's check-in to be forgiven makes the streak at risk.
+  const pausedDates = parseDates(member.paused_dates);
+  const position = cyclePosition(member.start_date, pausedDates, member.local_date);
+  const day = position.day;
+  const { streak, atRisk } = keptStreakOn(
+    {
+      lastDate: position.lastDate,
+      streakRun: member.streak_run,
+      aliveThrough: member.streak_through,
+      atRiskFrom: member.at_risk_from,
+    },
+    member.local_date,
+  );
   let sent = false;
   if (member.email_nudges) {
     const mail = await ctx.mailer.send(
@@ -156,6 +175,7 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
           name: greetingName(member.first_name, member.display_name),
           day,
           streak,
+          atRisk,
         },
         ctx.mailer.nudgeLinks(member.user_id),
       ),
@@ -165,8 +185,9 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
   if (member.push_nudges) {
     const devices = await sendPush(ctx, member.user_id, {
       title: `Day ${day}: time to check in`,
-      body:
-        streak > 0
+      body: atRisk
+        ? msg.reminderAtRiskPush(streak)
+        : streak > 0
           ? `Streak ${streak}. Today's check-in keeps it going.`
           : "Today's check-in is still open.",
       url: '/app',
@@ -176,6 +197,10 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
   }
   return sent;
 }
+
+/** json arrives parsed from node-postgres and PGlite alike; a string is parsed here. */
+const parseDates = (value: LocalDate[] | string | null): LocalDate[] =>
+  typeof value === 'string' ? (JSON.parse(value) as LocalDate[]) : (value ?? []);
 
 /**
  * Members owed today's reminder whose hour has not come yet (the admin's trigger reports it): after a

@@ -4,10 +4,11 @@ import {
   REVIEW_DAYS_PER_WEEK,
   REVIEW_EMAIL_CATCH_UP_DAYS,
   REVIEW_WEEKS,
+  PAUSE_DAYS_PER_CYCLE,
 } from '@shared/constants';
 import { greetingName } from '@shared/domain/display';
 import { daysBetween, localDateIn } from '@shared/domain/local-date';
-import { dateOfDay, newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
+import { newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { notificationClaims } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
@@ -49,14 +50,22 @@ export const weeklyReviewKey = (cycleId: string, week: number) =>
 
 /** Whether the newest review of a cycle is owed at `now`, and which week. */
 export function weeklyReviewDue(
-  input: { startDate: string; timeZone: string; reminderHour: number },
+  input: {
+    startDate: string;
+    timeZone: string;
+    reminderHour: number;
+    /** The cycle's paused dates: no days of it, so its weeks end later (decision 0099). */
+    pausedDates?: readonly string[];
+  },
   now: Date,
 ): number {
   const today = localDateIn(now, input.timeZone);
-  const week = newestOpenWeek(input.startDate, today);
+  const paused = input.pausedDates ?? [];
+  const week = newestOpenWeek(input.startDate, today, paused);
   if (week === 0) return 0;
-  const lastDate = dateOfDay(input.startDate, reviewWeekDays(week).lastDay);
-  const since = daysBetween(lastDate, today);
+  // Days of the cycle since the week's last day: the dates between, less the paused ones.
+  const ended = daysBetween(input.startDate, today) - paused.filter((d) => d < today).length;
+  const since = ended - reviewWeekDays(week).lastDay + 1;
   if (since > REVIEW_EMAIL_CATCH_UP_DAYS) return 0;
   // The day after the week: from the member's reminder hour. Later days: at once (catch-up).
   if (since === 1 && localHourIn(now, input.timeZone) < input.reminderHour) return 0;
@@ -138,17 +147,20 @@ export function owedReviews(
         left join profiles p on p.id = u.id
         cross join lateral (select ${zoneAt(at)} as zone) z
         cross join lateral (select (${at} at time zone z.zone) as wall) clock
-        cross join lateral (select clock.wall::date - c.start_date + 1 as day) d
+        -- The day of the cycle: paused dates are none (decision 0099).
+        cross join lateral (select clock.wall::date - c.start_date + 1
+                              - cardinality(array(select p from unnest(c.paused_dates) p
+                                                  where p < clock.wall::date)) as day) d
         cross join lateral (
           select case when d.day > ${CYCLE_LENGTH_DAYS}::int then ${REVIEW_WEEKS}::int
                       else greatest(0, least(${REVIEW_WEEKS - 1}::int, (d.day - 1) / ${REVIEW_DAYS_PER_WEEK}::int))
                  end as week) w
         cross join lateral (
-          select clock.wall::date - (c.start_date + (case when w.week = ${REVIEW_WEEKS}::int
-                   then ${CYCLE_LENGTH_DAYS}::int else ${REVIEW_DAYS_PER_WEEK}::int * w.week end) - 1) as since) e
+          select d.day - (case when w.week = ${REVIEW_WEEKS}::int
+                   then ${CYCLE_LENGTH_DAYS}::int else ${REVIEW_DAYS_PER_WEEK}::int * w.week end) as since) e
         where (s.weekly_review_email or s.push_nudges)
           and s.user_id > ${after}
-          and c.start_date between ${today}::date - ${windowDays}::int and ${today}::date - 6
+          and c.start_date between ${today}::date - ${windowDays + PAUSE_DAYS_PER_CYCLE}::int and ${today}::date - 6
           and w.week > 0
           and e.since <= ${REVIEW_EMAIL_CATCH_UP_DAYS}::int
           and (e.since > 1 or extract(hour from clock.wall) >= s.reminder_hour)

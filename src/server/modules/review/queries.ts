@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
-import { daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { addDays, daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
 import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
 import { effectiveTimeZone, startOfLocalDate } from '../profile/time-zone';
@@ -19,6 +19,8 @@ export interface MemberCycle {
   startDate: LocalDate;
   isActive: boolean;
   endedAt: Date | null;
+  /** The cycle's paused dates, which are no days of it (decision 0099). */
+  pausedDates: LocalDate[];
 }
 
 /** A cycle as the statements below read it. */
@@ -27,12 +29,13 @@ interface CycleRow {
   start_date: string;
   is_active: boolean;
   ended_at: string | Date | null;
+  paused_dates: LocalDate[] | null;
   n: number;
 }
 
 /** The cycles of the member `userId` (SQL), numbered from 1 (the review's address). */
 const cyclesQuery = (userId: SQL) =>
-  sql`select id, start_date::text as start_date, is_active, ended_at,
+  sql`select id, start_date::text as start_date, is_active, ended_at, paused_dates,
         row_number() over (order by start_date, created_at, id)::int as n
       from cycles where user_id = ${userId}`;
 
@@ -43,6 +46,7 @@ function memberCycleOf(r: CycleRow): MemberCycle {
     startDate: r.start_date,
     isActive: r.is_active,
     endedAt: r.ended_at ? new Date(r.ended_at) : null,
+    pausedDates: r.paused_dates ?? [],
   };
 }
 
@@ -95,8 +99,12 @@ export async function memberCyclesAndZone(
  */
 export function openWeeksOf(cycle: MemberCycle, timeZone: string, now: Date): number {
   if (cycle.isActive || !cycle.endedAt)
-    return newestOpenWeek(cycle.startDate, localDateIn(now, timeZone));
-  const endDay = daysBetween(cycle.startDate, localDateIn(cycle.endedAt, timeZone)) + 1;
+    return newestOpenWeek(cycle.startDate, localDateIn(now, timeZone), cycle.pausedDates);
+  const endedOn = localDateIn(cycle.endedAt, timeZone);
+  const endDay =
+    daysBetween(cycle.startDate, endedOn) +
+    1 -
+    cycle.pausedDates.filter((d) => d <= endedOn).length;
   return endDay < 1 ? 0 : weekOfDay(Math.min(endDay, CYCLE_LENGTH_DAYS));
 }
 
@@ -192,20 +200,19 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
            with ordinality as asked(cycle_id, user_id, week, first_day, last_day, final, from_at, to_at, n)
     cross join lateral (
       with d as (
-        select day_number, moved_minutes, steps, protein_target_hit, hydration_goal_hit,
-               day_number - row_number() over (order by day_number) as run_key
+        select day_number, moved_minutes, steps, protein_target_hit, hydration_goal_hit
           from checkins where cycle_id = asked.cycle_id and day_number <= asked.last_day
-      ), runs as (
-        select count(*)::int as len, max(day_number) as last_day from d group by run_key
       )
-      select (select count(*)::int from d) as to_date,
-             (select coalesce(max(len), 0)::int from runs) as best,
-             (select coalesce(max(len), 0)::int from runs r where r.last_day = asked.last_day) as current,
+      -- The streak rule's inputs (decision 0098): the cycle's mode and dates checked in up to the
+      -- week's last day, and the member's rest-day plans; My Cycle's rule marks the week's days.
+      select (select c.mode from cycles c where c.id = asked.cycle_id) as mode,
+             (select json_agg(k.local_date order by k.local_date) from checkins k
+               where k.cycle_id = asked.cycle_id and k.day_number <= asked.last_day) as rule_dates,
+             (select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
+                from rest_day_plans r where r.user_id = asked.user_id) as rule_plans,
              ${sums(weekFrom, sql`asked.last_day`)} as totals,
              case when not asked.final and asked.first_day > 1
-               then ${sums(sql`asked.first_day - 7`, sql`asked.first_day - 1`)} end as previous,
-             case when asked.final
-               then (select json_agg(day_number order by day_number) from d) end as done_days
+               then ${sums(sql`asked.first_day - 7`, sql`asked.first_day - 1`)} end as previous
     ) a
     cross join lateral (select ${photo(sql`desc`, weekFrom)} as photo) last
     order by asked.n`;
@@ -232,8 +239,8 @@ export async function readWeeklyReview(
 ): Promise<WeeklyReviewView> {
   const { cycle, userId } = input;
   const week = reviewWeekDays(input.week);
-  const firstDate = dateOfDay(cycle.startDate, week.firstDay);
-  const lastDate = dateOfDay(cycle.startDate, week.lastDay);
+  const firstDate = dateOfDay(cycle.startDate, week.firstDay, cycle.pausedDates);
+  const lastDate = dateOfDay(cycle.startDate, week.lastDay, cycle.pausedDates);
   const read = await reviewReads(db, {
     userId,
     cycleId: cycle.id,
@@ -242,10 +249,7 @@ export async function readWeeklyReview(
     lastDay: week.lastDay,
     final: week.final,
     from: startOfLocalDate(firstDate, input.timeZone).toISOString(),
-    to: startOfLocalDate(
-      dateOfDay(cycle.startDate, week.lastDay + 1),
-      input.timeZone,
-    ).toISOString(),
+    to: startOfLocalDate(addDays(lastDate, 1), input.timeZone).toISOString(),
   });
   // Every ask has its row: the aggregates' lateral subquery answers one row whatever the week holds.
   return weeklyReviewView(read!, {

@@ -1,4 +1,4 @@
-import { CYCLE_LENGTH_DAYS, KNOWN_BADGES, MILESTONE_DAYS } from '@shared/constants';
+import { KNOWN_BADGES, MILESTONE_DAYS, type StreakMode } from '@shared/constants';
 import type {
   ReviewDayView,
   ReviewNumber,
@@ -6,13 +6,10 @@ import type {
   WeeklyReviewView,
 } from '@shared/api-types';
 import { consistencyScore } from '@shared/domain/consistency';
-import type { LocalDate } from '@shared/domain/local-date';
-import {
-  dateOfDay,
-  journalFirstLine,
-  weekChange,
-  type ReviewWeekDays,
-} from '@shared/domain/review-weeks';
+import { pauseSpans } from '@shared/domain/cycle-position';
+import { streakSummary, type StreakSummary } from '@shared/domain/forgiving-streak';
+import { addDays, type LocalDate } from '@shared/domain/local-date';
+import { journalFirstLine, weekChange, type ReviewWeekDays } from '@shared/domain/review-weeks';
 import { mediaView } from '../media/urls';
 
 // The weekly review's answer (decision 0048), shaped from its one read: the week's check-in rows,
@@ -29,12 +26,11 @@ interface WeekRow {
 }
 
 interface AggregateRow {
-  to_date: number;
-  best: number;
-  current: number;
+  mode: StreakMode;
+  rule_dates: LocalDate[] | string | null;
+  rule_plans: Array<[LocalDate, number[]]> | string | null;
   totals: [number, number, number, number, number] | string;
   previous: [number, number, number, number, number] | string | null;
-  done_days: number[] | string | null;
 }
 
 interface ExtrasRow {
@@ -67,21 +63,26 @@ function reviewNumber(value: number, previous: number | null): ReviewNumber {
   return { value, previous, change: weekChange(value, previous) };
 }
 
-/** The week's seven days, missed ones too, and the proof photos of those checked in. */
+/**
+ * The week's seven days, missed ones too, marked by the streak rule (a rest day, a missed day
+ * forgiven), and the proof photos of those checked in.
+ */
 function reviewDays(
   rows: WeekRow[],
   week: ReviewWeekDays,
-  startDate: LocalDate,
+  marked: StreakSummary,
 ): { days: ReviewDayView[]; photos: ReviewPhotoView[] } {
   const byDay = new Map(rows.map((r) => [Number(r.day_number), r]));
+  const markOf = new Map(marked.days.map((d) => [d.day, d]));
   const days: ReviewDayView[] = [];
   const photos: ReviewPhotoView[] = [];
   for (let day = week.firstDay; day <= week.lastDay; day++) {
     const row = byDay.get(day);
+    const mark = markOf.get(day)!;
     days.push({
       day,
-      date: dateOfDay(startDate, day),
-      status: row ? 'done' : 'missed',
+      date: mark.date,
+      status: row ? 'done' : mark.mark === 'rest' || mark.mark === 'grace' ? mark.mark : 'missed',
       movedMinutes: row?.moved_minutes ?? 0,
       steps: row?.steps ?? 0,
       proteinTargetHit: row?.protein_target_hit ?? false,
@@ -93,11 +94,39 @@ function reviewDays(
   return { days, photos };
 }
 
+/** The streak rule as the week's last day ended: its check-ins up to then, the day after as today. */
+function ruleAsWeekEnded(
+  aggregates: AggregateRow,
+  cycle: { startDate: LocalDate; pausedDates: LocalDate[] },
+  lastDate: LocalDate,
+): StreakSummary {
+  return streakSummary(
+    {
+      startDate: cycle.startDate,
+      mode: aggregates.mode,
+      checkins: json(aggregates.rule_dates) ?? [],
+      pauses: pauseSpans(cycle.pausedDates),
+      restPlans: (json(aggregates.rule_plans) ?? []).map(([from, weekdays]) => ({
+        from,
+        weekdays,
+      })),
+    },
+    addDays(lastDate, 1),
+  );
+}
+
+/** Check-ins on the days up to the week's last, over those days less the rest days (0098). */
+function weekConsistency(marked: StreakSummary, lastDate: LocalDate): number {
+  const days = marked.days.filter((d) => d.date <= lastDate && d.day !== null);
+  const done = days.filter((d) => d.mark === 'done').length;
+  return consistencyScore(done, days.filter((d) => d.mark !== 'rest').length);
+}
+
 /** Everything a review shows, from its one read of an open week of one of the member's cycles. */
 export function weeklyReviewView(
   read: WeeklyReviewRead,
   input: {
-    cycle: { id: string; number: number; startDate: LocalDate };
+    cycle: { id: string; number: number; startDate: LocalDate; pausedDates: LocalDate[] };
     week: ReviewWeekDays;
     firstDate: LocalDate;
     lastDate: LocalDate;
@@ -110,13 +139,12 @@ export function weeklyReviewView(
   const aggregates = read;
   const extras = read;
 
-  const { days, photos } = reviewDays(rows, week, cycle.startDate);
+  const marked = ruleAsWeekEnded(aggregates, cycle, lastDate);
+  const { days, photos } = reviewDays(rows, week, marked);
 
   const totals = json(aggregates.totals)!.map(Number);
   const previous = json(aggregates.previous)?.map(Number) ?? null;
   const at = (i: number) => reviewNumber(totals[i], previous ? previous[i] : null);
-  const doneDays = json(aggregates.done_days);
-  const done = new Set((doneDays ?? []).map(Number));
   const first = json(extras.first_photo);
   const last = json(extras.last_photo);
   const asPhoto = (p: NonNullable<typeof first>) =>
@@ -135,17 +163,22 @@ export function weeklyReviewView(
     firstDate,
     lastDate,
     days,
+    // The final review's calendar: My Cycle's marks, paused dates between the days.
     calendar: week.final
-      ? Array.from({ length: CYCLE_LENGTH_DAYS }, (_, i) => (done.has(i + 1) ? 'done' : 'missed'))
+      ? marked.days.map((d) => ({
+          day: d.day,
+          date: d.date,
+          status: d.mark === 'today' || d.mark === 'upcoming' ? 'missed' : d.mark,
+        }))
       : null,
     checkins: at(0),
     movedMinutes: at(1),
     steps: at(2),
     proteinDays: at(3),
     hydrationDays: at(4),
-    currentStreak: Number(aggregates.current),
-    bestStreak: Number(aggregates.best),
-    consistency: consistencyScore(Number(aggregates.to_date), week.lastDay),
+    currentStreak: marked.currentStreak,
+    bestStreak: marked.longestStreak,
+    consistency: weekConsistency(marked, lastDate),
     milestones: MILESTONE_DAYS.filter((d) => d >= week.firstDay && d <= week.lastDay),
     badges: (json(extras.badges) ?? []).map(([code, name]) => ({
       code,

@@ -109,18 +109,25 @@ describe(`weekly review boundaries (${databaseLabel})`, () => {
     const after = await getNewestReview(await at(m.userId, '2026-03-09T04:00:00Z'));
     expect(after.review).toMatchObject({ cycleNumber: 1, week: 1, firstDate: '2026-03-02' });
     expect(after.review!.lastDate).toBe('2026-03-08');
+    // Day 4 missed and day 5 checked in: forgiven (a grace day, still a miss in consistency), so
+    // the streak counts the six check-ins (issue 43).
     expect(after.review!.days.map((d) => d.status)).toEqual([
       'done',
       'done',
       'done',
-      'missed',
+      'grace',
       'done',
       'done',
       'done',
     ]);
-    expect(after.review!.currentStreak).toBe(3);
-    expect(after.review!.bestStreak).toBe(3);
+    expect(after.review!.currentStreak).toBe(6);
+    expect(after.review!.bestStreak).toBe(6);
     expect(after.review!.consistency).toBe(86);
+    // In strict mode the miss restarts the streak, as before.
+    await t.database.db.update(cycles).set({ mode: 'strict' }).where(eq(cycles.id, m.cycleId));
+    const strict = await getNewestReview(await at(m.userId, '2026-03-09T04:00:00Z'));
+    expect(strict.review!.days.map((d) => d.status)[3]).toBe('missed');
+    expect(strict.review).toMatchObject({ currentStreak: 3, bestStreak: 3, consistency: 86 });
   });
 
   it('follows a member who moved from Tokyo to Honolulu mid-week: the week ends at Honolulu’s midnight', async () => {
@@ -184,7 +191,7 @@ describe(`weekly review boundaries (${databaseLabel})`, () => {
     expect(review!.days.map((d) => d.day)).toEqual([85, 86, 87, 88, 89, 90]);
     // The final review covers the whole cycle: 90 days, totals, no week before.
     expect(review!.calendar).toHaveLength(90);
-    expect(review!.calendar!.filter((d) => d === 'done')).toHaveLength(86);
+    expect(review!.calendar!.filter((d) => d.status === 'done')).toHaveLength(86);
     expect(review!.movedMinutes).toEqual({ value: 840 + 150, previous: null, change: null });
     expect(review!.checkins.value).toBe(86);
     expect(review!.proteinDays.value).toBe(1);

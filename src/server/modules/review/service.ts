@@ -78,7 +78,7 @@ export async function listReviewWeeks(ctx: ServiceContext): Promise<ReviewWeeksR
           active: cycle.isActive,
           weeks: Array.from({ length: REVIEW_WEEKS }, (_, i) => ({
             week: i + 1,
-            opensOn: reviewOpensOn(cycle.startDate, i + 1),
+            opensOn: reviewOpensOn(cycle.startDate, i + 1, cycle.pausedDates),
             open: i + 1 <= open,
           })),
         };

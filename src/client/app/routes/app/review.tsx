@@ -23,14 +23,7 @@ export const loader = memberLoader((client) => client.fetchQuery(reviewQueryOpti
 /** The final review's 90 days, drawn by My Cycle's calendar. */
 function FinalCalendar({ review }: { review: WeeklyReviewView }) {
   if (!review.calendar) return null;
-  const start = Date.parse(review.cycleStartDate);
-  const days = review.calendar.map((status, i) => ({
-    day: i + 1,
-    date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-    status,
-    movedMinutes: 0,
-    steps: 0,
-  }));
+  const days = review.calendar.map((d) => ({ ...d, movedMinutes: 0, steps: 0 }));
   return <CycleCalendar days={days} currentDay={0} />;
 }
 

@@ -10,7 +10,9 @@ import { Card } from '@client/components/ui/card';
  * dates alone, so the server-rendered home and the app draw the same card, with no request.
  */
 export function NewReviewCard({ cycle }: { cycle: CycleView }) {
-  const week = cycle.started ? newReviewWeek(cycle.startDate, cycle.today, REVIEW_NEW_DAYS) : 0;
+  const week = cycle.started
+    ? newReviewWeek(cycle.startDate, cycle.today, REVIEW_NEW_DAYS, cycle.pausedDates)
+    : 0;
   if (week === 0) return null;
   const final = week === 13;
   return (

@@ -15,10 +15,11 @@ interface WeekRow {
 
 /** The 13 weeks of the cycle on its dates alone: the server-rendered My Cycle draws them too. */
 function weeksOf(cycle: CycleView): WeekRow[] {
-  const open = cycle.started ? newestOpenWeek(cycle.startDate, cycle.today) : 0;
+  // Paused dates are no days of the cycle: a week opens when its seven days have ended (0099).
+  const open = cycle.started ? newestOpenWeek(cycle.startDate, cycle.today, cycle.pausedDates) : 0;
   return Array.from({ length: REVIEW_WEEKS }, (_, i) => ({
     week: i + 1,
-    opensOn: reviewOpensOn(cycle.startDate, i + 1),
+    opensOn: reviewOpensOn(cycle.startDate, i + 1, cycle.pausedDates),
     open: i + 1 <= open,
   }));
 }

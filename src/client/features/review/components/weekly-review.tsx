@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, ArrowRight, Check, X } from 'lucide-react';
-import type { ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import type { ReviewDayView, ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
 import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { dayName, StatusMark } from '@client/components/day-mark';
 import { Streaks, WeekNumbers } from './review-numbers';
 import { ShareWeekDialog } from './share-week-dialog';
 
@@ -71,6 +72,14 @@ export function WeeklyReview({
   );
 }
 
+/** My Cycle's marks (decision 0098): a rest day and a missed day forgiven have their own. */
+const STRIP_STYLES: Record<ReviewDayView['status'], string> = {
+  done: 'bg-primary text-primary-foreground',
+  missed: 'bg-muted text-muted-foreground',
+  rest: 'bg-secondary text-secondary-foreground',
+  grace: 'border-2 border-primary bg-card text-foreground',
+};
+
 function WeekStrip({ review }: { review: WeeklyReviewView }) {
   return (
     <Card className="p-4 sm:p-5">
@@ -81,28 +90,25 @@ function WeekStrip({ review }: { review: WeeklyReviewView }) {
         aria-label="Days of the week"
         className={cn('grid gap-1.5', review.days.length === 7 ? 'grid-cols-7' : 'grid-cols-6')}
       >
-        {review.days.map((d) => {
-          const done = d.status === 'done';
-          return (
-            <li
-              key={d.day}
-              data-status={d.status}
-              className={cn(
-                'flex flex-col items-center gap-1 rounded-xl px-0.5 py-2 text-center',
-                done ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
-              )}
-            >
-              <span className="text-xs font-medium">{formatWeekdayDate(d.date).slice(0, 3)}</span>
-              <span className="tabular text-base font-black leading-none">{d.day}</span>
-              {done ? (
-                <Check aria-hidden className="size-4" strokeWidth={3} />
-              ) : (
-                <X aria-hidden className="size-4" strokeWidth={2.5} />
-              )}
-              <span className="sr-only">{`Day ${d.day}, ${formatWeekdayDate(d.date)}: ${done ? 'checked in' : 'missed'}`}</span>
-            </li>
-          );
-        })}
+        {review.days.map((d) => (
+          <li
+            key={d.day}
+            data-status={d.status}
+            className={cn(
+              'flex flex-col items-center gap-1 rounded-xl px-0.5 py-2 text-center',
+              STRIP_STYLES[d.status],
+            )}
+          >
+            <span className="text-xs font-medium">{formatWeekdayDate(d.date).slice(0, 3)}</span>
+            <span className="tabular text-base font-black leading-none">{d.day}</span>
+            <StatusMark status={d.status} />
+            <span className="sr-only">
+              {d.status === 'done' || d.status === 'missed'
+                ? `Day ${d.day}, ${formatWeekdayDate(d.date)}: ${d.status === 'done' ? 'checked in' : 'missed'}`
+                : dayName(d)}
+            </span>
+          </li>
+        ))}
       </ol>
     </Card>
   );

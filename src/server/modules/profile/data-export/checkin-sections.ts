@@ -1,4 +1,9 @@
+import { pauseSpans } from '@shared/domain/cycle-position';
+import { keyOfWeekday, streakSummary } from '@shared/domain/forgiving-streak';
+import { localDateIn } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../../db/client';
+import { memberTimeZone } from '../../cycles/queries';
+import { readRuleInputs, type CycleRuleInput } from '../../cycles/stats';
 import { audienceView } from '../../crews/audience';
 import { iso } from './export-values';
 import { mediaFiles, readActivityRows, type ActivityRows, type MediaFiles } from './checkin-rows';
@@ -7,13 +12,23 @@ import { mediaFiles, readActivityRows, type ActivityRows, type MediaFiles } from
 // check-ins with their updates, posts; and the rows of checkins.csv.
 
 /** Crews, cycles, check-ins with their updates, posts; their media files; the CSV rows. */
-export async function readCheckinSections(db: DbOrTx, userId: string) {
+export async function readCheckinSections(db: DbOrTx, userId: string, now: Date) {
   const rows = await readActivityRows(db, userId);
   const media = mediaFiles(rows);
   const checkinsOut = checkinsSection(rows, media);
+  const rules = await readRuleInputs(
+    db,
+    rows.cycleRows.map((c) => c.id),
+  );
+  const timeZone = await memberTimeZone(db, userId, now);
   const sections = {
     crews: crewsSection(rows, userId),
-    cycles: cyclesSection(rows),
+    cycles: cyclesSection(rows, rules, (at) => localDateIn(at ?? now, timeZone)),
+    // The member's rest weekdays, each plan from the date it applies (decision 0099).
+    restDayPlans: (rules[0]?.history.restPlans ?? []).map((p) => ({
+      from: p.from,
+      days: p.weekdays.map(keyOfWeekday),
+    })),
     checkins: checkinsOut,
     posts: postsSection(rows, media),
   };
@@ -42,14 +57,34 @@ function crewsSection({ crewRows }: ActivityRows, userId: string) {
   }));
 }
 
-function cyclesSection({ cycleRows }: ActivityRows) {
-  return cycleRows.map((c) => ({
-    id: c.id,
-    startDate: c.startDate,
-    isActive: c.isActive,
-    endedAt: iso(c.endedAt),
-    checkins: c.checkinCount,
-  }));
+/**
+ * Each cycle with its streak by the streak rule (decision 0098): as it stands today for the active
+ * cycle, as it stood when it ended for a past one; its mode, pauses and each date's mark.
+ */
+function cyclesSection(
+  { cycleRows }: ActivityRows,
+  rules: CycleRuleInput[],
+  dateOf: (at: Date | null) => string,
+) {
+  const ruleOf = new Map(rules.map((r) => [r.id, r]));
+  return cycleRows.map((c) => {
+    const rule = ruleOf.get(c.id);
+    const summary = rule && streakSummary(rule.history, dateOf(c.endedAt));
+    return {
+      id: c.id,
+      startDate: c.startDate,
+      isActive: c.isActive,
+      endedAt: iso(c.endedAt),
+      checkins: c.checkinCount,
+      mode: c.mode,
+      pauses: pauseSpans(c.pausedDates),
+      lastDate: summary?.lastDate ?? null,
+      currentStreak: summary?.currentStreak ?? 0,
+      longestStreak: summary?.longestStreak ?? 0,
+      consistency: summary?.consistency ?? 0,
+      days: (summary?.days ?? []).map((d) => ({ date: d.date, day: d.day, mark: d.mark })),
+    };
+  });
 }
 
 /** Each check-in with its post's media and its updates. */

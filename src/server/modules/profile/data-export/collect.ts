@@ -18,7 +18,7 @@ export async function collect(db: DbOrTx, userId: string, now: Date) {
   const [account] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!account) throw new AppError('not_found', msg.notFound);
   const owned = await readAccountSections(db, userId, now);
-  const activity = await readCheckinSections(db, userId);
+  const activity = await readCheckinSections(db, userId, now);
   const data = {
     format: 'stackdays-export',
     version: 1,
