@@ -127,10 +127,11 @@ export async function reminderBurst(options: BurstOptions): Promise<boolean> {
   // The sink runs in its own process (bench/smtp-sink.ts): the load generators run here.
   const sink = fork(fileURLToPath(new URL('./smtp-sink.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    // Daily reminders ("Day 12: time to check in") and weekly reviews ("Week 3 review: ...").
+    // Weekly reviews first ("Week 3 review: 5 of 7 days checked in"), then daily reminders ("Day 12:
+    // time to check in", "Time for today's check-in", or, with a streak at risk, "Check in today...").
     env: {
       ...process.env,
-      SINK_KINDS: JSON.stringify({ reminder: 'time to check in', review: 'review:' }),
+      SINK_KINDS: JSON.stringify({ review: 'review:', reminder: 'check.?in' }),
     },
   });
   const smtpPort = await new Promise<number>((resolve) =>

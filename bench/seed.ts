@@ -99,7 +99,7 @@ function statements(members: number, days: number): Array<[string, string]> {
        insert into cycles (user_id, start_date, is_active, created_at)
        select id, start_date, true, signed_up from bench_members;
        insert into subscriptions (user_id, status, current_period_end, created_at, updated_at)
-       select id, 'trialing', now() + (1 + floor(random() * ${TRIAL_DAYS})) * interval '1 day', signed_up, signed_up
+       select id, 'trialing', now() + (1 + random() * ${TRIAL_DAYS - 1}) * interval '1 day', signed_up, signed_up
        from bench_members;`,
     ],
     [
