@@ -120,6 +120,9 @@ export const msg = {
   // /pricing, signed in: a coupon is redeemed only at sign-up (decision 0096).
   couponForNewAccounts:
     "Coupons are redeemed when a new account is created, so this code can't be used on the account you're signed in to.",
+  // /pricing?invite=, signed in: a buddy invite's free time is granted only at sign-up (issue 41 review).
+  inviteForNewAccounts:
+    "Invites are for new accounts, so this invite's free time can't be added to the account you're signed in to.",
 
   // -------------------------------------------------------------------------
   // Invites

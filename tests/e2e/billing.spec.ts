@@ -176,6 +176,68 @@ test('/pricing offers the coupon box only to visitors, who can redeem it at sign
   await visitor.close();
 });
 
+/** The buddy invite token in the newest mail to `email` after the first `seen`. */
+async function mailedInviteToken(email: string, seen: number): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const raw = (await mailsFor(email))
+          .slice(seen)
+          .at(-1)
+          ?.raw.replace(/=\r?\n/g, '');
+        token = raw?.match(/\/invite\/([A-Za-z0-9_-]+)/)?.[1];
+        return token;
+      },
+      { timeout: 15_000, message: `an invite mailed to ${email}` },
+    )
+    .toBeTruthy();
+  return token!;
+}
+
+test('/pricing?invite= promises the free month only to a visitor, who gets it at sign-up; a signed-in member is told why not (issue 41 review)', async ({
+  browser,
+  page,
+}, info) => {
+  const inviterName = `Ivy ${info.workerIndex}${Date.now() % 100_000}`;
+  const inviter = await browser.newContext();
+  await signUpAndVerify(inviter.request, uniqueEmail('pricing-inviter', info), inviterName);
+  // The buddy already has an account, and is signed in when they follow the invite.
+  const buddy = uniqueEmail('pricing-buddy', info);
+  await signUpAndVerify(page.request, buddy, 'Bud Dee');
+  const seen = (await mailsFor(buddy)).length;
+  const sent = await inviter.request.post('/api/invites', { data: { email: buddy } });
+  expect(sent.status()).toBe(201);
+  await inviter.close();
+  const token = await mailedInviteToken(buddy, seen);
+
+  await page.goto(`/pricing?invite=${token}`);
+  await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+    'href',
+    '/app/start-trial',
+  );
+  await expect(
+    page.getByText(
+      "Invites are for new accounts, so this invite's free time can't be added to the account you're signed in to.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Applied when you verify your email/)).toHaveCount(0);
+
+  // A visitor on the same link is promised the month, and carries the invite to sign-up.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/pricing?invite=${token}`);
+  await expect(
+    visitorPage.getByText(`from ${inviterName}. Applied when you verify your email.`),
+  ).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+    'href',
+    `/signup?invite=${token}`,
+  );
+  await expect(visitorPage.getByText(/Invites are for new accounts/)).toHaveCount(0);
+  await visitor.close();
+});
+
 test('a trial whose end has passed shows INACTIVE, ended by the server on its own', async ({
   browser,
   page,

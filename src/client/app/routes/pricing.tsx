@@ -71,6 +71,7 @@ export function PricingRoute() {
           <TrialCard
             id={id}
             inviteToken={inviteToken}
+            signedIn={signedIn}
             coupon={signedIn ? null : coupon}
             couponInLink={params.get('coupon')}
             noCardTrial={noCardTrial}
@@ -130,6 +131,7 @@ type NoCardTrialState = [boolean, Dispatch<SetStateAction<boolean>>];
 function TrialCard({
   id,
   inviteToken,
+  signedIn,
   coupon,
   couponInLink,
   noCardTrial,
@@ -139,6 +141,11 @@ function TrialCard({
 }: {
   id: string;
   inviteToken: string | null;
+  /**
+   * A member is signed in: a buddy invite's free time, like a coupon, comes only with a new account
+   * (granted at its first verification), so it is not promised to them.
+   */
+  signedIn: boolean;
   /** The coupon box's state; null for a signed-in member, who has no coupon to redeem here. */
   coupon: CouponEntryState | null;
   /** ?coupon= from the link, whoever follows it. */
@@ -162,7 +169,15 @@ function TrialCard({
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        {inviteToken && <InviteApplied token={inviteToken} />}
+        {inviteToken &&
+          (signedIn ? (
+            <p className="flex items-start gap-2 text-sm text-muted-foreground">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {msg.inviteForNewAccounts}
+            </p>
+          ) : (
+            <InviteApplied token={inviteToken} />
+          ))}
         {coupon ? (
           <CouponEntry coupon={coupon} />
         ) : couponInLink?.trim() ? (
