@@ -87,6 +87,33 @@ describe('community leaderboard', () => {
     ]);
   });
 
+  it('counts as checked in today exactly the members with a check-in dated today (issue 41 review)', async () => {
+    // Members of the tests before stay on the board: counted from here.
+    const before = (await computeCommunityBoard(t.deps.db, NOW)).stats.checkedInToday;
+    await seedMember('jon', 6, [1, 2, 3, 4, 5, 6]); // checked in today, Day 6
+    // A cycle that ended five days ago, with its Day 90 checked in: nothing to log today.
+    await seedMember(
+      'hal',
+      95,
+      Array.from({ length: 90 }, (_, i) => i + 1),
+    );
+    await refreshCycleStats(t.deps.db);
+    expect((await computeCommunityBoard(t.deps.db, NOW)).stats.checkedInToday).toBe(before + 1);
+
+    // Checked in today on Day 5, then started a new cycle, which starts tomorrow.
+    const ivy = await seedMember('ivy', 5, [1, 2, 3, 4, 5]);
+    await t.deps.db
+      .update(cycles)
+      .set({ isActive: false })
+      .where(sql`${cycles.userId} = ${ivy}`);
+    const tomorrow = new Date(NOW.getTime() + 86_400_000).toISOString().slice(0, 10);
+    await t.deps.db.insert(cycles).values({ userId: ivy, startDate: tomorrow });
+    await refreshCycleStats(t.deps.db);
+
+    const board = await computeCommunityBoard(t.deps.db, NOW);
+    expect(board.stats.checkedInToday).toBe(before + 2);
+  });
+
   it('keeps the cycle aggregates right as check-ins arrive through the API', async () => {
     const m = await t.member();
     await m.client.request('/api/checkins', {

@@ -70,6 +70,16 @@ export function scoredCycles(now: Date, filter: SQL): SQL {
 }
 
 /**
+ * Who has checked in today, over `scored` (issue 41): a check-in dated the member's today, whatever
+ * its cycle. A cycle in progress says so itself (its last check-in is today's day); one past its last
+ * day has nothing to log; a new cycle that starts tomorrow follows a check-in of the cycle before it,
+ * looked up by date (such cycles are few).
+ */
+const checkedInToday = sql`case when not started
+    then exists (select 1 from checkins k where k.user_id = scored.user_id and k.local_date = scored.today)
+    else today <= end_date and last_day = current_day and not paused_today end`;
+
+/**
  * A building block (no authorization; see service.ts). One aggregate query over active cycles (their check-in aggregates are kept on the cycle row), each
  * member's day counted in their own time zone. The streak is the real run of consecutive days that is
  * still alive (ending today or yesterday), not the check-in count (docs/decisions/0006).
@@ -97,7 +107,7 @@ export async function computeCommunityBoard(
            (select count(*)::int from scored) as active_members,
            (select coalesce(sum(checkin_count), 0)::int from scored) as total_checkins,
            (select coalesce(round(avg(consistency)), 0)::int from scored) as average_consistency,
-           (select count(*)::int from scored where last_day = current_day and not paused_today) as checked_in_today
+           (select count(*)::int from scored where ${checkedInToday}) as checked_in_today
     from leaders l join profiles p on p.id = l.user_id
   `,
   );
