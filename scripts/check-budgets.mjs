@@ -66,10 +66,16 @@ async function signedUpMember(serverUrl, mailboxUrl) {
     }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status}`);
+  // The code is entered in the browser that signed up, which carries its sealed sign-up (decision
+  // 0072): otherwise the account starts afresh and asks to finish signing up (0095).
+  const signUpCookie = signUp.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
   const code = await mailedCode(mailboxUrl, email);
   const verified = await fetch(`${serverUrl}/api/account/verify-email`, {
     method: 'POST',
-    headers,
+    headers: { ...headers, cookie: signUpCookie },
     body: JSON.stringify({ email, code }),
   });
   if (!verified.ok) throw new Error(`verify-email: ${verified.status}`);
