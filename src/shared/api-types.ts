@@ -170,6 +170,11 @@ export interface CycleView {
 /** A day's mark on My Cycle's calendar and the reviews (decision 0098). */
 export type CycleDayStatus = 'done' | 'missed' | 'today' | 'upcoming' | 'rest' | 'grace' | 'paused';
 
+/** PUT /api/cycle/mode, POST and DELETE /api/cycle/pause: the cycle as home shows it after. */
+export interface CycleChangedResponse {
+  cycle: CycleView;
+}
+
 /** GET and PUT /api/settings/rest-days: the plan in effect today, and a change from next Monday. */
 export interface RestDaysView {
   current: WeekdayKey[];

@@ -772,6 +772,13 @@ export const msg = {
   restDaysInvalid: 'Choose weekdays from Monday to Sunday, each once.',
   checkinOnPausedDay: 'That day was paused, so it takes no check-in.',
   streakAtRisk: 'Streak at risk',
+  streakSaveFailed: 'That could not be saved. Please try again.',
+  restDaysSave: 'Save rest days',
+  adminCycleColumn: 'Cycle',
+  adminNoCycle: 'No cycle',
+  adminCycleLine: (day: number, streak: number) => `Day ${day} · streak ${streak}`,
+  adminCyclePaused: 'paused',
+  adminCycleAtRisk: 'at risk',
   checkInToKeepStreak: 'Check in today to keep your streak',
   streakAtRiskLead: (date: string) =>
     `You missed ${date}. Check in today to keep your streak: one missed day a week is forgiven.`,

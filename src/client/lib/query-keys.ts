@@ -65,6 +65,8 @@ export const queryKeys = {
   },
   settings: {
     all: ['settings'] as const,
+    /** The member's rest days now and from next Monday (issue 43). */
+    restDays: ['settings', 'rest-days'] as const,
   },
   connections: {
     all: ['connections'] as const,

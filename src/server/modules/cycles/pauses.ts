@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { PAUSE_DAYS_PER_CYCLE, STREAK_MODE_CHOICE_DAYS } from '@shared/constants';
-import type { CycleView } from '@shared/api-types';
+import type { CycleChangedResponse } from '@shared/api-types';
 import { cyclePosition, dateOfDay } from '@shared/domain/cycle-position';
 import { addDays, daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { PauseInput, StreakModeInput } from '@shared/domain/streak-schemas';
@@ -39,7 +39,7 @@ const answer = async (ctx: ServiceContext, userId: string) => ({
 export async function setStreakMode(
   ctx: ServiceContext,
   input: StreakModeInput,
-): Promise<{ cycle: CycleView }> {
+): Promise<CycleChangedResponse> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
     const { cycle, today } = await lockedCycle(ctx, member.userId);
@@ -63,7 +63,7 @@ export async function setStreakMode(
 export async function pauseCycle(
   ctx: ServiceContext,
   input: PauseInput,
-): Promise<{ cycle: CycleView }> {
+): Promise<CycleChangedResponse> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
     const { cycle, today } = await lockedCycle(ctx, member.userId);
@@ -122,7 +122,7 @@ async function assertPauseAllowed(
  * Ends the pause under way on the member's today (its days from today on are given back: the cycle
  * runs again today), or cancels the next one planned. 404 when there is none.
  */
-export async function endPause(ctx: ServiceContext): Promise<{ cycle: CycleView }> {
+export async function endPause(ctx: ServiceContext): Promise<CycleChangedResponse> {
   const member = requireMember(ctx);
   return withTransaction(ctx, async (ctx) => {
     const { cycle, today } = await lockedCycle(ctx, member.userId);

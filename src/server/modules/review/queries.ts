@@ -203,11 +203,11 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
         select day_number, moved_minutes, steps, protein_target_hit, hydration_goal_hit
           from checkins where cycle_id = asked.cycle_id and day_number <= asked.last_day
       )
-      -- The streak rule's inputs (decision 0098): the cycle's mode and dates checked in up to the
-      -- week's last day, and the member's rest-day plans; My Cycle's rule marks the week's days.
+      -- The streak rule's inputs (decision 0098): the cycle's mode and dates checked in, and the
+      -- member's rest-day plans; My Cycle's rule marks the week's days and counts its streaks.
       select (select c.mode from cycles c where c.id = asked.cycle_id) as mode,
              (select json_agg(k.local_date order by k.local_date) from checkins k
-               where k.cycle_id = asked.cycle_id and k.day_number <= asked.last_day) as rule_dates,
+               where k.cycle_id = asked.cycle_id) as rule_dates,
              (select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
                 from rest_day_plans r where r.user_id = asked.user_id) as rule_plans,
              ${sums(weekFrom, sql`asked.last_day`)} as totals,

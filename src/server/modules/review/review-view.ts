@@ -94,25 +94,29 @@ function reviewDays(
   return { days, photos };
 }
 
-/** The streak rule as the week's last day ended: its check-ins up to then, the day after as today. */
-function ruleAsWeekEnded(
+/**
+ * The streak rule on the cycle: `marked` with every check-in, so the week's days carry the marks My
+ * Cycle shows (a miss on its last day forgiven the day after is a grace day); `asEnded` with the
+ * check-ins up to the week's last day, the day after as today: the streaks as the week ended.
+ */
+function ruleOfWeek(
   aggregates: AggregateRow,
   cycle: { startDate: LocalDate; pausedDates: LocalDate[] },
   lastDate: LocalDate,
-): StreakSummary {
-  return streakSummary(
-    {
-      startDate: cycle.startDate,
-      mode: aggregates.mode,
-      checkins: json(aggregates.rule_dates) ?? [],
-      pauses: pauseSpans(cycle.pausedDates),
-      restPlans: (json(aggregates.rule_plans) ?? []).map(([from, weekdays]) => ({
-        from,
-        weekdays,
-      })),
-    },
-    addDays(lastDate, 1),
-  );
+): { marked: StreakSummary; asEnded: StreakSummary } {
+  const dates = json(aggregates.rule_dates) ?? [];
+  const history = {
+    startDate: cycle.startDate,
+    mode: aggregates.mode,
+    checkins: dates,
+    pauses: pauseSpans(cycle.pausedDates),
+    restPlans: (json(aggregates.rule_plans) ?? []).map(([from, weekdays]) => ({ from, weekdays })),
+  };
+  const dayAfter = addDays(lastDate, 1);
+  return {
+    marked: streakSummary(history, dayAfter),
+    asEnded: streakSummary({ ...history, checkins: dates.filter((d) => d <= lastDate) }, dayAfter),
+  };
 }
 
 /** Check-ins on the days up to the week's last, over those days less the rest days (0098). */
@@ -139,7 +143,7 @@ export function weeklyReviewView(
   const aggregates = read;
   const extras = read;
 
-  const marked = ruleAsWeekEnded(aggregates, cycle, lastDate);
+  const { marked, asEnded } = ruleOfWeek(aggregates, cycle, lastDate);
   const { days, photos } = reviewDays(rows, week, marked);
 
   const totals = json(aggregates.totals)!.map(Number);
@@ -176,9 +180,9 @@ export function weeklyReviewView(
     steps: at(2),
     proteinDays: at(3),
     hydrationDays: at(4),
-    currentStreak: marked.currentStreak,
-    bestStreak: marked.longestStreak,
-    consistency: weekConsistency(marked, lastDate),
+    currentStreak: asEnded.currentStreak,
+    bestStreak: asEnded.longestStreak,
+    consistency: weekConsistency(asEnded, lastDate),
     milestones: MILESTONE_DAYS.filter((d) => d >= week.firstDay && d <= week.lastDay),
     badges: (json(extras.badges) ?? []).map(([code, name]) => ({
       code,

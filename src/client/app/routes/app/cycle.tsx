@@ -3,6 +3,7 @@ import { cycleQueryOptions, useCycle } from '@client/features/cycle/api/get-cycl
 import { MyCycleScreen } from '@client/features/cycle/components/my-cycle';
 import { reviewWeeksQueryOptions } from '@client/features/review/api/get-review-weeks';
 import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
+import { StreakPanel } from '@client/features/streaks/components/streak-panel';
 import { memberLoader } from './layout';
 
 /**
@@ -20,7 +21,10 @@ export function CycleRoute() {
   return (
     <>
       <title>My Cycle · StackDays</title>
-      <MyCycleScreen unitPref={user.unitPref} />
+      <MyCycleScreen
+        unitPref={user.unitPref}
+        belowHero={(cycle) => <StreakPanel cycle={cycle} />}
+      />
       {cycle.data && (
         <div className="mt-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
           <ReviewWeeksList cycle={cycle.data.cycle} />

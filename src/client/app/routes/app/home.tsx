@@ -35,6 +35,7 @@ import { CycleComplete } from '@client/features/cycle/components/cycle-complete'
 import { CycleStartsTomorrow } from '@client/features/cycle/components/cycle-starts-tomorrow';
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
 import { NewReviewCard } from '@client/features/review/components/new-review-card';
+import { StreakPanel } from '@client/features/streaks/components/streak-panel';
 import { queryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { memberLoader } from './layout';
@@ -94,6 +95,10 @@ export function HomeRoute() {
             action={<InviteBuddiesDialog className="w-full sm:w-auto lg:w-full" />}
           />
           <NewReviewCard cycle={today.data.cycle} />
+          {/* At risk, a pause and its way back, the mode in the first days (issue 43). */}
+          <div className="mt-5">
+            <StreakPanel cycle={today.data.cycle} />
+          </div>
           {!today.data.cycle.started && (
             <div className="mt-5">
               <CycleStartsTomorrow startDate={today.data.cycle.startDate} />
@@ -104,7 +109,7 @@ export function HomeRoute() {
           {/* Past day 90 the cycle takes no check-in: its summary and Start New Cycle instead. */}
           {today.data.cycle.complete ? (
             <CycleComplete />
-          ) : (
+          ) : today.data.cycle.paused && !today.data.checkin ? null : (
             <Suspense fallback={<CheckinFormPlaceholder label={msg.loading} />}>
               <TodayCheckin checkin={today.data.checkin} connection={today.data.connection} />
             </Suspense>

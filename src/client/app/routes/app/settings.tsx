@@ -11,6 +11,7 @@ import { BillingStatus } from '@client/features/settings/components/billing-stat
 import { SignOutCard } from '@client/features/settings/components/sign-out-card';
 import { YourData } from '@client/features/settings/components/your-data';
 import { ConnectionsCard } from '@client/features/connections/components/connections-card';
+import { RestDaysSettings } from '@client/features/streaks/components/rest-days-settings';
 
 const ACTIVATION_POLL_MS = 2000;
 
@@ -46,6 +47,8 @@ export function SettingsRoute() {
           screen="settings"
           returnedFromCheckout={returnedFromCheckout}
         />
+        {/* Rest days for forgiving streaks (issue 43). */}
+        <RestDaysSettings />
         <ConnectionsCard />
         <YourData />
         <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUserView } from '@shared/api-types';
+import { StrictTag } from '@client/components/strict-tag';
 import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
 import { Button } from '@client/components/ui/button';
@@ -88,6 +89,20 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
   );
 }
 
+/** The member's cycle by the streak rule (issue 43): day, streak, and whether paused, at risk, strict. */
+function CycleLine({ cycle }: { cycle: AdminUserView['cycle'] }) {
+  if (!cycle) return <span className="text-muted-foreground">{msg.adminNoCycle}</span>;
+  const day = cycle.started ? msg.adminCycleLine(cycle.day, cycle.streak) : msg.startsTomorrow;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span className="tabular">{day}</span>
+      {cycle.paused && <Pill tone="neutral">{msg.adminCyclePaused}</Pill>}
+      {cycle.atRisk && <Pill tone="neutral">{msg.adminCycleAtRisk}</Pill>}
+      {cycle.mode === 'strict' && <StrictTag />}
+    </span>
+  );
+}
+
 function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const name = user.displayName;
   return (
@@ -103,6 +118,9 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
       </Cell>
       <Cell label="Joined" className="whitespace-nowrap">
         {formatDate(user.createdAt)}
+      </Cell>
+      <Cell label={msg.adminCycleColumn} className="md:whitespace-nowrap">
+        <CycleLine cycle={user.cycle} />
       </Cell>
       <Cell label="Actions">
         <UserActions user={user} selfId={selfId} />
@@ -131,7 +149,10 @@ export function UsersScreen({ selfId }: { selfId: string }) {
         emptyText={msg.noUsersFound}
       />
       {rows.length > 0 && (
-        <AdminTable label="Users" columns={['Name', 'Email', 'Role', 'Joined', 'Actions']}>
+        <AdminTable
+          label="Users"
+          columns={['Name', 'Email', 'Role', 'Joined', msg.adminCycleColumn, 'Actions']}
+        >
           {rows.map((user) => (
             <UserRow key={user.id} user={user} selfId={selfId} />
           ))}

@@ -6,6 +6,7 @@ import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
+import { StrictTag } from '@client/components/strict-tag';
 import { cn } from '@client/lib/cn';
 import { RankBadge } from './rank-badge';
 import { YouTag } from './you-tag';
@@ -92,9 +93,11 @@ function LeaderboardRow({
         <div className="flex min-w-0 items-center gap-2.5">
           <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-9" />
           <div className="flex min-w-0 flex-col">
-            <span className="flex min-w-0 items-center gap-1.5">
+            {/* Tags wrap under the name rather than widen the table on a phone. */}
+            <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
               <span className="truncate font-semibold">{entry.displayName}</span>
               {mine && <YouTag />}
+              {entry.strict && <StrictTag />}
             </span>
             <span className="tabular text-xs text-muted-foreground sm:hidden">
               {formatNumber(entry.checkins)} {entry.checkins === 1 ? 'check-in' : 'check-ins'} ·{' '}

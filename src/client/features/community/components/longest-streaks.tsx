@@ -4,6 +4,7 @@ import type { LeaderboardEntry } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
+import { StrictTag } from '@client/components/strict-tag';
 import { cn } from '@client/lib/cn';
 import { EmptyBoard } from './leaderboard';
 import { RankBadge } from './rank-badge';
@@ -42,9 +43,10 @@ export function LongestStreaks({
               >
                 <RankBadge rank={i + 1} />
                 <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-9" />
-                <span className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
                   <span className="truncate font-semibold">{entry.displayName}</span>
                   {mine && <YouTag />}
+                  {entry.strict && <StrictTag />}
                 </span>
                 <span className="flex shrink-0 items-center gap-1 pr-2">
                   <Flame aria-hidden className="size-4 text-orange-600 dark:text-orange-400" />

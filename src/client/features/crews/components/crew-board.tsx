@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
+import { StrictTag } from '@client/components/strict-tag';
 import { useNudge, useRemoveMember } from '../api';
 
 /** A crew's board: every member's day, today's check-in, streak and consistency, with Nudge. */
@@ -111,6 +112,7 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
         {entry.isOwner && (
           <span className="ml-2 text-sm font-semibold text-muted-foreground">Owner</span>
         )}
+        {entry.strict && <StrictTag className="ml-2 align-middle" />}
       </p>
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span className="tabular">

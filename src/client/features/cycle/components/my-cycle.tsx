@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
+import type { CycleView } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { ScreenHeading } from '@client/components/layout/screen-heading';
@@ -17,8 +18,17 @@ import { MilestoneList } from './milestone-list';
 import { StartNewCycle } from './start-new-cycle';
 import { StatCards } from './stat-cards';
 
-/** `unitPref`: the member's units, for their weight change since Day 1. */
-export function MyCycleScreen({ unitPref }: { unitPref: UnitPref }) {
+/**
+ * `unitPref`: the member's units, for their weight change since Day 1. `belowHero`: what the route
+ * puts under the day (the streak panel of issue 43), given the cycle.
+ */
+export function MyCycleScreen({
+  unitPref,
+  belowHero,
+}: {
+  unitPref: UnitPref;
+  belowHero?: (cycle: CycleView) => ReactNode;
+}) {
   const query = useCycle();
   const { refetch } = query;
   // The screen's first render with its data is deferred, so React renders it in slices (decision 0029).
@@ -50,7 +60,7 @@ export function MyCycleScreen({ unitPref }: { unitPref: UnitPref }) {
           </Button>
         </Card>
       ) : shown && query.data ? (
-        <CycleContent data={query.data} unitPref={unitPref} />
+        <CycleContent data={query.data} unitPref={unitPref} belowHero={belowHero} />
       ) : (
         <Spinner label={msg.loading} />
       )}
@@ -61,9 +71,11 @@ export function MyCycleScreen({ unitPref }: { unitPref: UnitPref }) {
 function CycleContent({
   data,
   unitPref,
+  belowHero,
 }: {
   data: NonNullable<ReturnType<typeof useCycle>['data']>;
   unitPref: UnitPref;
+  belowHero?: (cycle: CycleView) => ReactNode;
 }) {
   const { cycle } = data;
   // A cycle that starts tomorrow (decision 0032) has no day behind it yet.
@@ -77,6 +89,7 @@ function CycleContent({
   return (
     <>
       <DayHero cycle={cycle} />
+      {belowHero?.(cycle)}
       {cycle.started ? (
         <InsightCard level={data.insight} consistency={data.stats.consistency} today={today} />
       ) : (
