@@ -28,7 +28,8 @@
  *    export of a member with 90 check-ins and 900 photos (bench/export-memory.ts).
  * 7. The reminder burst (bench/reminder-burst.ts): BENCH_BURST_DUE (30,000) members due in the same
  *    hour and the weekly reviews owed at that hour, sent by one server process in the default role,
- *    while members check in (check-in create during the jobs) and read the feed; a local SMTP sink.
+ *    while members check in (check-in create during the jobs, against the same process with the jobs
+ *    held) and read the feed; a local SMTP sink.
  *
  * Every target is printed with PASS or FAIL: the start-up jobs, reads, check-in create alone,
  * sign-in (transactions, and its share of health against the last run at fewer members,
@@ -40,7 +41,8 @@
  * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the servers, e.g. --cpu-prof),
  * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs),
  * BENCH_DOWNTIME_MINUTES (60), BENCH_PGBENCH_SECONDS (10; 0: no pgbench), BENCH_PGBENCH (its path),
- * BENCH_BURST_DUE (30000), BENCH_BURST_PROCESSES (1; 2: two processes share the burst).
+ * BENCH_BURST_DUE (30000), BENCH_BURST_PROCESSES (1; 2: two processes share the burst),
+ * BENCH_BURST_WARMUP_SECONDS (10).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -840,7 +842,6 @@ async function main() {
         secret,
         connections,
         seconds,
-        warmupSeconds,
         pgbench,
       });
       if (burstMissed && process.env.BENCH_STRICT) failed = true;
