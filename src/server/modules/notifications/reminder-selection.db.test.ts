@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type DbOrTx } from '../../db/client';
 import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
 import { setUpTestApp } from '../../testing/test-app';
+import { undone } from '../../testing/undone';
 import { databaseLabel } from '../../testing/test-database';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { claimDueReminders, sendDailyReminders } from './daily-reminders';
@@ -123,22 +124,6 @@ function expectedDue(spec: Spec, now: Date): boolean {
   ).due;
 }
 
-class Rollback extends Error {}
-
-/** Runs `work` in a transaction that is then undone: the members it makes leave nothing behind. */
-async function undone<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  let result: T | undefined;
-  await t.database.db
-    .transaction(async (tx) => {
-      result = await work(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result as T;
-}
-
 /** Members the selection claims at `now`, among `ids`, reading every member whose moment has come. */
 async function selected(tx: DbOrTx, ids: string[], now: Date): Promise<string[]> {
   const { due } = await claimDueReminders(tx, now, 100_000);
@@ -176,7 +161,7 @@ describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
       { zone: 'Pacific/Honolulu', hour: 15, startOffset: 5 },
       { zone: 'Pacific/Honolulu', hour: 16, startOffset: 5 },
     ];
-    const chosen = await undone(async (tx) => {
+    const chosen = await undone(t.database.db, async (tx) => {
       const ids = await insertMembers(tx, specs, now);
       const picked = await selected(tx, ids, now);
       return ids.map((id) => picked.includes(id));
@@ -195,7 +180,7 @@ describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
     ];
     for (const [iso, due] of cases) {
       const now = new Date(iso);
-      const picked = await undone(async (tx) => {
+      const picked = await undone(t.database.db, async (tx) => {
         const ids = await insertMembers(
           tx,
           [{ zone: 'America/New_York', hour: 7, startOffset: 10 }],
@@ -225,7 +210,7 @@ describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
       { ...base, verified: false },
       { ...base, zone: 'Mars/Olympus' }, // unknown: the default zone (Denver) counts
     ];
-    const chosen = await undone(async (tx) => {
+    const chosen = await undone(t.database.db, async (tx) => {
       const ids = await insertMembers(tx, specs, now);
       const picked = await selected(tx, ids, now);
       return ids.map((id) => picked.includes(id));
@@ -250,7 +235,7 @@ describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
 
   it('reads a member again only when their next reminder can be owed, or their settings change', async () => {
     const now = new Date('2026-06-10T03:00:00Z'); // 21:00 June 9 in Denver
-    await undone(async (tx) => {
+    await undone(t.database.db, async (tx) => {
       const [due, later, done] = await insertMembers(
         tx,
         [
@@ -333,7 +318,7 @@ describe(`the daily reminder chosen in SQL (${databaseLabel})`, () => {
         instant,
         fc.array(spec, { minLength: 1, maxLength: 12 }),
         async (now, specs) => {
-          const { ids, picked } = await undone(async (tx) => {
+          const { ids, picked } = await undone(t.database.db, async (tx) => {
             const ids = await insertMembers(tx, specs, now);
             return { ids, picked: await selected(tx, ids, now) };
           });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { setUpTestApp } from '../../testing/test-app';
+import { undone } from '../../testing/undone';
 import { databaseLabel } from '../../testing/test-database';
 import { effectiveTimeZone } from '../profile/time-zone';
 import { owedReviews, weeklyReviewDue, weeklyReviewKey } from './email';
@@ -103,21 +104,6 @@ async function insertMembers(db: DbOrTx, specs: Spec[], now: Date): Promise<stri
   return ids;
 }
 
-class Rollback extends Error {}
-
-async function undone<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  let result: T | undefined;
-  await t.database.db
-    .transaction(async (tx) => {
-      result = await work(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result as T;
-}
-
 describe(`weekly reviews chosen in SQL (${databaseLabel})`, () => {
   it('owes exactly the weeks weeklyReviewDue names, for random members and instants', async () => {
     const instant = fc.oneof(
@@ -162,7 +148,7 @@ describe(`weekly reviews chosen in SQL (${databaseLabel})`, () => {
         instant,
         fc.array(spec, { minLength: 1, maxLength: 12 }),
         async (now, specs) => {
-          const owed = await undone(async (tx) => {
+          const owed = await undone(t.database.db, async (tx) => {
             const ids = await insertMembers(tx, specs, now);
             // Pages of 3: the keyset walks every owed member once, in user-id order.
             const found: Array<{ id: string; week: number }> = [];
