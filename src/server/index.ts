@@ -30,6 +30,9 @@ function warnIfDataDirShared(dataDir: string, logger: ReturnType<typeof createLo
   }
 }
 
+/** How long an idle keep-alive connection stays open: past the 60 s idle timeout of common proxies. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Job queries wait this long for a connection of their pool before failing (requests wait less). */
 const JOBS_CONNECT_TIMEOUT_MS = 60_000;
 
@@ -107,6 +110,14 @@ async function main() {
       `StackDays is listening on ${config.publicUrl}`,
     );
   });
+
+  // Browsers, proxies and load balancers keep an idle connection open for up to about a minute and
+  // send the next request on it: when the server closes it first (Node's default is after 5 s idle),
+  // a request sent at that moment fails with ECONNRESET (a 502 behind a proxy). So the server keeps
+  // idle connections longer than those clients do.
+  const listener = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  listener.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  listener.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
   let stopping = false;
   /**
