@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 import { E2E } from './support/ports';
+import { secondServer } from './support/second-server';
 
 // Billing on the built-in provider (decision 0018): no Stripe keys in the e2e server.
 
@@ -371,59 +367,18 @@ test.describe('with Stripe', () => {
   // reached from here, so the member arrives where Stripe sends them back, and Stripe's webhook is
   // played by this test, signed with the test secret and checked by the real SDK on the server.
   const WEBHOOK_SECRET = 'whsec_e2e_stackdays_billing_0000';
-  let server: ChildProcess | null = null;
-  let baseURL = '';
-  let dataDir = '';
-
-  test.beforeAll(async () => {
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-stripe-'));
-    server = spawn(process.execPath, ['dist/server/index.mjs'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: 'true',
-        STRIPE_SECRET_KEY: 'sk_test_e2e_unreachable',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await expect
-      .poll(
-        () =>
-          fetch(`${baseURL}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe(true);
+  const stripe = secondServer('stripe', {
+    STRIPE_SECRET_KEY: 'sk_test_e2e_unreachable',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
 
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.beforeAll(() => stripe.start());
+  test.afterAll(() => stripe.stop());
 
   test('back from Checkout, the member sees the plan being activated until the webhook lands', async ({
     browser,
   }, info) => {
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext({ baseURL: stripe.url });
     const email = uniqueEmail('checkout', info);
     await signUpAndVerify(context.request, email, 'Check Out');
     const me = (await (await context.request.get('/api/account/session')).json()) as {
@@ -492,15 +447,3 @@ test.describe('with Stripe', () => {
     await context.close();
   });
 });
-
-/** A port nothing listens on now, for the Stripe server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -1,64 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { msg } from '@shared/messages';
 import { expect, test, type Browser, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
-import { E2E } from './support/ports';
+import { secondServer } from './support/second-server';
 
 // Issue 41 items 14 and 16, on a second server of the same build with REQUIRE_SUBSCRIPTION on
 // (decision 0018): a member without a plan is sent to /pricing from the member screens, but Settings
 // stays theirs, Connections included (decision 0097), and their browser's report is taken like
 // anyone's, reading no cookie (decision 0040).
 
-let server: ChildProcess | null = null;
-let baseURL = '';
-let dataDir = '';
+const gated = secondServer('gated', { TZ: 'UTC', REQUIRE_SUBSCRIPTION: 'true' });
 
-test.beforeAll(async () => {
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-e2e-gated-'));
-  server = spawn(process.execPath, ['dist/server/index.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      TZ: 'UTC',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      REQUIRE_SUBSCRIPTION: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${baseURL}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.beforeAll(() => gated.start());
+test.afterAll(() => gated.stop());
 
 /** A signed-in member of the gated server who has no plan: the member screens send them to /pricing. */
 async function memberWithoutPlan(
@@ -66,7 +19,7 @@ async function memberWithoutPlan(
   info: { workerIndex: number; retry: number },
   name: string,
 ) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL: gated.url });
   await signUpAndVerify(context.request, uniqueEmail(name, info), 'Lapsed Member');
   const page = await context.newPage();
   await page.goto('/app/feed');
@@ -107,7 +60,7 @@ test('a visitor who signs up from a crew link starts the free trial first, then 
 }, info) => {
   test.setTimeout(120_000);
   // The owner, on the trial, with a crew and its link.
-  const ownerContext = await browser.newContext({ baseURL });
+  const ownerContext = await browser.newContext({ baseURL: gated.url });
   await signUpAndVerify(ownerContext.request, uniqueEmail('gated-crew-owner', info), 'Owner');
   const trial = await ownerContext.request.post('/api/subscription/checkout', {
     data: { trial: true, requireCard: false },
@@ -122,7 +75,7 @@ test('a visitor who signs up from a crew link starts the free trial first, then 
   const crewPath = new URL(((await made.json()) as { url: string }).url).pathname;
   await ownerContext.close();
 
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL: gated.url });
   const page = await context.newPage();
   await page.goto(crewPath);
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -173,15 +126,3 @@ test("a member without a plan has their browser's report taken, with no cookie r
   expect((await answered).status()).toBe(204);
   await context.close();
 });
-
-/** A port nothing listens on now, for the gated server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
