@@ -2,7 +2,7 @@ import { audienceKey, type PostAudience, type PostAudienceView } from '@shared/d
 import { msg } from '@shared/messages';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { useMyCrews } from './api';
+import { useMyCrews } from '@client/lib/api/get-my-crews';
 
 /**
  * "Who sees this": Community (the default), one of the member's crews, or Only me (decision 0046).

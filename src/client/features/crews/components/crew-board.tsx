@@ -8,7 +8,8 @@ import { Card } from '@client/components/ui/card';
 import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { StrictTag } from '@client/components/strict-tag';
-import { useNudge, useRemoveMember } from '../api';
+import { useNudge } from '../api/nudge';
+import { useRemoveMember } from '../api/remove-member';
 
 /** A crew's board: every member's day, today's check-in, streak and consistency, with Nudge. */
 export function Board({ detail, viewerId }: { detail: CrewDetail; viewerId: string }) {

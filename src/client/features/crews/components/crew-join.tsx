@@ -9,7 +9,8 @@ import { errorMessage } from '@client/lib/api-client';
 import { AuthPage } from '@client/components/layout/auth-page';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { useCrewInvite, useJoinCrew } from '../api';
+import { useCrewInvite } from '../api/get-crew-invite';
+import { useJoinCrew } from '../api/join-crew';
 
 /** Where a visitor who opened a crew link comes back to once signed in or signed up. */
 const PENDING_JOIN_KEY = 'stackdays.crewJoin';

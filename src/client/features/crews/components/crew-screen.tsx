@@ -10,7 +10,9 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { Spinner } from '@client/components/ui/spinner';
-import { useCrew, useCrewFeed, useRemoveMember } from '../api';
+import { useCrew } from '../api/get-crew';
+import { useCrewFeed } from '../api/get-crew-feed';
+import { useRemoveMember } from '../api/remove-member';
 import { Board } from './crew-board';
 import { OwnerPanel } from './crew-settings';
 

@@ -14,7 +14,10 @@ import { Card } from '@client/components/ui/card';
 import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { useCloseCrew, useNewInviteLink, useRenameCrew, useRevokeInviteLink } from '../api';
+import { useCloseCrew } from '../api/close-crew';
+import { useNewInviteLink } from '../api/new-invite-link';
+import { useRenameCrew } from '../api/rename-crew';
+import { useRevokeInviteLink } from '../api/revoke-invite-link';
 import { CrewNameField } from './crew-name-field';
 
 /** The owner's crew settings: the invite link, the crew's name, and closing the crew. */

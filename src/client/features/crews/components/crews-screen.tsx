@@ -10,7 +10,8 @@ import { ScreenHeading } from '@client/components/layout/screen-heading';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { useCreateCrew, useMyCrews } from '../api';
+import { useMyCrews } from '@client/lib/api/get-my-crews';
+import { useCreateCrew } from '../api/create-crew';
 import { CrewNameField } from './crew-name-field';
 
 /** /app/crews: the member's crews and a form to start one. */

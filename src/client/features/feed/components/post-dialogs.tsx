@@ -10,7 +10,7 @@ const CommentsDialog = lazy(() =>
   loadCommentsDialog().then((m) => ({ default: m.CommentsDialog })),
 );
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
-export const loadAudienceDialog = () => import('@client/components/audience/audience-dialog');
+export const loadAudienceDialog = () => import('../lazy/audience-dialog');
 const AudienceDialog = lazy(() =>
   loadAudienceDialog().then((m) => ({ default: m.AudienceDialog })),
 );

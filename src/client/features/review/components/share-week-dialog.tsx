@@ -13,7 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
-import { useMyCrews } from '@client/components/audience/api';
+import { useMyCrews } from '@client/lib/api/get-my-crews';
 import { useShareWeek } from '../api/share-week';
 
 /** The audiences "Share this week" offers: the community, each crew of the member's, or them alone. */

@@ -9,8 +9,8 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { useSetPostAudience } from './api';
-import { AudienceSelect } from './audience-select';
+import { AudienceSelect } from '@client/components/audience/audience-select';
+import { useSetPostAudience } from '../api/set-post-audience';
 
 /** The post menu's "Who sees this": the author picks another audience for a post. */
 export function AudienceDialog({

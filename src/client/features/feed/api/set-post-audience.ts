@@ -1,17 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyCrews, OkResponse } from '@shared/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@shared/api-types';
 import type { PostAudience } from '@shared/domain/audience';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
-// Who sees a post (decision 0046), shared by the check-in form, the post menu and the crews screens.
-
-/** GET /api/crews: the member's crews, which are the audiences they can pick besides Community and Only me. */
-export function useMyCrews() {
-  return useQuery({
-    queryKey: queryKeys.crews.mine,
-    queryFn: ({ signal }) => api.get<MyCrews>('/api/crews', { signal }),
-  });
+/** PATCH /api/posts/:id/audience: who sees a post (decision 0046). */
+export function setPostAudience(postId: string, audience: PostAudience): Promise<OkResponse> {
+  return api.patch<OkResponse>(`/api/posts/${postId}/audience`, { audience });
 }
 
 /**
@@ -22,8 +17,7 @@ export function useMyCrews() {
 export function useSetPostAudience(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (audience: PostAudience) =>
-      api.patch<OkResponse>(`/api/posts/${postId}/audience`, { audience }),
+    mutationFn: (audience: PostAudience) => setPostAudience(postId, audience),
     meta: { success: 'audienceSaved', error: 'unexpectedError' },
     onSuccess: () =>
       Promise.all([
