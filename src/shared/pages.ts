@@ -54,7 +54,49 @@ export interface PageEntry {
 /** What every member screen's guard reads first: who is signed in, and their plan. */
 export const GUARD_DATA = ['/api/account/session', '/api/subscription'] as const;
 
-export const PAGES: readonly PageEntry[] = [
+/** The legal pages (decision 0037): served by the server only, their text in shared/legal.ts. */
+export const LEGAL_PAGE_NAMES = ['terms', 'privacy', 'health-disclaimer'] as const;
+
+const legalPage = <const N extends (typeof LEGAL_PAGE_NAMES)[number], const C extends string>(
+  name: N,
+  component: C,
+) =>
+  ({
+    name,
+    path: `/${name}`,
+    kind: 'prerendered',
+    module: 'legal',
+    component,
+    serverOnly: true,
+  }) as const;
+
+/** A member screen at /app/<name>, rendered in the browser (its module: app/routes/app/<name>). */
+const appShellPage = <const N extends string, const C extends string>(name: N, component: C) =>
+  ({
+    name: `app-${name}`,
+    path: `/app/${name}`,
+    parent: 'app',
+    kind: 'shell',
+    module: `app/${name}`,
+    component,
+  }) as const;
+
+/** An admin screen at /app/admin/<name>, inside the admin layout. */
+const adminPage = <const N extends string, const C extends string>(name: N, component: C) =>
+  ({
+    name: `app-admin-${name}`,
+    path: `/app/admin/${name}`,
+    parent: 'app-admin',
+    kind: 'shell',
+    module: `app/admin/${name}`,
+    component,
+  }) as const;
+
+/**
+ * Every page, its name and path kept as literal types: `pagePath()` checks a page's name and its
+ * params against them. `PAGES` is the same list as plain entries.
+ */
+const ENTRIES = [
   // Public pages, prerendered at build (decision 0022).
   { name: 'landing', path: '/', kind: 'prerendered', module: 'landing', component: 'LandingRoute' },
   {
@@ -90,20 +132,9 @@ export const PAGES: readonly PageEntry[] = [
     module: 'invite',
     component: 'InviteRoute',
   },
-  ...(
-    [
-      ['terms', 'TermsRoute'],
-      ['privacy', 'PrivacyRoute'],
-      ['health-disclaimer', 'HealthDisclaimerRoute'],
-    ] as const
-  ).map(([name, component]): PageEntry => ({
-    name,
-    path: `/${name}`,
-    kind: 'prerendered',
-    module: 'legal',
-    component,
-    serverOnly: true,
-  })),
+  legalPage('terms', 'TermsRoute'),
+  legalPage('privacy', 'PrivacyRoute'),
+  legalPage('health-disclaimer', 'HealthDisclaimerRoute'),
   {
     name: 'verify-email',
     path: '/verify-email',
@@ -167,21 +198,10 @@ export const PAGES: readonly PageEntry[] = [
     component: 'CycleRoute',
     data: [...GUARD_DATA, '/api/cycle', '/api/review/weeks'],
   },
-  ...(
-    [
-      ['ai-workouts', 'AiWorkoutsRoute'],
-      ['community', 'CommunityRoute'],
-      ['profile', 'ProfileRoute'],
-      ['settings', 'SettingsRoute'],
-    ] as const
-  ).map(([name, component]): PageEntry => ({
-    name: `app-${name}`,
-    path: `/app/${name}`,
-    parent: 'app',
-    kind: 'shell',
-    module: `app/${name}`,
-    component,
-  })),
+  appShellPage('ai-workouts', 'AiWorkoutsRoute'),
+  appShellPage('community', 'CommunityRoute'),
+  appShellPage('profile', 'ProfileRoute'),
+  appShellPage('settings', 'SettingsRoute'),
   // The newest weekly review (decision 0048); an earlier week's address is the app's alone.
   {
     name: 'app-review',
@@ -225,26 +245,15 @@ export const PAGES: readonly PageEntry[] = [
     component: 'AdminLayoutRoute',
     redirectIndex: 'users',
   },
-  ...(
-    [
-      ['users', 'AdminUsersRoute'],
-      ['subscriptions', 'AdminSubscriptionsRoute'],
-      ['notifications', 'AdminNotificationsRoute'],
-      ['posts', 'AdminPostsRoute'],
-      ['reports', 'AdminReportsRoute'],
-      ['badges', 'AdminBadgesRoute'],
-      ['coupons', 'AdminCouponsRoute'],
-      ['crews', 'AdminCrewsRoute'],
-      ['audit', 'AdminAuditRoute'],
-    ] as const
-  ).map(([name, component]): PageEntry => ({
-    name: `app-admin-${name}`,
-    path: `/app/admin/${name}`,
-    parent: 'app-admin',
-    kind: 'shell',
-    module: `app/admin/${name}`,
-    component,
-  })),
+  adminPage('users', 'AdminUsersRoute'),
+  adminPage('subscriptions', 'AdminSubscriptionsRoute'),
+  adminPage('notifications', 'AdminNotificationsRoute'),
+  adminPage('posts', 'AdminPostsRoute'),
+  adminPage('reports', 'AdminReportsRoute'),
+  adminPage('badges', 'AdminBadgesRoute'),
+  adminPage('coupons', 'AdminCouponsRoute'),
+  adminPage('crews', 'AdminCrewsRoute'),
+  adminPage('audit', 'AdminAuditRoute'),
   // Everything else: the prerendered 404 from the server, the same screen in the app.
   {
     name: 'not-found',
@@ -253,10 +262,54 @@ export const PAGES: readonly PageEntry[] = [
     module: 'not-found',
     component: 'NotFoundRoute',
   },
-];
+] as const satisfies readonly PageEntry[];
+
+export const PAGES: readonly PageEntry[] = ENTRIES;
 
 export const pageByName = (name: string): PageEntry | undefined =>
   PAGES.find((page) => page.name === name);
+
+type Entry = (typeof ENTRIES)[number];
+/** A page the app can link to: every entry but the catch-all. */
+export type PageName = Exclude<Entry['name'], 'not-found'>;
+type PatternOf<N extends PageName> = Extract<Entry, { name: N }>['path'];
+/** The `:param` names of a route pattern. */
+type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<Rest>
+  : P extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+/** What may follow a page's path: its query string (without `?`) and its fragment (without `#`). */
+export interface PageAddressParts {
+  search?: string | URLSearchParams | Record<string, string>;
+  hash?: string;
+}
+type PagePathArgs<N extends PageName> = [ParamNames<PatternOf<N>>] extends [never]
+  ? [parts?: PageAddressParts]
+  : [params: Record<ParamNames<PatternOf<N>>, string | number> & PageAddressParts];
+
+/**
+ * The address of a page, by its name in the manifest: `pagePath('app-crew', { crewId })`,
+ * `pagePath('signup', { search: { coupon } })`. The only way the code names a page's address
+ * (pages.test.ts fails on a page path written as a literal): a page that is renamed or moved, or a
+ * param left out, fails the typecheck.
+ */
+export function pagePath<N extends PageName>(name: N, ...[args]: PagePathArgs<N>): string {
+  const page = pageByName(name);
+  if (!page) throw new Error(`pages.ts: no page named ${name}`);
+  const values = (args ?? {}) as Record<string, unknown>;
+  const path = page.path.replace(/:(\w+)/g, (_, param: string) =>
+    encodeURIComponent(String(values[param])),
+  );
+  const search =
+    args?.search === undefined
+      ? ''
+      : typeof args.search === 'string'
+        ? args.search
+        : String(new URLSearchParams(args.search));
+  return path + (search ? `?${search}` : '') + (args?.hash ? `#${args.hash}` : '');
+}
 
 /** `/app/feed/` and `/app/feed` are one address. */
 export const withoutTrailingSlash = (pathname: string): string =>
