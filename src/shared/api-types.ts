@@ -896,10 +896,12 @@ export interface CrewInvitePreview {
    * Why the link cannot be used: dead (unknown, replaced, revoked or expired), closed, full, or the
    * owner removed this member while it was live (decision 0094).
    */
-  reason: 'dead' | 'closed' | 'full' | 'removed' | null;
+  reason: 'dead' | 'closed' | 'full' | 'removed' | 'cycle-closed' | null;
   message: string | null;
   crew: { id: string; name: string; ownerName: string | null; memberCount: number } | null;
   alreadyMember: boolean;
+  /** The crew's cycle, when it has a running or scheduled one (issue 44). */
+  cycle?: CrewInviteCycle | null;
 }
 
 /** POST /api/crew-invites/:token/join. */
@@ -920,6 +922,8 @@ export interface AdminCrewView {
   memberCount: number;
   createdAt: string;
   closedAt: string | null;
+  /** The crew's scheduled or running cycle (issue 44); null: none. */
+  cycle?: AdminCrewCycleView | null;
 }
 
 export interface AdminCrewsPage {
@@ -1020,4 +1024,216 @@ export interface ReviewWeeksResponse {
 export interface ShareWeekResponse {
   postId: string;
   visibility: 'public' | 'crew' | 'private';
+}
+
+// ---------------------------------------------------------------------------
+// Crew cycles (issue 44, decisions 0113-0115): a crew's 90 days with one Day 1
+// ---------------------------------------------------------------------------
+
+/**
+ * Where a crew cycle stands for the viewer: scheduled (the owner may still change its rules),
+ * countdown (its rules are locked, since Day 1 has begun somewhere on Earth, but the viewer's own
+ * Day 1 has not), running (the viewer's today is one of its 90 dates) or finished (past its Day 90).
+ */
+export type CrewCyclePhase = 'scheduled' | 'countdown' | 'running' | 'finished';
+
+/**
+ * A member's place in a crew cycle: on it (their cycle is the crew's), moving (they chose to move
+ * and their cycle switches when their Day 1 begins), on their own cycle (they chose to stay, or
+ * another crew's cycle holds theirs), or undecided (nothing moves without their choice).
+ */
+export type CrewCycleMemberState = 'on-crew-cycle' | 'moving' | 'on-own-cycle' | 'undecided';
+
+/** The crew's goal: move minutes together, with the shared bar. */
+export interface CrewGoalView {
+  /** The goal in move minutes ("9,000 move minutes together"). */
+  minutes: number;
+  /** Move minutes the members on the crew cycle have checked in so far. */
+  doneMinutes: number;
+  /** doneMinutes over minutes, in whole percent, at most 100. */
+  percent: number;
+  reached: boolean;
+}
+
+/**
+ * The crew streak: days on which every member on the crew cycle checked in or had a rest or paused
+ * day. A grace day (or any miss) breaks it; today adds once everyone is in, and never breaks it
+ * before it ends.
+ */
+export interface CrewStreakView {
+  days: number;
+  /** The longest crew streak of the cycle so far. */
+  longest: number;
+  /** Today (the latest crew day still under way somewhere) is counted: everyone is in. */
+  todayCounted: boolean;
+  /** Members on the crew cycle not in yet today: "Waiting for Sam". */
+  waitingFor: Array<{ userId: string; displayName: string }>;
+}
+
+/** A member's today on the crew cycle's board, in their own zone. */
+export type CrewCycleMemberToday =
+  'checked-in' | 'rest' | 'paused' | 'not-yet' | 'starts-later' | 'cycle-complete';
+
+/** One member on the crew cycle's board (their own cycle's numbers, as their My Cycle shows them). */
+export interface CrewCycleBoardEntry {
+  userId: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isOwner: boolean;
+  isMe: boolean;
+  /** 2 or 3: the member joined on that crew day ("joined Day 2"); null: from Day 1. */
+  joinedDay: number | null;
+  /** Their own cycle's day (My Cycle's), 1..90; null before their Day 1. */
+  day: number | null;
+  streak: number;
+  /** Present on a strict cycle: the "Strict" tag. */
+  strict?: true;
+  atRisk: boolean;
+  /** Check-ins over the days since their own first day, in whole percent (My Cycle's). */
+  consistency: number;
+  checkins: number;
+  today: CrewCycleMemberToday;
+  /** Not in yet today and can still check in: "Waiting for <name>", with the nudge. */
+  waiting: boolean;
+  /** The viewer already nudged them today (their day). */
+  nudgedToday: boolean;
+  /** Their move minutes toward the crew goal. */
+  minutes: number;
+}
+
+/** A crew member not on the crew cycle: shown as "on their own cycle" (or still to choose). */
+export interface CrewCycleOtherMember {
+  userId: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isOwner: boolean;
+  isMe: boolean;
+  state: Exclude<CrewCycleMemberState, 'on-crew-cycle'>;
+}
+
+/** The viewer's own choice on a crew cycle. */
+export interface CrewCycleMyChoice {
+  state: CrewCycleMemberState;
+  /** The viewer may choose to move now (the joining window is open and they are not on it). */
+  canMove: boolean;
+  /** The viewer may choose to stay on their own cycle (before their cycle has moved). */
+  canStay: boolean;
+  /** Another of the viewer's crews whose cycle holds theirs: moving here ends that one. */
+  heldBy: { crewId: string; crewName: string } | null;
+}
+
+/** The joining window: open until the end of the crew's Day 3 in the viewer's zone. */
+export interface CrewCycleJoinWindow {
+  open: boolean;
+  /** The date of Day 3 (yyyy-MM-dd); the window closes as it ends, in each member's zone. */
+  closesOn: string;
+  /** The instant it closes in the viewer's zone (ISO 8601). */
+  closesAt: string;
+}
+
+/** A crew cycle's schedule and rules. */
+export interface CrewCycleSummary {
+  id: string;
+  crewId: string;
+  /** Day 1's calendar date in every member's zone (yyyy-MM-dd). */
+  startDate: string;
+  /** Day 90's calendar date. */
+  lastDate: string;
+  mode: StreakMode;
+  /** "Forgiving" or "Strict". */
+  modeLabel: string;
+  /** The goal in move minutes; null: none. */
+  goalMinutes: number | null;
+  /** The instant the rules lock: Day 1 begins in the earliest zone (UTC+14). */
+  rulesLockAt: string;
+}
+
+/** A crew cycle as the crew page shows it to one of the crew's members. */
+export interface CrewCycleView extends CrewCycleSummary {
+  phase: CrewCyclePhase;
+  /** The viewer's today (their zone) and the crew day it is (1..90); null before the start. */
+  today: string;
+  crewDay: number | null;
+  /** Calendar days from the viewer's today to the start (0 once started). */
+  daysToStart: number;
+  rulesLocked: boolean;
+  /** The viewer owns the crew and the rules are not locked yet. */
+  canChangeRules: boolean;
+  joinWindow: CrewCycleJoinWindow;
+  me: CrewCycleMyChoice;
+  /** The members on the crew cycle, ranked by consistency since their own first day. */
+  board: CrewCycleBoardEntry[];
+  /** The crew's other members. */
+  others: CrewCycleOtherMember[];
+  crewStreak: CrewStreakView;
+  goal: CrewGoalView | null;
+  /** The finale page can be read (the viewer's today is Day 90 or later). */
+  finaleReady: boolean;
+}
+
+/**
+ * GET /api/crews/:id/cycle: the crew's cycle the crew page shows (the running one, else the next
+ * scheduled, else the last finished) and the next scheduled one after a running one.
+ */
+export interface CrewCycleState {
+  cycle: CrewCycleView | null;
+  next: CrewCycleSummary | null;
+  /** The viewer owns the crew and may schedule a cycle now (none scheduled). */
+  canSchedule: boolean;
+  /** The dates the owner may choose from (the owner's today .. +60 days), yyyy-MM-dd. */
+  scheduleFrom: string;
+  scheduleUntil: string;
+}
+
+/** A Day 1 or Day 90 photo on the finale: only one its member shared where this crew sees it. */
+export interface CrewCyclePhoto {
+  day: number;
+  date: string;
+  url: string;
+  thumbUrl: string | null;
+}
+
+/** One member on the Day 90 finale. */
+export interface CrewCycleFinaleMember {
+  userId: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isMe: boolean;
+  joinedDay: number | null;
+  consistency: number;
+  checkins: number;
+  longestStreak: number;
+  strict?: true;
+  minutes: number;
+  dayOnePhoto: CrewCyclePhoto | null;
+  dayNinetyPhoto: CrewCyclePhoto | null;
+}
+
+/** GET /api/crews/:id/cycles/:cycleId/finale: the whole crew's Day 90. */
+export interface CrewCycleFinale {
+  cycle: CrewCycleSummary;
+  crewName: string;
+  crewStreak: { days: number; longest: number };
+  goal: CrewGoalView | null;
+  /** Ranked by consistency. */
+  members: CrewCycleFinaleMember[];
+}
+
+/** What the invite page says of the crew's cycle (GET /api/crew-invites/:token). */
+export interface CrewInviteCycle {
+  /** The running cycle's joining window has closed in the viewer's zone. */
+  closed: boolean;
+  /** The running or scheduled cycle's start; null: none. */
+  startDate: string | null;
+  /** The crew's next scheduled cycle, offered when the running one is closed. */
+  next: { startDate: string; mode: StreakMode; modeLabel: string } | null;
+}
+
+/** The cycle the admin's Crews screen shows beside a crew. */
+export interface AdminCrewCycleView {
+  startDate: string;
+  mode: StreakMode;
+  state: 'scheduled' | 'running';
+  /** Members whose cycle the crew cycle holds. */
+  members: number;
 }

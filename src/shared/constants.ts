@@ -657,3 +657,19 @@ export const CREWS_PER_MEMBER = 5 as const;
 export const CREW_INVITE_DAYS = 7 as const;
 /** Who sees a post: everyone (the community feed), one crew of the author's, or the author alone. */
 export const POST_AUDIENCE_KINDS = ['community', 'crew', 'only_me'] as const;
+
+// ---------------------------------------------------------------------------
+// Crew cycles (issue 44, decisions 0113-0115)
+// ---------------------------------------------------------------------------
+
+/** How far ahead an owner may schedule "our 90 days start on" (days from their today). */
+export const CREW_CYCLE_SCHEDULE_MAX_DAYS = 60 as const;
+/** New members may join a running crew cycle until the end of this crew day, in their own zone. */
+export const CREW_CYCLE_JOIN_DAYS = 3 as const;
+/** The largest crew goal, in move minutes (20 members x 90 days x 1,440 minutes, rounded down). */
+export const CREW_GOAL_MAX_MINUTES = 2_500_000 as const;
+/** The choices a member makes on a crew cycle: move their cycle to it, or stay on their own. */
+export const CREW_CYCLE_CHOICES = ['move', 'stay'] as const;
+export type CrewCycleChoice = (typeof CREW_CYCLE_CHOICES)[number];
+/** The zone whose midnight comes first on Earth (UTC+14): a crew cycle's rules lock as its Day 1 begins there. */
+export const EARLIEST_TIME_ZONE = 'Pacific/Kiritimati' as const;

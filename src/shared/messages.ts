@@ -30,6 +30,9 @@ import {
   CREW_NAME_MAX,
   CREW_MAX_MEMBERS,
   CREWS_PER_MEMBER,
+  CREW_CYCLE_JOIN_DAYS,
+  CREW_CYCLE_SCHEDULE_MAX_DAYS,
+  CREW_GOAL_MAX_MINUTES,
   PAUSE_DAYS_PER_CYCLE,
   REST_DAYS_MAX,
   STREAK_MODE_CHOICE_DAYS,
@@ -838,6 +841,39 @@ export const msg = {
     'Every post of yours, whoever sees it: Only me and crew posts too. Change who sees one from its menu.',
   noPostsYet: 'No posts yet. Your check-ins and shared weeks show up here.',
   errorLoadingYourPosts: 'Your posts could not be loaded. Please try again.',
+  // Crew cycles (issue 44, decisions 0113-0115)
+  crewCycleStartInvalid: `Choose a start date from today to ${CREW_CYCLE_SCHEDULE_MAX_DAYS} days ahead.`,
+  crewCycleGoalInvalid: `A crew goal is a whole number of move minutes, from 1 to ${CREW_GOAL_MAX_MINUTES.toLocaleString('en-US')}.`,
+  crewCycleChoiceInvalid: 'Choose to move to the crew cycle or to stay on your own.',
+  crewCycleRulesNothing: 'Change the start date, the mode or the goal.',
+  crewCycleAlreadyScheduled:
+    'This crew already has a cycle scheduled. Change it, or wait until it ends to schedule the next.',
+  crewCycleOverlaps: (lastDate: string) =>
+    `The crew's cycle runs until ${lastDate}: the next one can start the day after.`,
+  crewCycleRulesLocked:
+    "Day 1 has begun, so this cycle's start date, mode and goal can't change any more.",
+  crewCycleNotFound: 'This crew cycle does not exist.',
+  crewCycleWindowClosed: `This crew's cycle closed to new members after Day ${CREW_CYCLE_JOIN_DAYS}.`,
+  crewCycleFinished: 'This crew cycle has ended.',
+  crewCycleAlreadyOnIt: "You're already on this crew's cycle.",
+  crewCycleAlreadyMoved: 'Your cycle has already moved to this crew cycle.',
+  crewCycleMovingElsewhere: (crewName: string) =>
+    `You already chose to move to ${crewName}'s cycle. Stay on your own there first.`,
+  crewCycleFinaleNotYet: "The finale opens on the crew's Day 90.",
+  crewCycleModeHeld: (crewName: string) =>
+    `Your cycle is ${crewName}'s crew cycle: its mode was set when it was scheduled.`,
+  crewCycleScheduled: (date: string) => `Your 90 days start on ${date}.`,
+  crewCycleRulesSaved: 'Crew cycle updated.',
+  crewCycleCancelled: 'Crew cycle cancelled.',
+  crewCycleMoved: "You moved to the crew's cycle.",
+  crewCycleMoving: "You'll move to the crew's cycle when its Day 1 begins.",
+  crewCycleStaying: "You're staying on your own cycle.",
+  crewCycleWaitingFor: (name: string) => `Waiting for ${name}`,
+  crewCycleJoinedDay: (day: number) => `joined Day ${day}`,
+  crewCycleOnOwnCycle: 'on their own cycle',
+  crewCycleReminderTitle: (crewName: string) => `${crewName}'s 90 days start tomorrow`,
+  crewCycleReminderLead: (crewName: string) =>
+    `Day 1 of ${crewName}'s cycle is tomorrow, in your own time zone. Check in tomorrow to start together.`,
 } as const;
 
 export type MessageKey = keyof typeof msg;

@@ -22,6 +22,8 @@ import {
   COUPON_MONTHS_MAX,
   COUPON_MONTHS_MIN,
   COUPON_NOTES_MAX,
+  CREW_CYCLE_CHOICES,
+  CREW_GOAL_MAX_MINUTES,
   CREW_NAME_MAX,
   DEFAULT_COMP,
   DEFAULT_EMAIL_NUDGES,
@@ -61,10 +63,11 @@ import {
   WEIGHT_KG_MIN,
   WORKOUT_AGE_MAX,
   WORKOUT_NOTES_MAX,
+  STREAK_MODES,
 } from '../constants';
 import { msg } from '../messages';
 import { normalizeCouponCode } from './coupon-status';
-import { isValidTimeZone } from './local-date';
+import { isLocalDate, isValidTimeZone } from './local-date';
 
 // ---------------------------------------------------------------------------
 // Building blocks
@@ -649,3 +652,43 @@ export const shareWeekSchema = z.object({
   photoIds: z.array(z.uuid()).max(REVIEW_SHARE_MAX_PHOTOS).default([]),
 });
 export type ShareWeekData = z.output<typeof shareWeekSchema>;
+
+// Crew cycles (issue 44, decision 0113). The start date's range (the owner's today to 60 days ahead)
+// and the lock at Day 1 are the server's to check: they depend on the owner's zone and the moment.
+const crewCycleStartDate = z
+  .string({ error: msg.crewCycleStartInvalid })
+  .refine(isLocalDate, { error: msg.crewCycleStartInvalid });
+const crewCycleMode = z.enum(STREAK_MODES, { error: msg.streakModeInvalid });
+/** A crew goal in move minutes; null: no goal. */
+const crewGoalMinutes = z
+  .number({ error: msg.crewCycleGoalInvalid })
+  .int({ error: msg.crewCycleGoalInvalid })
+  .min(1, { error: msg.crewCycleGoalInvalid })
+  .max(CREW_GOAL_MAX_MINUTES, { error: msg.crewCycleGoalInvalid })
+  .nullable();
+
+/** POST /api/crews/:id/cycles: the owner schedules "our 90 days start on". */
+export const crewCycleScheduleSchema = z.strictObject({
+  startDate: crewCycleStartDate,
+  mode: crewCycleMode,
+  goalMinutes: crewGoalMinutes.default(null),
+});
+export type CrewCycleScheduleInput = z.output<typeof crewCycleScheduleSchema>;
+
+/** PATCH /api/crews/:id/cycles/:cycleId: the owner changes the rules before Day 1 begins. */
+export const crewCycleRulesSchema = z
+  .strictObject({
+    startDate: crewCycleStartDate.optional(),
+    mode: crewCycleMode.optional(),
+    goalMinutes: crewGoalMinutes.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: msg.crewCycleRulesNothing,
+  });
+export type CrewCycleRulesInput = z.output<typeof crewCycleRulesSchema>;
+
+/** PUT /api/crews/:id/cycles/:cycleId/choice: move to the crew's cycle, or stay on one's own. */
+export const crewCycleChoiceSchema = z.strictObject({
+  choice: z.enum(CREW_CYCLE_CHOICES, { error: msg.crewCycleChoiceInvalid }),
+});
+export type CrewCycleChoiceInput = z.output<typeof crewCycleChoiceSchema>;
