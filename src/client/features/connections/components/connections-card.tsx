@@ -14,7 +14,8 @@ import {
   CardHeader,
   CardTitle,
 } from '@client/components/ui/card';
-import { useApiTokens, useRevokeApiToken } from '../api/tokens';
+import { useApiTokens } from '../api/get-api-tokens';
+import { useRevokeApiToken } from '../api/revoke-api-token';
 import { ConnectionRecipes } from './connection-recipes';
 import { CopyField } from './copy-field';
 import { NewConnectionForm } from './new-connection-form';

@@ -10,7 +10,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { useCreateApiToken } from '../api/tokens';
+import { useCreateApiToken } from '../api/create-api-token';
 
 const SCOPE_LABELS: Record<ApiTokenScope, { label: string; hint: string }> = {
   'activity:write': {

@@ -7,7 +7,8 @@ import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { Button } from '@client/components/ui/button';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
-import { useRemoveAvatar, useUploadAvatar } from '../api/upload-avatar';
+import { useRemoveAvatar } from '../api/remove-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 
 /** The file's problem as the spec words it, or null. The server checks the bytes again. */
 export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

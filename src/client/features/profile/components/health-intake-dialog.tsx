@@ -10,7 +10,8 @@ import {
 } from '@client/components/ui/dialog';
 import { useHealth } from '../api/get-health';
 import { useProfile } from '../api/get-profile';
-import { useCompleteIntake, useSkipIntake } from '../api/save-health';
+import { useCompleteIntake } from '../api/complete-intake';
+import { useSkipIntake } from '../api/skip-intake';
 import { HealthForm } from './health-form';
 
 /**

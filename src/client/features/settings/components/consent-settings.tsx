@@ -17,7 +17,7 @@ import {
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
-import { useUpdateConsents } from '../api/update-settings';
+import { useUpdateConsents } from '../api/update-consents';
 
 const readLink =
   'inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-text underline underline-offset-4 focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

@@ -25,7 +25,7 @@ import {
   disablePushOnThisDevice,
   enablePushOnThisDevice,
   pushSubscribedHere,
-} from '../api/push-subscription';
+} from '../lib/push-on-this-device';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** 5 → '5 AM', 12 → '12 PM', 22 → '10 PM'. */

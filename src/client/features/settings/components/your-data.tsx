@@ -28,7 +28,8 @@ import {
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { useDeleteAccount, useDownloadMyData } from '../api/account-data';
+import { useDeleteAccount } from '../api/delete-account';
+import { useDownloadMyData } from '../api/export-data';
 
 /** 'Download my data' and 'Delete my account'. */
 export function YourData() {

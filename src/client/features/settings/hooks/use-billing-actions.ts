@@ -3,7 +3,9 @@ import type { SubscriptionView } from '@shared/api-types';
 import { PRICES, type PlanKey } from '@shared/constants';
 import { planAction } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
-import { useBillingPortal, useChangePlan, useCheckout } from '../api/billing';
+import { useBillingPortal } from '../api/billing-portal';
+import { useChangePlan } from '../api/change-plan';
+import { useCheckout } from '../api/checkout';
 
 /**
  * A tab opened during the click (so no pop-up blocker stops it) and pointed at Stripe once the server

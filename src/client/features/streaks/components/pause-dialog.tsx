@@ -22,7 +22,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { errorMessage } from '@client/lib/api-client';
 import { shownByMeta } from '@client/lib/query-client';
-import { usePauseCycle } from '../api/streaks';
+import { usePauseCycle } from '../api/pause-cycle';
 
 /**
  * "Pause my cycle" (issue 43, decision 0099): a start date (today by default, never before) and a

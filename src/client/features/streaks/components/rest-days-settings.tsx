@@ -15,7 +15,8 @@ import {
 import { FieldMessage } from '@client/components/ui/field-message';
 import { ToggleChips } from '@client/components/ui/toggle-chips';
 import { shownByMeta } from '@client/lib/query-client';
-import { useRestDays, useSetRestDays } from '../api/streaks';
+import { useRestDays } from '../api/get-rest-days';
+import { useSetRestDays } from '../api/set-rest-days';
 
 const names = (days: readonly WeekdayKey[]) =>
   days.length === 0 ? msg.restDaysNone : formatList(days.map((d) => msg.weekdayNames[d]));

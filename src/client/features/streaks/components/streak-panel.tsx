@@ -10,7 +10,8 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { shownByMeta } from '@client/lib/query-client';
-import { useEndPause, useSetStreakMode } from '../api/streaks';
+import { useEndPause } from '../api/end-pause';
+import { useSetStreakMode } from '../api/set-streak-mode';
 import { PauseDialog } from './pause-dialog';
 
 // Forgiving streaks on Home and My Cycle (issue 43): "at risk" in words, a pause under way or

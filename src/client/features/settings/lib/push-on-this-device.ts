@@ -1,7 +1,8 @@
-import type { OkResponse, PushKeyResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { api } from '@client/lib/api-client';
 import { SERVICE_WORKER_URL, serviceWorkerReady } from '@client/lib/service-worker';
+import { getPushKey } from '../api/get-push-key';
+import { removePushSubscription } from '../api/remove-push-subscription';
+import { savePushSubscription } from '../api/save-push-subscription';
 
 // Push nudges on this device (decision 0020): the one service worker (/sw.js), the browser's
 // permission, a PushManager subscription with the server's VAPID key, stored per device on the server.
@@ -35,14 +36,14 @@ export async function enablePushOnThisDevice(): Promise<string | null> {
   try {
     const registration = await serviceWorkerReady();
     if (!registration) return msg.pushSubscribeFailed;
-    const { publicKey } = await api.get<PushKeyResponse>('/api/notifications/push/key');
+    const { publicKey } = await getPushKey();
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(publicKey),
       }));
-    await api.post<OkResponse>('/api/notifications/push/subscriptions', subscription.toJSON());
+    await savePushSubscription(subscription.toJSON());
     return null;
   } catch {
     return msg.pushSubscribeFailed;
@@ -67,9 +68,7 @@ export async function disablePushOnThisDevice(): Promise<void> {
     const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
-    await api.post<OkResponse>('/api/notifications/push/unsubscribe', {
-      endpoint: subscription.endpoint,
-    });
+    await removePushSubscription(subscription.endpoint);
     await subscription.unsubscribe();
   } catch {
     // The server drops it anyway once the push service answers 410.

@@ -1,25 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingActionResponse, BillingPortalResponse } from '@shared/api-types';
+import type { BillingActionResponse } from '@shared/api-types';
 import { PLAN_CHANGE_REFRESH_DELAY_MS, type PriceId } from '@shared/constants';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** create-checkout for a paid plan: Stripe's page (url) to open, or the subscription as it is now. */
-export function createCheckout(input: { priceId: PriceId }): Promise<BillingActionResponse> {
-  return api.post<BillingActionResponse>('/api/subscription/checkout', input);
-}
-
 export function changePlan(input: { priceId: PriceId }): Promise<BillingActionResponse> {
   return api.post<BillingActionResponse>('/api/subscription/change-plan', input);
-}
-
-export function openBillingPortal(): Promise<BillingPortalResponse> {
-  return api.post<BillingPortalResponse>('/api/subscription/portal');
-}
-
-// Each failure is the hook's meta; a success is a Stripe page to open (use-billing-actions.ts).
-export function useCheckout() {
-  return useMutation({ mutationFn: createCheckout, meta: { error: 'errorWithSubscription' } });
 }
 
 /**
@@ -37,12 +23,5 @@ export function useChangePlan() {
         PLAN_CHANGE_REFRESH_DELAY_MS,
       );
     },
-  });
-}
-
-export function useBillingPortal() {
-  return useMutation({
-    mutationFn: openBillingPortal,
-    meta: { error: 'errorOpeningBillingPortal' },
   });
 }
