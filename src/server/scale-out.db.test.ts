@@ -3,8 +3,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { COMMENTS_PER_MINUTE } from '@shared/constants';
 import type { CommunityBoard, FeedPage, SessionResponse } from '@shared/api-types';
-import { FEED_CACHE_MS } from './modules/feed/cache';
-import { BOARD_TTL_MS } from './modules/community/leaderboard';
+import { FEED_CACHE_MS } from './lib/feed-cache';
+import { BOARD_TTL_MS } from './lib/board-cache';
 import {
   createServerDatabase,
   signUpMember,

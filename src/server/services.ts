@@ -9,8 +9,8 @@ import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
 import type { AppCaches, AppDeps } from './lib/deps';
 import { createTtlCache } from './lib/ttl-cache';
-import { FEED_CACHE_MS, FEED_CACHE_PAGES } from './modules/feed/cache';
-import { BOARD_TTL_MS } from './modules/community/leaderboard';
+import { FEED_CACHE_MS, FEED_CACHE_PAGES } from './lib/feed-cache';
+import { BOARD_TTL_MS } from './lib/board-cache';
 import { localCacheBus, type CacheBus } from './lib/cache-bus';
 
 /** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */

@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 import { downloadExport } from '../testing/data-export';
 import { setUpTestApp } from '../testing/test-app';
 import { databaseLabel } from '../testing/test-database';
-import { redactPath } from './redact';
+import { redactPath } from '../lib/redact';
 
 // Issue 41 item 13: a link's token in a request path is a key (a crew invite joins the crew and reads
 // its crew-only posts), so no log line may carry it: not the request line, not an error's line.

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { notificationLogs } from '../db/schema';
 import type { Logger } from './logger';
-import { redactSecrets } from '../http/redact';
+import { redactSecrets } from './redact';
 import { mailResults } from './metrics';
 import type { MailMessage } from './mail';
 

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import type { ByteRange, MediaBody } from './storage';
+import type { ByteRange, MediaBody } from './media-storage';
 
 const CHUNK_BYTES = 64 * 1024;
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { withDecodedHeic } from './heic';
 import { declaredPixels } from './image-pixels';
 import { thumbKeyFor } from './keys';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { storageFailed, unsupported } from './upload-refusals';
 import type { KindRules, SniffedFormat, UploadKind } from './upload-rules';
 

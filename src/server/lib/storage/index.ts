@@ -1,13 +1,12 @@
-export {
-  createStorage,
-  type ByteRange,
-  type MediaBody,
-  type MediaObject,
-  type MediaObjectInfo,
-  type MediaStorage,
-  type PutOptions,
-  type StorageConfig,
-} from './storage';
+export { createStorage, type StorageConfig } from './create-storage';
+export type {
+  ByteRange,
+  MediaBody,
+  MediaObject,
+  MediaObjectInfo,
+  MediaStorage,
+  PutOptions,
+} from './media-storage';
 export { LocalMediaStorage } from './local-storage';
 export { S3MediaStorage } from './s3-storage';
 export type { S3StorageOptions } from './s3-requests';

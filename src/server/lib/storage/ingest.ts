@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { MediaType } from '@shared/constants';
 import { storeImage } from './image-ingest';
 import { normalizePrefix } from './keys';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { receive } from './upload-receive';
 import { UPLOAD_RULES, type UploadKind, type UploadLimits } from './upload-rules';
 import { storeVideo } from './video-ingest';

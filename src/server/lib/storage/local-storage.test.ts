@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMediaStorage } from './local-storage';
-import { createStorage } from './storage';
+import { createStorage } from './create-storage';
 import { sampleBytes, storageContract } from '../../testing/storage/storage-contract';
 
 let dir: string;

@@ -15,7 +15,7 @@ import type {
   MediaStorage,
   PutOptions,
   StoredObjectEntry,
-} from './storage';
+} from './media-storage';
 
 /**
  * Media in a directory, one file per key. There is no metadata beside the file: the content type

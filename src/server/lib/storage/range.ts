@@ -1,4 +1,4 @@
-import type { ByteRange } from './storage';
+import type { ByteRange } from './media-storage';
 
 export type RangeRequest =
   { kind: 'whole' } | { kind: 'unsatisfiable' } | { kind: 'partial'; range: ByteRange };

@@ -1,6 +1,6 @@
 import { AwsClient } from 'aws4fetch';
 import { FALLBACK_CONTENT_TYPE } from './media-formats';
-import type { MediaObjectInfo } from './storage';
+import type { MediaObjectInfo } from './media-storage';
 
 // Talking to an S3-compatible store: its options, the address of a bucket or an object, one signed
 // request (aws4fetch: SigV4 over the built-in fetch, no SDK), and reading what S3 answers.

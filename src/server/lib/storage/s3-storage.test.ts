@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
 import { s3Url, signedUrlOrigin } from './s3-requests';
 import { S3MediaStorage } from './s3-storage';
-import { createStorage } from './storage';
+import { createStorage } from './create-storage';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import {
   fingerprint,

@@ -27,7 +27,7 @@ import type {
   PutOptions,
   SignedUrlOptions,
   StoredObjectEntry,
-} from './storage';
+} from './media-storage';
 
 const DELETE_CONCURRENCY = 8;
 

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { LocalMediaStorage } from './local-storage';
 import { S3MediaStorage } from './s3-storage';
 import { MEDIA_CACHE_CONTROL, serveMedia } from './serve';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { startTestS3, type TestS3 } from '../../testing/storage/s3-server';
 import { sampleBytes } from '../../testing/storage/storage-contract';
 

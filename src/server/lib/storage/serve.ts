@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { InvalidKeyError } from './keys';
 import { contentTypeForKey, FALLBACK_CONTENT_TYPE } from './media-formats';
 import { parseRangeHeader } from './range';
-import type { ByteRange, MediaObjectInfo, MediaStorage } from './storage';
+import type { ByteRange, MediaObjectInfo, MediaStorage } from './media-storage';
 
 /**
  * Every file is for signed-in members, so no shared cache may keep one. A file every member may

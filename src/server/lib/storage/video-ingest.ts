@@ -6,7 +6,7 @@ import { msg } from '@shared/messages';
 import { AppError } from '../errors';
 import { MalformedMediaError } from './bmff';
 import { FfmpegError, findFfmpeg, stripVideoMetadata } from './ffmpeg';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { storageFailed } from './upload-refusals';
 import type { SniffedFormat } from './upload-rules';
 import { cleanVideo } from './video';

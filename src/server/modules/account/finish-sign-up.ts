@@ -5,8 +5,8 @@ import { consents, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
-import { invalidateFeedAfterCommit } from '../feed/cache';
-import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
 
 /**
  * Finishes a sign-up whose choices stayed in another browser (decision 0095): the account was first

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import type { PageCursor } from '../../lib/page-cursor';
 import { thumbKeyFor } from '../../lib/storage';
 import { queueStorageDeletions } from '../../lib/storage/deletions';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import {
   ADMIN_PAGE_SIZE,
   olderThan,

@@ -15,7 +15,7 @@ import { awardStreakBadge } from '../badges/streak-badge';
 import { activeCycleWithToday } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
 import { endPauseFrom } from '../cycles/pauses';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../connections/activity';
 import { resolveAudience } from '../crews/audience';
 import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';

@@ -5,7 +5,7 @@ import type { CheckinEditData } from '@shared/domain/schemas';
 import { checkins, posts } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { refreshCycleStats } from '../cycles/stats';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { assertEditable, journalOrNull, loadCheckinView, ownCheckin } from './parts';
 
 /**

@@ -13,7 +13,7 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { claimKey, findReplay, saveAnswer, type IdempotencyRequest } from '../../lib/idempotency';
 import { ingestUpload, thumbKeyFor } from '../../lib/storage';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { assertStorageQuota } from '../media/quota';
 import { mediaView } from '../media/urls';
 import { assertEditable, ownCheckin } from './parts';

@@ -6,7 +6,7 @@ import { checkinUpdateMedia, checkinUpdates } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce, refund, type Limit } from '../../lib/rate-limit';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { ownCheckin, removeAbandonedUpdates } from './parts';
 
 /**

@@ -7,16 +7,9 @@ import {
 } from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
 import type { AppCaches } from '../../lib/deps';
 
 export type { CommunityBoard, LeaderboardEntry };
-
-/**
- * How long one computed board is served (per process): the bound for check-ins to show on it. Name,
- * avatar and account changes clear it in every process at once (decision 0024).
- */
-export const BOARD_TTL_MS = 30_000;
 
 /**
  * The active cycles of the members `filter` (SQL over cycles `c`) selects, at `now` (an instant in
@@ -144,19 +137,6 @@ export async function computeCommunityBoard(
       }
     : { activeMembers: 0, totalCheckins: 0, averageConsistency: 0, checkedInToday: 0 };
   return { stats, leaderboard, longestStreaks, computedAt: nowIso };
-}
-
-/** Forgets this process's cached board, so the next request computes it anew. */
-export function invalidateCommunityBoard(app: { caches: Pick<AppCaches, 'board'> }): void {
-  app.caches.board.clear();
-}
-
-/**
- * After a name, avatar or account change commits: forgets the board here and in every other
- * process (through the cache bus), so nobody keeps showing the old name for BOARD_TTL_MS.
- */
-export function invalidateCommunityBoardAfterCommit(ctx: ServiceContext): void {
-  ctx.caches.board.forgetAfterCommit(ctx);
 }
 
 /**

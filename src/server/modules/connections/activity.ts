@@ -20,7 +20,7 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { memberTimeZone, type RecentActivity } from '../cycles/queries';
 import { refreshCycleStats } from '../cycles/stats';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 
 export interface ActivityInput {
   steps: number;

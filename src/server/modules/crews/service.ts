@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { crewNudgeMail } from '../../lib/mail-templates/nudges';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { selectFeedPage, withViewer } from '../feed/queries';
 import { resolveAudience } from './audience';
 import {

@@ -6,7 +6,7 @@ import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
 import { feedCursors } from './cursor';
-import { invalidateFeed } from './cache';
+import { invalidateFeed } from '../../lib/feed-cache';
 
 const t = setUpTestApp();
 

@@ -23,7 +23,7 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { selectFeedPage, selectFeedPosts, toFeedPost, withViewer } from './queries';
-import { cachedFeedPage, invalidateFeedAfterCommit } from './cache';
+import { cachedFeedPage, invalidateFeedAfterCommit } from '../../lib/feed-cache';
 
 // The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed
 // cache after any change it commits. See modules/checkins/service.ts for the rules they follow.

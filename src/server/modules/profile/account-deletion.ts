@@ -35,8 +35,8 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { thumbKeyFor } from '../../lib/storage';
 import { queueStorageDeletions } from '../../lib/storage/deletions';
-import { invalidateFeedAfterCommit } from '../feed/cache';
-import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
 import { cancelStripeSubscription } from '../subscription/checkout';
 import { avatarFolder, avatarKeyFromUrl } from './avatar';
 import { leaveCrew } from '../crews/service';

@@ -9,8 +9,8 @@ import { enforce } from '../../lib/rate-limit';
 import { assertValidKey, ingestUpload, InvalidKeyError } from '../../lib/storage';
 import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
-import { invalidateFeedAfterCommit } from '../feed/cache';
-import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
 import { ensureProfile, profileView } from './profile-row';
 
 // The member's avatar: where it is stored and served from, uploading and removing it, and who may

@@ -8,7 +8,7 @@ import type {
 import type { HealthProfileData } from '@shared/domain/schemas';
 import { consents, healthProfile, profiles, user } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { ensureProfile } from './profile-row';
 import { recordWeight } from './weight';
 

@@ -12,8 +12,8 @@ import type { ProfileData } from '@shared/domain/schemas';
 import { profiles } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { listMyBadges } from '../badges/service';
-import { invalidateFeedAfterCommit } from '../feed/cache';
-import { invalidateCommunityBoardAfterCommit } from '../community/leaderboard';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 import { ensureProfile, profileView } from './profile-row';
 

@@ -12,7 +12,7 @@ import { msg } from '@shared/messages';
 import { postMedia, posts, reviewShares } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { invalidateFeedAfterCommit } from '../feed/cache';
+import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { shareTarget } from './audience';
 import { memberCyclesAndZone, newestReview, openWeeksOf, readWeeklyReview } from './queries';
 import { reviewCaption } from './caption';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
-import type { MediaStorage } from '../../lib/storage/storage';
+import type { MediaStorage } from '../../lib/storage/media-storage';
 
 export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];

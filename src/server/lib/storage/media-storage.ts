@@ -1,8 +1,4 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { LocalMediaStorage } from './local-storage';
-import type { S3StorageOptions } from './s3-requests';
-import { S3MediaStorage } from './s3-storage';
 
 /** What can be stored: bytes already in memory, or a Node or web stream of them. */
 export type MediaBody = Buffer | Uint8Array | Readable | ReadableStream<Uint8Array>;
@@ -71,23 +67,4 @@ export interface MediaStorage {
    * Drivers without one (local) are always served through the server.
    */
   signedUrl?(key: string, options: SignedUrlOptions): Promise<string>;
-}
-
-export type StorageConfig = {
-  /** Local media go to `${dataDir}/media`. */
-  dataDir: string;
-} & (
-  | { driver: 'local'; s3?: undefined }
-  | { driver: 's3'; s3: S3StorageOptions }
-  // The shape of Config['storage'] from env.ts, where s3 is optional whatever the driver.
-  | { driver: 'local' | 's3'; s3?: S3StorageOptions }
-);
-
-/** `createStorage({ ...config.storage, dataDir: config.dataDir })` */
-export function createStorage(config: StorageConfig): MediaStorage {
-  if (config.driver === 's3') {
-    if (!config.s3) throw new Error('Storage driver s3 needs its s3 settings');
-    return new S3MediaStorage(config.s3);
-  }
-  return new LocalMediaStorage(path.join(config.dataDir, 'media'));
 }

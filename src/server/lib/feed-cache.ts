@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../../lib/context';
-import type { AppCaches } from '../../lib/deps';
+import type { ServiceContext } from './context';
+import type { AppCaches } from './deps';
 
 /**
  * The public part of a feed page (posts, counts, comments; not the viewer's own marks) is the same for
