@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { QUEUE_LOCK } from './features/checkin/offline/queue';
 import { sendQueuedCheckins } from './features/checkin/offline/send';
+import { pagePath } from '@shared/pages';
 
 // The worker's own global scope, typed here: the project compiles against the DOM library.
 interface ExtendableEvent extends Event {
@@ -93,7 +94,7 @@ self.addEventListener('push', (event) => {
   const url =
     typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//')
       ? data.url
-      : '/app';
+      : pagePath('app-home');
   event.waitUntil(
     self.registration.showNotification(typeof data.title === 'string' ? data.title : 'StackDays', {
       body: typeof data.body === 'string' ? data.body : '',
@@ -106,7 +107,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const wanted = (event.notification.data as { url?: string } | null)?.url ?? '/app';
+  const wanted = (event.notification.data as { url?: string } | null)?.url ?? pagePath('app-home');
   const target = new URL(wanted, self.location.origin).href;
   event.waitUntil(
     (async () => {

@@ -2,13 +2,13 @@
 // and prerendered with this default text. The default is a template for the operator to review with
 // their own adviser; TERMS_FILE, PRIVACY_FILE and HEALTH_DISCLAIMER_FILE (Markdown) replace it
 // (src/server/render/legal-pages.ts).
+// Their names and addresses are the page manifest's (src/shared/pages.ts: LEGAL_PAGE_NAMES).
 import { CYCLE_LENGTH_DAYS, PRODUCT_NAME, TRIAL_DAYS } from './constants';
+import type { LEGAL_PAGE_NAMES } from './pages';
 
-export type LegalPageName = 'terms' | 'privacy' | 'health-disclaimer';
+export type LegalPageName = (typeof LEGAL_PAGE_NAMES)[number];
 
-export interface LegalPage {
-  name: LegalPageName;
-  path: `/${LegalPageName}`;
+export interface LegalText {
   title: string;
   /** The default text, in Markdown. */
   markdown: string;
@@ -125,16 +125,9 @@ You take part at your own risk. To the extent the law allows, the operator of th
 Call your local emergency number at once.
 `;
 
-export const LEGAL_PAGES: readonly LegalPage[] = [
-  { name: 'terms', path: '/terms', title: 'Terms of Service', markdown: terms },
-  { name: 'privacy', path: '/privacy', title: 'Privacy Notice', markdown: privacy },
-  {
-    name: 'health-disclaimer',
-    path: '/health-disclaimer',
-    title: 'Health Disclaimer',
-    markdown: healthDisclaimer,
-  },
-];
-
-export const legalPage = (name: LegalPageName): LegalPage =>
-  LEGAL_PAGES.find((page) => page.name === name)!;
+/** Each legal page's title and default text, by its name in the manifest. */
+export const LEGAL_TEXTS: Readonly<Record<LegalPageName, LegalText>> = {
+  terms: { title: 'Terms of Service', markdown: terms },
+  privacy: { title: 'Privacy Notice', markdown: privacy },
+  'health-disclaimer': { title: 'Health Disclaimer', markdown: healthDisclaimer },
+};

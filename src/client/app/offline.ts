@@ -8,6 +8,7 @@ import { keepOfflineSnapshot, restoreOfflineSnapshot } from '@client/lib/offline
 import { queryKeys } from '@client/lib/query-keys';
 import { registerServiceWorker } from '@client/lib/service-worker';
 import { afterLoad, whenIdle } from '@client/lib/when-idle';
+import { pagePath } from '@shared/pages';
 
 export { restoreOfflineSnapshot };
 
@@ -21,7 +22,7 @@ function registerAfterLoad(): void {
  * area, or once a session says someone is signed in, never for a visitor reading a public page.
  */
 function registerForMembers(queryClient: QueryClient): void {
-  if (window.location.pathname.startsWith('/app')) return registerAfterLoad();
+  if (window.location.pathname.startsWith(pagePath('app'))) return registerAfterLoad();
   const signedIn = () =>
     Boolean(queryClient.getQueryData<SessionResponse>(queryKeys.session.all)?.user);
   if (signedIn()) return registerAfterLoad();

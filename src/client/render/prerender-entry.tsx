@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { INVITE_FREE_MONTHS } from '@shared/constants';
 import type { InviteCheckResponse } from '@shared/api-types';
 import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN } from '@shared/invite-page';
-import { PAGES, type PageEntry, type PageLoad } from '@shared/pages';
+import { PAGES, type PageEntry, type PageLoad, pagePath } from '@shared/pages';
 import { AppProviders } from '@client/app/providers';
 import { queryKeys } from '@client/lib/query-keys';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
@@ -71,7 +71,7 @@ function prerenderPages(entry: PageEntry): PrerenderPage[] {
     load: entry.load ?? 'none',
   };
   if (entry.name === 'invite') {
-    const url = `/invite/${INVITE_PAGE_TOKEN}`;
+    const url = pagePath('invite', { token: INVITE_PAGE_TOKEN });
     return [
       // A valid invite, with placeholders for the inviter's name and the token that the server fills
       // in (escaped) once it has checked the token: no script.
@@ -95,7 +95,12 @@ function prerenderPages(entry: PageEntry): PrerenderPage[] {
       },
       // When the server could not check the token (too many checks, or a failure): the app checks it
       // in the browser, from the "checking" state, which names nobody.
-      { ...page, name: 'invite-check', url: '/invite/prerendered-invite-token', load: 'eager' },
+      {
+        ...page,
+        name: 'invite-check',
+        url: pagePath('invite', { token: 'prerendered-invite-token' }),
+        load: 'eager',
+      },
     ];
   }
   if (entry.serverOnly)

@@ -13,7 +13,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { LEGAL_PAGES, LEGAL_TEXT_PLACEHOLDER, type LegalPageName } from '@shared/legal';
+import { LEGAL_TEXT_PLACEHOLDER, type LegalPageName } from '@shared/legal';
+import { exactPage, LEGAL_PAGE_NAMES } from '@shared/pages';
 
 export interface LegalPageBody {
   html: Buffer;
@@ -35,12 +36,12 @@ export function customLegalPages(
 ): (pathname: string) => LegalPageBody | null {
   const made = new Map<string, LegalPageBody>();
   return (pathname) => {
-    const page = LEGAL_PAGES.find((p) => p.path === pathname);
-    const text = page && texts[page.name];
-    if (!page || text === undefined) return null;
-    const known = made.get(page.path);
+    const name = LEGAL_PAGE_NAMES.find((legal) => legal === exactPage(pathname)?.name);
+    const text = name && texts[name];
+    if (!name || text === undefined) return null;
+    const known = made.get(name);
     if (known) return known;
-    const file = path.join(pagesDir, `${page.name}-custom.html`);
+    const file = path.join(pagesDir, `${name}-custom.html`);
     if (!existsSync(file)) return null;
     const template = readFileSync(file, 'utf8');
     const filled = template.replace(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`, () => legalTextHtml(text));
@@ -50,7 +51,7 @@ export function customLegalPages(
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(html, { level: 9 }),
     };
-    made.set(page.path, body);
+    made.set(name, body);
     return body;
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { matchPage, pageChain, withoutTrailingSlash } from '@shared/pages';
+import { exactPage, matchPage, pageChain, pagePath, withoutTrailingSlash } from '@shared/pages';
 import type { LegalPageName } from '@shared/legal';
 import type { AppEnv } from '../lib/deps';
 import { sessionCookieSettings } from '../lib/auth';
@@ -21,8 +21,7 @@ const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
  */
 function carriesToken(url: URL): boolean {
   return (
-    url.pathname.startsWith('/invite/') ||
-    url.pathname.startsWith('/crews/join/') ||
+    ['invite', 'crew-join'].includes(exactPage(url.pathname)?.name ?? '') ||
     TOKEN_PARAMS.some((p) => url.searchParams.has(p))
   );
 }
@@ -220,9 +219,9 @@ export function staticClient(
   const notBuilt = (c: Context<AppEnv>) =>
     c.text('The front end is not built. Run `npm run build`.', 503);
   // Before the files: `/` is a prerendered page, not dist/client/index.html.
-  app.get('/', (c) =>
+  app.get(pagePath('landing'), (c) =>
     built.has(indexPath)
-      ? sendHtml(c, built, choosePage('/', indexPath, pagesDir, built))
+      ? sendHtml(c, built, choosePage(pagePath('landing'), indexPath, pagesDir, built))
       : notBuilt(c),
   );
   app.use(

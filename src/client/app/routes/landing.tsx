@@ -4,6 +4,7 @@ import { buttonVariants } from '@client/components/ui/button';
 import { LegalLinks } from '@client/components/layout/legal-links';
 import { SignInBar } from '@client/components/layout/sign-in-bar';
 import { CYCLE_LENGTH_DAYS, PRICES, TAGLINE, TRIAL_DAYS } from '@shared/constants';
+import { pagePath } from '@shared/pages';
 
 const pillars = [
   {
@@ -47,10 +48,13 @@ export function LandingRoute() {
             watch {CYCLE_LENGTH_DAYS} days of proof stack up.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link to="/pricing" className={buttonVariants({ size: 'lg' })}>
+            <Link to={pagePath('pricing')} className={buttonVariants({ size: 'lg' })}>
               {startLabel}
             </Link>
-            <Link to="/signin" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            <Link
+              to={pagePath('signin')}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+            >
               I already have an account
             </Link>
           </div>
@@ -82,7 +86,7 @@ export function LandingRoute() {
             ${PRICES.monthly.amountUsd}/month after your free trial, or ${PRICES.yearly.amountUsd}
             /year.
           </p>
-          <Link to="/pricing" className={buttonVariants({ size: 'lg' })}>
+          <Link to={pagePath('pricing')} className={buttonVariants({ size: 'lg' })}>
             See pricing and start
           </Link>
         </section>

@@ -1,6 +1,6 @@
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { LEGAL_TEXT_PLACEHOLDER, legalPage, type LegalPageName } from '@shared/legal';
+import { LEGAL_TEXT_PLACEHOLDER, LEGAL_TEXTS, type LegalPageName } from '@shared/legal';
 import { HomeBar } from '@client/components/layout/home-bar';
 import { LegalFooter } from '@client/components/layout/legal-links';
 
@@ -19,7 +19,7 @@ const textStyles = [
 ].join(' ');
 
 function LegalScreen({ name, custom }: { name: LegalPageName; custom: boolean }) {
-  const page = legalPage(name);
+  const page = LEGAL_TEXTS[name];
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{`${page.title} · StackDays`}</title>

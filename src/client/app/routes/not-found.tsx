@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@client/components/ui/button';
 import { msg } from '@shared/messages';
+import { pagePath } from '@shared/pages';
 
 export function NotFoundRoute() {
   return (
@@ -9,7 +10,7 @@ export function NotFoundRoute() {
         404
       </p>
       <h1 className="text-2xl font-bold">{msg.pageNotFound}</h1>
-      <Link to="/" className={buttonVariants({ variant: 'primary' })}>
+      <Link to={pagePath('landing')} className={buttonVariants({ variant: 'primary' })}>
         Return to Home
       </Link>
     </main>

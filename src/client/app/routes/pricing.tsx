@@ -2,7 +2,7 @@ import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Info } from 'lucide-react';
 import type { SubscriptionView } from '@shared/api-types';
-import { CYCLE_LENGTH_DAYS, PRICES, ROUTES, TRIAL_DAYS } from '@shared/constants';
+import { CYCLE_LENGTH_DAYS, PRICES, TRIAL_DAYS } from '@shared/constants';
 import { freeTimeState } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import { LegalFooter } from '@client/components/layout/legal-links';
@@ -28,6 +28,7 @@ import {
   rememberTrialCardChoice,
   trialRequiresCard,
 } from '@client/features/pricing/lib/trial-card';
+import { pagePath } from '@shared/pages';
 
 export function PricingRoute() {
   const id = useId();
@@ -112,11 +113,7 @@ function startHref(
   const signUpQuery = new URLSearchParams();
   if (couponForSignUp) signUpQuery.set('coupon', couponForSignUp);
   if (inviteForSignUp) signUpQuery.set('invite', inviteForSignUp);
-  return signedIn
-    ? ROUTES.startTrial
-    : signUpQuery.toString()
-      ? `/signup?${signUpQuery}`
-      : '/signup';
+  return signedIn ? pagePath('app-start-trial') : pagePath('signup', { search: signUpQuery });
 }
 
 type NoCardTrialState = [boolean, Dispatch<SetStateAction<boolean>>];

@@ -2,11 +2,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '@client/components/layout/auth-page';
 import { useSession } from '@client/features/auth/api/get-session';
 import { SignInForm } from '@client/features/auth/components/sign-in-form';
+import { pagePath } from '@shared/pages';
 
 export function SignInRoute() {
   const navigate = useNavigate();
   const { status } = useSession();
-  if (status === 'signed-in') return <Navigate to="/app" replace />;
+  if (status === 'signed-in') return <Navigate to={pagePath('app-home')} replace />;
   return (
     <AuthPage
       title="Welcome back"
@@ -15,7 +16,7 @@ export function SignInRoute() {
         <>
           New to StackDays?{' '}
           <Link
-            to="/signup"
+            to={pagePath('signup')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
             Create an account
@@ -24,7 +25,7 @@ export function SignInRoute() {
       }
     >
       <title>Sign in · StackDays</title>
-      <SignInForm onSignedIn={() => navigate('/app')} />
+      <SignInForm onSignedIn={() => navigate(pagePath('app-home'))} />
     </AuthPage>
   );
 }

@@ -10,11 +10,12 @@ import { SignUpForm } from '@client/features/auth/components/sign-up-form';
 import { CouponEntry, useCouponEntry } from '@client/features/pricing/components/coupon-entry';
 import { looksLikeInviteToken } from '@client/features/invites/api/get-invite';
 import { InviteApplied } from '@client/features/invites/components/invite-applied';
+import { pagePath } from '@shared/pages';
 
 export function SignUpRoute() {
   const [params] = useSearchParams();
   const { status } = useSession();
-  if (status === 'signed-in') return <Navigate to="/app" replace />;
+  if (status === 'signed-in') return <Navigate to={pagePath('app-home')} replace />;
 
   const adminInvite = params.get('admin_invite');
   if (adminInvite !== null) {
@@ -49,7 +50,7 @@ function MemberSignUp({
         <>
           Already have an account?{' '}
           <Link
-            to="/signin"
+            to={pagePath('signin')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
             Sign in
@@ -72,7 +73,7 @@ function MemberSignUp({
           if (result.coupon) query.set('coupon', result.coupon);
           query.set('months_free', String(result.monthsFree));
           if (invite) query.set('invite', invite);
-          navigate(`/verify-email?${query}`);
+          navigate(pagePath('verify-email', { search: query }));
         }}
       />
     </AuthPage>
@@ -97,7 +98,7 @@ function AdminInviteSignUp({ email, token }: { email: string; token: string }) {
         <title>Invitation · StackDays</title>
         <div className="flex flex-col gap-4">
           <p role="alert">{msg.adminInviteInvalid}</p>
-          <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={pagePath('landing')} className={buttonVariants({ variant: 'secondary' })}>
             {msg.goHome}
           </Link>
         </div>
@@ -112,7 +113,11 @@ function AdminInviteSignUp({ email, token }: { email: string; token: string }) {
       description="You've been invited to StackDays. Choose a password to activate your account."
     >
       <title>Activate your account · StackDays</title>
-      <AdminInviteForm email={email} token={token} onActivated={() => navigate('/app')} />
+      <AdminInviteForm
+        email={email}
+        token={token}
+        onActivated={() => navigate(pagePath('app-home'))}
+      />
     </AuthPage>
   );
 }

@@ -3,13 +3,14 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '@client/components/layout/auth-page';
 import { FreeMonthsDialog } from '@client/features/auth/components/free-months-dialog';
 import { VerifyEmailForm } from '@client/features/auth/components/verify-email-form';
+import { pagePath } from '@shared/pages';
 
 export function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [grantedMonths, setGrantedMonths] = useState<number | null>(null);
   const email = params.get('email')?.trim();
-  if (!email) return <Navigate to="/signup" replace />;
+  if (!email) return <Navigate to={pagePath('signup')} replace />;
   const coupon = params.get('coupon')?.trim() || undefined;
   const invite = params.get('invite')?.trim() || undefined;
 
@@ -21,7 +22,7 @@ export function VerifyEmailRoute() {
         <>
           Wrong email?{' '}
           <Link
-            to="/signup"
+            to={pagePath('signup')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
             Start over
@@ -37,10 +38,10 @@ export function VerifyEmailRoute() {
         justSignedUp={params.get('signup') === 'true'}
         onVerified={(monthsFree) => {
           if (monthsFree > 0) setGrantedMonths(monthsFree);
-          else navigate('/app/start-trial');
+          else navigate(pagePath('app-start-trial'));
         }}
       />
-      <FreeMonthsDialog months={grantedMonths} onContinue={() => navigate('/app')} />
+      <FreeMonthsDialog months={grantedMonths} onContinue={() => navigate(pagePath('app-home'))} />
     </AuthPage>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
+import { pagePath } from '@shared/pages';
 
-export function Logo({ to = '/' }: { to?: string }) {
+export function Logo({ to = pagePath('landing') }: { to?: string }) {
   return (
     <Link to={to} className="flex min-h-11 items-center gap-2 font-extrabold tracking-tight">
       <svg aria-hidden viewBox="0 0 32 32" className="size-8">

@@ -1,4 +1,5 @@
-import { LEGAL_PAGES } from '@shared/legal';
+import { LEGAL_TEXTS } from '@shared/legal';
+import { LEGAL_PAGE_NAMES, pagePath } from '@shared/pages';
 import { cn } from '@client/lib/cn';
 
 /**
@@ -9,13 +10,13 @@ export function LegalLinks({ className }: { className?: string }) {
   return (
     <nav aria-label="Legal" className={cn('text-sm text-muted-foreground', className)}>
       <ul className="flex flex-wrap items-center justify-center gap-x-4 px-4">
-        {LEGAL_PAGES.map((page) => (
-          <li key={page.name}>
+        {LEGAL_PAGE_NAMES.map((name) => (
+          <li key={name}>
             <a
-              href={page.path}
+              href={pagePath(name)}
               className="inline-flex min-h-11 items-center underline-offset-4 hover:text-foreground hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {page.title}
+              {LEGAL_TEXTS[name].title}
             </a>
           </li>
         ))}

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { Logo } from '@client/components/brand/logo';
 import { buttonVariants } from '@client/components/ui/button';
+import { pagePath } from '@shared/pages';
 
 /** The top of the landing and pricing pages: the logo, and Sign in. */
 export function SignInBar() {
   return (
     <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
       <Logo />
-      <Link to="/signin" className={buttonVariants({ variant: 'ghost' })}>
+      <Link to={pagePath('signin')} className={buttonVariants({ variant: 'ghost' })}>
         Sign in
       </Link>
     </header>

@@ -1,4 +1,5 @@
 import { Bot, Home, Newspaper, RefreshCcw, Users, type LucideIcon } from 'lucide-react';
+import { pagePath } from '@shared/pages';
 
 export interface ShellLink {
   to: string;
@@ -17,9 +18,14 @@ export function withinAlso(link: ShellLink, pathname: string): boolean {
 
 /** The member area's main sections, in the spec's order. */
 export const SHELL_LINKS: readonly ShellLink[] = [
-  { to: '/app', label: 'Home', icon: Home, end: true },
-  { to: '/app/feed', label: 'Feed', icon: Newspaper },
-  { to: '/app/cycle', label: 'My Cycle', icon: RefreshCcw, also: ['/app/review'] },
-  { to: '/app/ai-workouts', label: 'AI Workouts', icon: Bot },
-  { to: '/app/community', label: 'Community', icon: Users, also: ['/app/crews'] },
+  { to: pagePath('app-home'), label: 'Home', icon: Home, end: true },
+  { to: pagePath('app-feed'), label: 'Feed', icon: Newspaper },
+  {
+    to: pagePath('app-cycle'),
+    label: 'My Cycle',
+    icon: RefreshCcw,
+    also: [pagePath('app-review')],
+  },
+  { to: pagePath('app-ai-workouts'), label: 'AI Workouts', icon: Bot },
+  { to: pagePath('app-community'), label: 'Community', icon: Users, also: [pagePath('app-crews')] },
 ];

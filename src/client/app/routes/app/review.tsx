@@ -16,6 +16,7 @@ import {
 } from '@client/features/review/api/get-review';
 import { WeeklyReview } from '@client/features/review/components/weekly-review';
 import { memberLoader } from './layout';
+import { pagePath } from '@shared/pages';
 
 /** /app/review is rendered on the server with the newest open review (src/shared/pages.ts). */
 export const loader = memberLoader((client) => client.fetchQuery(reviewQueryOptions(null)));
@@ -66,7 +67,7 @@ export function ReviewRoute() {
           <h1 className="text-2xl font-black tracking-tight">Weekly review</h1>
           <p className="text-muted-foreground">{msg.noReviewYet}</p>
           <Button asChild>
-            <Link to="/app">Go to today’s check-in</Link>
+            <Link to={pagePath('app-home')}>Go to today’s check-in</Link>
           </Button>
         </Card>
       ) : (

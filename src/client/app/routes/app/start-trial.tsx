@@ -9,6 +9,7 @@ import { FreeTimeNote } from '@client/components/billing/free-time-note';
 import { StartTrialCard } from '@client/features/pricing/components/start-trial-card';
 import { trialRequiresCard } from '@client/features/pricing/lib/trial-card';
 import { useBillingProvider } from '@client/features/pricing/api/get-billing-provider';
+import { pagePath } from '@shared/pages';
 
 export function StartTrialRoute() {
   const user = useSignedInUser();
@@ -19,7 +20,7 @@ export function StartTrialRoute() {
 
   if (isLoading) return <Spinner label={msg.loading} />;
   // Already subscribed (a coupon's free months, or a trial started a moment ago): straight to Day 1.
-  if (subscribed) return <Navigate to="/app" replace />;
+  if (subscribed) return <Navigate to={pagePath('app-home')} replace />;
   // Without payments, free time that has ended leaves no trial to start: say where to ask (0034).
   if (provider.data?.provider === 'builtin' && freeTimeState(subscription) === 'ended')
     return (
@@ -45,7 +46,8 @@ export function StartTrialRoute() {
             { requireCard: trialRequiresCard() },
             {
               // Stripe: its Checkout page, in this tab (the whole point of this screen). Built-in: started.
-              onSuccess: ({ url }) => (url ? window.location.assign(url) : navigate('/app')),
+              onSuccess: ({ url }) =>
+                url ? window.location.assign(url) : navigate(pagePath('app-home')),
             },
           )
         }

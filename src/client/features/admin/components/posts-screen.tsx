@@ -15,6 +15,7 @@ import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { ConfirmButton } from './confirm-button';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 import { shownByMeta } from '@client/lib/query-client';
+import { pagePath } from '@shared/pages';
 
 const POST_COLUMNS = ['Caption', 'Author', 'Visibility', 'Status', 'Created', 'Actions'];
 
@@ -83,7 +84,10 @@ function OnePost({ postId }: { postId: string }) {
     <div className="flex flex-col gap-4">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span>{msg.showingOnePost}</span>
-        <Link to="/app/admin/posts" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+        <Link
+          to={pagePath('app-admin-posts')}
+          className={buttonVariants({ variant: 'link', size: 'sm' })}
+        >
           {msg.showAllPosts}
         </Link>
       </p>

@@ -9,6 +9,7 @@ import { AdminTable, Cell, ListState, Pill } from './admin-table';
 import { LoadMore, SearchBox, useDebouncedValue } from './list-controls';
 import { HidePostButton } from './posts-screen';
 import { shownByMeta } from '@client/lib/query-client';
+import { pagePath } from '@shared/pages';
 
 /** Reports, newest first, each with its post's Hide at hand and a link to it in Posts. */
 export function ReportsScreen() {
@@ -48,7 +49,10 @@ export function ReportsScreen() {
                 {report.postId ? (
                   <div className="flex flex-wrap items-center gap-1">
                     <Link
-                      to={`/app/admin/posts?post=${report.postId}#post-${report.postId}`}
+                      to={pagePath('app-admin-posts', {
+                        search: { post: report.postId },
+                        hash: `post-${report.postId}`,
+                      })}
                       className={buttonVariants({ variant: 'link', size: 'sm' })}
                     >
                       Open post

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { pagePath } from '@shared/pages';
 
 const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
 
@@ -35,11 +36,11 @@ export function AcceptTermsField({
         <Label htmlFor={id} className="leading-snug font-normal">
           <span>
             I accept the{' '}
-            <a href="/terms" target="_blank" rel="noreferrer" className={linkClass}>
+            <a href={pagePath('terms')} target="_blank" rel="noreferrer" className={linkClass}>
               terms of service
             </a>{' '}
             and{' '}
-            <a href="/privacy" target="_blank" rel="noreferrer" className={linkClass}>
+            <a href={pagePath('privacy')} target="_blank" rel="noreferrer" className={linkClass}>
               privacy policy
             </a>
           </span>

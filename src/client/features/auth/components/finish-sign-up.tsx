@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Info } from 'lucide-react';
 import type { SessionUser } from '@shared/api-types';
-import { ROUTES } from '@shared/constants';
 import {
   finishSignUpSchema,
   type FinishSignUpData,
   type FinishSignUpInput,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
+import { pagePath } from '@shared/pages';
 import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { shownByMeta } from '@client/lib/query-client';
 import { AuthPage } from '@client/components/layout/auth-page';
@@ -35,7 +35,7 @@ export function FinishSignUp({ user }: { user: SessionUser }) {
   // As after a sign-up's code (spec): the free trial first. Set before the session says finished, so
   // the app opens there, and a crew link opened before signing up waits until after it.
   const finish = useFinishSignUp({
-    onFinished: () => void navigate(ROUTES.startTrial, { replace: true }),
+    onFinished: () => void navigate(pagePath('app-start-trial'), { replace: true }),
   });
   const signOut = useSignOut();
   const form = useForm<FinishSignUpInput, unknown, FinishSignUpData>({

@@ -1,16 +1,20 @@
 import { createContext, use, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '@shared/api-types';
-import { ROUTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 import { Spinner } from '@client/components/ui/spinner';
 import { useSession } from '../api/get-session';
 import { useSubscription } from '../api/get-subscription';
 import { FinishSignUp } from './finish-sign-up';
+import { pagePath } from '@shared/pages';
 
 /** With REQUIRE_SUBSCRIPTION, the member screens an unsubscribed member may still open. */
-const SUBSCRIPTION_FREE_SCREENS: string[] = [ROUTES.startTrial, ROUTES.settings, ROUTES.profile];
+const SUBSCRIPTION_FREE_SCREENS: string[] = [
+  pagePath('app-start-trial'),
+  pagePath('app-settings'),
+  pagePath('app-profile'),
+];
 
 const SignedInUserContext = createContext<SessionUser | null>(null);
 
@@ -47,10 +51,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'loading' || !read) return <FullPageSpinner label={msg.loading} />;
   if (status === 'authenticating') return <FullPageSpinner label={msg.authenticating} />;
   if (status === 'signed-out' || !user)
-    return <Navigate to={signedOutHere ? '/' : '/signin'} replace />;
+    return <Navigate to={signedOutHere ? pagePath('landing') : pagePath('signin')} replace />;
   // A code entered in another browser than the sign-up's: the name and the terms first (0095).
   if (user.signUpUnfinished) return <FinishSignUp user={user} />;
-  if (gated) return <Navigate to={ROUTES.pricing} replace />;
+  if (gated) return <Navigate to={pagePath('pricing')} replace />;
   // Screens read the member from here, not from the session query: a screen that re-renders on its
   // own during sign-out still sees the member it was rendered for until the guard takes it away.
   return <SignedInUserContext value={user}>{children}</SignedInUserContext>;
@@ -60,7 +64,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading' || status === 'authenticating') return <Spinner label={msg.loading} />;
-  if (!user?.isAdmin) return <Navigate to="/app" replace />;
+  if (!user?.isAdmin) return <Navigate to={pagePath('app-home')} replace />;
   return children;
 }
 

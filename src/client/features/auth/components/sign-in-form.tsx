@@ -25,6 +25,7 @@ import { codeCooldown } from '../lib/code-cooldown';
 import { isCompleteCode } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
 import { CodeField, CodeSentNotice } from './code-field';
+import { pagePath } from '@shared/pages';
 
 /** Sign-in by e-mailed code: step one asks for the e-mail, step two for the code. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -223,7 +224,10 @@ function CodeStep({
       </div>
       <p className="text-sm text-muted-foreground">
         {msg.noCodeYet}{' '}
-        <Link to="/signup" className="font-semibold text-accent-text underline underline-offset-4">
+        <Link
+          to={pagePath('signup')}
+          className="font-semibold text-accent-text underline underline-offset-4"
+        >
           {msg.noCodeYetLink}
         </Link>
         .

@@ -12,6 +12,7 @@ import { useCommunity } from '../api/get-community';
 import { CommunityStats } from './community-stats';
 import { Leaderboard } from './leaderboard';
 import { LongestStreaks } from './longest-streaks';
+import { pagePath } from '@shared/pages';
 
 export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
   const query = useCommunity();
@@ -34,7 +35,7 @@ export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
         {msg.community}
       </ScreenHeading>
       <Link
-        to="/app/crews"
+        to={pagePath('app-crews')}
         className={buttonVariants({ variant: 'secondary', className: 'self-start' })}
       >
         <Users aria-hidden className="size-4" />

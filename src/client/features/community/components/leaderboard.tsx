@@ -10,6 +10,7 @@ import { StrictTag } from '@client/components/strict-tag';
 import { cn } from '@client/lib/cn';
 import { RankBadge } from './rank-badge';
 import { YouTag } from './you-tag';
+import { pagePath } from '@shared/pages';
 
 /** Top 20 by consistency: rank, member, consistency, check-ins and the day they are on. */
 export function Leaderboard({
@@ -123,7 +124,7 @@ export function EmptyBoard({ text }: { text: string }) {
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input p-6 text-center">
       <p className="text-sm text-muted-foreground">{text}</p>
       <Button asChild size="sm" className="min-h-11">
-        <Link to="/app">Check in today</Link>
+        <Link to={pagePath('app-home')}>Check in today</Link>
       </Button>
     </div>
   );

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Users } from 'lucide-react';
 import type { CrewInvitePreview } from '@shared/api-types';
-import { ROUTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { AuthPage } from '@client/components/layout/auth-page';
@@ -11,6 +10,7 @@ import { Button, buttonVariants } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCrewInvite } from '../api/get-crew-invite';
 import { useJoinCrew } from '../api/join-crew';
+import { pagePath } from '@shared/pages';
 
 /** Where a visitor who opened a crew link comes back to once signed in or signed up. */
 const PENDING_JOIN_KEY = 'stackdays.crewJoin';
@@ -22,7 +22,7 @@ const JOIN_PATH = /^\/crews\/join\/[A-Za-z0-9_-]{16,64}$/;
  * (spec), and the link waits until they move on from it (started, or gone elsewhere).
  */
 export function takePendingCrewJoin(pathname: string): string | null {
-  if (pathname.replace(/\/$/, '') === ROUTES.startTrial) return null;
+  if (pathname.replace(/\/$/, '') === pagePath('app-start-trial')) return null;
   try {
     const path = sessionStorage.getItem(PENDING_JOIN_KEY);
     sessionStorage.removeItem(PENDING_JOIN_KEY);
@@ -52,7 +52,7 @@ export function CrewJoin({
   useEffect(() => {
     if (session.status !== 'signed-out') return;
     try {
-      sessionStorage.setItem(PENDING_JOIN_KEY, `/crews/join/${token}`);
+      sessionStorage.setItem(PENDING_JOIN_KEY, pagePath('crew-join', { token }));
     } catch {
       // Private mode without storage: the member opens the link again after signing in.
     }
@@ -80,7 +80,7 @@ export function CrewJoin({
         <p role="alert" className="font-semibold">
           {preview?.message ?? errorMessage(invite.error, msg.crewLinkDead)}
         </p>
-        <Link to="/app/crews" className={buttonVariants({ variant: 'secondary' })}>
+        <Link to={pagePath('app-crews')} className={buttonVariants({ variant: 'secondary' })}>
           Go to your crews
         </Link>
       </AuthPage>
@@ -91,7 +91,7 @@ export function CrewJoin({
     join.mutate(undefined, {
       onSuccess: (joined) => {
         toast.success(msg.crewJoined(crew.name));
-        void navigate(`/app/crews/${joined.crewId}`);
+        void navigate(pagePath('app-crew', { crewId: joined.crewId }));
       },
     });
   return (
@@ -113,10 +113,13 @@ function SignInFirst() {
     >
       <title>Crew invite · StackDays</title>
       <div className="flex flex-col gap-3">
-        <Link to="/signin" className={buttonVariants({ size: 'lg' })}>
+        <Link to={pagePath('signin')} className={buttonVariants({ size: 'lg' })}>
           Sign in
         </Link>
-        <Link to="/signup" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+        <Link
+          to={pagePath('signup')}
+          className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+        >
           Create an account
         </Link>
       </div>
@@ -157,7 +160,10 @@ function JoinCrewPage({
           </dl>
         </div>
         {alreadyMember ? (
-          <Link to={`/app/crews/${crew.id}`} className={buttonVariants({ size: 'lg' })}>
+          <Link
+            to={pagePath('app-crew', { crewId: crew.id })}
+            className={buttonVariants({ size: 'lg' })}
+          >
             {msg.crewAlreadyMember} Open it
           </Link>
         ) : (

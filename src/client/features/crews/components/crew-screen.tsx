@@ -15,6 +15,7 @@ import { useCrewFeed } from '../api/get-crew-feed';
 import { useRemoveMember } from '../api/remove-member';
 import { Board } from './crew-board';
 import { OwnerPanel } from './crew-settings';
+import { pagePath } from '@shared/pages';
 
 /** /app/crews/{id}: the board, the crew feed and (for the owner) the crew's settings. */
 export function CrewScreen({
@@ -33,7 +34,7 @@ export function CrewScreen({
     return (
       <Card className="flex flex-col items-start gap-3 p-6">
         <h1 className="text-xl font-bold">{errorMessage(crew.error, msg.crewNotFound)}</h1>
-        <Link to="/app/crews" className="font-semibold text-accent-text underline">
+        <Link to={pagePath('app-crews')} className="font-semibold text-accent-text underline">
           Back to your crews
         </Link>
       </Card>
@@ -103,7 +104,7 @@ function LeaveCrew({ crewId, viewerId }: { crewId: string; viewerId: string }) {
   const onLeave = () =>
     leave
       .mutateAsync(viewerId)
-      .then(() => navigate('/app/crews'))
+      .then(() => navigate(pagePath('app-crews')))
       .catch(shownByMeta);
   return (
     <div>

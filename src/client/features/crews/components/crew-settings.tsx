@@ -19,6 +19,7 @@ import { useNewInviteLink } from '../api/new-invite-link';
 import { useRenameCrew } from '../api/rename-crew';
 import { useRevokeInviteLink } from '../api/revoke-invite-link';
 import { CrewNameField } from './crew-name-field';
+import { pagePath } from '@shared/pages';
 
 /** The owner's crew settings: the invite link, the crew's name, and closing the crew. */
 export function OwnerPanel({ detail }: { detail: CrewDetail }) {
@@ -133,7 +134,7 @@ function CloseCrew({ detail }: { detail: CrewDetail }) {
   const onClose = () =>
     close
       .mutateAsync()
-      .then(() => navigate('/app/crews'))
+      .then(() => navigate(pagePath('app-crews')))
       .catch(shownByMeta);
 
   return (

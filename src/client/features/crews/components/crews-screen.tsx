@@ -13,6 +13,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMyCrews } from '@client/lib/api/get-my-crews';
 import { useCreateCrew } from '../api/create-crew';
 import { CrewNameField } from './crew-name-field';
+import { pagePath } from '@shared/pages';
 
 /** /app/crews: the member's crews and a form to start one. */
 export function CrewsScreen() {
@@ -44,7 +45,7 @@ export function CrewsScreen() {
               {list.map((crew) => (
                 <li key={crew.id}>
                   <Link
-                    to={`/app/crews/${crew.id}`}
+                    to={pagePath('app-crew', { crewId: crew.id })}
                     className="flex items-center gap-4 rounded-2xl border border-border bg-card p-4 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-muted">
@@ -94,7 +95,7 @@ function CreateCrewForm() {
     create.mutate(parsed.data, {
       onSuccess: (crew) => {
         toast.success(msg.crewCreated(crew.name));
-        void navigate(`/app/crews/${crew.id}`);
+        void navigate(pagePath('app-crew', { crewId: crew.id }));
       },
       onError: (err) => setError(errorMessage(err, msg.unexpectedError)),
     });

@@ -12,6 +12,7 @@ import { renderingServedMarkup } from '@client/lib/served-markup';
 import { useBuddyFeed } from '../api/get-buddy-feed';
 import { useCommunityFeed } from '../api/get-feed';
 import { PostCard } from './post-card';
+import { pagePath } from '@shared/pages';
 
 /**
  * The whole feed screen: heading with Refresh, then My Buddies and Community. My Buddies stays when
@@ -162,7 +163,7 @@ function CommunityPosts({
         <PenLine aria-hidden className="size-8 text-accent-text" />
         <p className="max-w-sm font-semibold">{msg.emptyFeed}</p>
         <Button asChild>
-          <Link to="/app">Check in today</Link>
+          <Link to={pagePath('app-home')}>Check in today</Link>
         </Button>
       </Card>
     );

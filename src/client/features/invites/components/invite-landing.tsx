@@ -8,6 +8,7 @@ import { AuthPage } from '@client/components/layout/auth-page';
 import { buttonVariants } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { looksLikeInviteToken, useInvite } from '../api/get-invite';
+import { pagePath } from '@shared/pages';
 
 export function freeMonthsLabel(months: number): string {
   return months === 1 ? msg.oneMonthFree : `${months} Months Free`;
@@ -56,7 +57,7 @@ export function InviteLanding({ token }: { token: string | undefined }) {
             </div>
           </div>
           <Link
-            to={`/pricing?${new URLSearchParams({ invite: token! })}`}
+            to={pagePath('pricing', { search: { invite: token! } })}
             className={buttonVariants({ size: 'lg' })}
           >
             {msg.acceptInviteAndContinue}
@@ -85,7 +86,7 @@ export function InviteLanding({ token }: { token: string | undefined }) {
           </button>
         )}
         <Link
-          to="/"
+          to={pagePath('landing')}
           className={buttonVariants({ variant: invite.isError ? 'ghost' : 'secondary' })}
         >
           {msg.goHome}

@@ -22,6 +22,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { useUpdateProfile } from '../api/update-profile';
+import { pagePath } from '@shared/pages';
 
 const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref'] as const;
 type Field = (typeof FIELDS)[number];
@@ -172,7 +173,7 @@ function TimeZoneNote() {
         <span className="block text-muted-foreground">
           {msg.timeZoneCountsDay}{' '}
           <Link
-            to="/app/profile?tab=settings"
+            to={pagePath('app-profile', { search: { tab: 'settings' } })}
             className="font-medium text-accent-text underline underline-offset-4"
           >
             {msg.changeTimeZoneInSettings}

@@ -4,6 +4,7 @@ import type { CycleView } from '@shared/api-types';
 import { REVIEW_NEW_DAYS } from '@shared/constants';
 import { newReviewWeek } from '@shared/domain/review-weeks';
 import { Card } from '@client/components/ui/card';
+import { pagePath } from '@shared/pages';
 
 /**
  * Home's card while this week's review is new (its first days open): worked out from the cycle's
@@ -18,7 +19,7 @@ export function NewReviewCard({ cycle }: { cycle: CycleView }) {
   return (
     <Card className="mt-5 p-4">
       <Link
-        to="/app/review"
+        to={pagePath('app-review')}
         className="flex min-h-11 items-center gap-3 rounded-lg font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <CalendarRange aria-hidden className="size-6 shrink-0 text-accent-text" />

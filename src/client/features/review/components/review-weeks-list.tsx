@@ -6,6 +6,7 @@ import { newestOpenWeek, reviewOpensOn } from '@shared/domain/review-weeks';
 import { formatMonthDay } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { useReviewWeeks } from '../api/get-review-weeks';
+import { pagePath } from '@shared/pages';
 
 interface WeekRow {
   week: number;
@@ -31,7 +32,7 @@ function WeekRows({ cycleId, weeks }: { cycleId: string; weeks: WeekRow[] }) {
         <li key={w.week}>
           {w.open ? (
             <Link
-              to={`/app/review/${cycleId}/${w.week}`}
+              to={pagePath('app-review-week', { cycle: cycleId, week: w.week })}
               className="flex min-h-11 items-center justify-between gap-3 py-1 font-semibold hover:underline"
             >
               {w.week === REVIEW_WEEKS ? `Week ${w.week} · the whole cycle` : `Week ${w.week}`}

@@ -10,12 +10,13 @@ import { cn } from '@client/lib/cn';
 import { dayName, StatusMark } from '@client/components/day-mark';
 import { Streaks, WeekNumbers } from './review-numbers';
 import { ShareWeekDialog } from './share-week-dialog';
+import { pagePath } from '@shared/pages';
 
 // The weekly review screen (decision 0048): the seven days, the week's numbers beside the week
 // before, streaks, journal lines, photos and then-and-now. Numbers in en-US, weight in the member's
 // units. The final review adds the 90-day calendar, passed in by the route.
 
-const reviewPath = (cycle: string, week: number) => `/app/review/${cycle}/${week}`;
+const reviewPath = (cycle: string, week: number) => pagePath('app-review-week', { cycle, week });
 
 export function WeeklyReview({
   review,

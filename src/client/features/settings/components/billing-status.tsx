@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, CreditCard, ExternalLink, Loader } from 'lucide-react';
 import type { SubscriptionView } from '@shared/api-types';
-import { PLAN_LABELS, ROUTES } from '@shared/constants';
+import { PLAN_LABELS } from '@shared/constants';
 import {
   freeTimeState,
   isSubscribed,
@@ -11,6 +11,7 @@ import {
 } from '@shared/domain/subscription';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
+import { pagePath } from '@shared/pages';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FreeTimeNote } from '@client/components/billing/free-time-note';
@@ -184,7 +185,7 @@ function BillingChoices({
       {/* The trial is once per member: after a trial or a plan has ended, only the plans remain. */}
       {!isSubscribed(status) && !subscription?.currentPeriodEnd && !activating && (
         <div>
-          <Link to={ROUTES.startTrial} className={buttonVariants({ variant: 'primary' })}>
+          <Link to={pagePath('app-start-trial')} className={buttonVariants({ variant: 'primary' })}>
             {msg.startYourFreeTrial}
           </Link>
         </div>

@@ -4,6 +4,7 @@ import { Logo } from '@client/components/brand/logo';
 import { cn } from '@client/lib/cn';
 import { SHELL_LINKS, withinAlso } from '../nav-links';
 import { AvatarMenu, type ShellUser } from './avatar-menu';
+import { pagePath } from '@shared/pages';
 
 /**
  * The member area's frame. Wide screens: logo, section links and the avatar menu in one top bar.
@@ -28,7 +29,7 @@ export function AppShell({
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-4 px-4">
-          <Logo to="/app" />
+          <Logo to={pagePath('app-home')} />
           <SectionLinks />
           <div className="ml-auto md:ml-0">
             <AvatarMenu user={user} onSignOut={onSignOut} />

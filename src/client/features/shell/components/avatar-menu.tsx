@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { MemberAvatar } from '@client/components/ui/member-avatar';
+import { pagePath } from '@shared/pages';
 
 export interface ShellUser {
   displayName: string | null;
@@ -46,26 +47,26 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/app/profile">
+          <Link to={pagePath('app-profile')}>
             <UserRound aria-hidden className="size-4" />
             Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/app/crews">
+          <Link to={pagePath('app-crews')}>
             <Users aria-hidden className="size-4" />
             {msg.crews}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/app/settings">
+          <Link to={pagePath('app-settings')}>
             <Settings aria-hidden className="size-4" />
             Settings
           </Link>
         </DropdownMenuItem>
         {user.isAdmin && (
           <DropdownMenuItem asChild>
-            <Link to="/app/admin/users">
+            <Link to={pagePath('app-admin-users')}>
               <ShieldCheck aria-hidden className="size-4" />
               {msg.adminPanel}
             </Link>

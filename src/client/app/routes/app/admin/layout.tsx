@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { cn } from '@client/lib/cn';
+import { pagePath } from '@shared/pages';
 
 /** The admin screens, in the spec's order, plus the audit trail. */
 export const ADMIN_NAV = [
@@ -52,7 +53,7 @@ export function AdminLayoutRoute() {
             <DropdownMenuContent align="start" className="w-[calc(100vw-2rem)]">
               {ADMIN_NAV.map((item) => (
                 <DropdownMenuItem key={item.to} asChild>
-                  <NavLink to={`/app/admin/${item.to}`}>{item.label}</NavLink>
+                  <NavLink to={pagePath(`app-admin-${item.to}`)}>{item.label}</NavLink>
                 </DropdownMenuItem>
               ))}
             </DropdownMenuContent>
@@ -63,7 +64,7 @@ export function AdminLayoutRoute() {
             {ADMIN_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
-                  to={`/app/admin/${item.to}`}
+                  to={pagePath(`app-admin-${item.to}`)}
                   className={({ isActive }) =>
                     cn(
                       'block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-muted',
