@@ -77,7 +77,9 @@ export default defineConfig({
         // each request costs a round trip, and the member shells preload every chunk of their screen.
         // Groups name folders, never files: a module a screen loads only when the member reaches for
         // it goes in its feature's `lazy/` folder (src/client/render/README.md), and gets a chunk of
-        // its own.
+        // its own. A feature's `api/` folder is named by no group: each endpoint's file goes where
+        // its importers go (a group takes its modules' dependencies), so a call only a lazy form
+        // makes stays in that form's chunk (decision 0103).
         codeSplitting: {
           groups: [
             // Vite's helper for import(), used by the router, boot.ts and the screens' lazy dialogs:
@@ -146,21 +148,22 @@ export default defineConfig({
             },
             // The member screens, one chunk per feature, so that a screen evaluates only its own:
             // My Cycle none of the feed's or the check-in's code, nor markdown, nor the forms.
-            // A feature's `lazy/` folder (the comments, report and add-update dialogs' forms, the
-            // check-in form, and what only they use) stays out: its modules get chunks of their own.
+            // Each names the folders its screens render from; `lazy/` (the comments, report,
+            // audience and add-update dialogs, the check-in form) and `api/` are not named, so a
+            // lazy form and the calls only it makes get chunks of their own.
             {
               name: 'member-feed',
-              test: /src[\\/]client[\\/]features[\\/]feed[\\/](?!lazy[\\/])/,
+              test: /src[\\/]client[\\/]features[\\/]feed[\\/](components|lib)[\\/]/,
               priority: 10,
             },
             {
               name: 'member-checkin',
-              test: /src[\\/]client[\\/]features[\\/]checkin[\\/](?!offline[\\/]|lazy[\\/])/,
+              test: /src[\\/]client[\\/]features[\\/]checkin[\\/](components|hooks|lib)[\\/]/,
               priority: 10,
             },
             {
               name: 'member-cycle',
-              test: /src[\\/]client[\\/]features[\\/]cycle[\\/]/,
+              test: /src[\\/]client[\\/]features[\\/]cycle[\\/]components[\\/]/,
               priority: 10,
             },
           ],

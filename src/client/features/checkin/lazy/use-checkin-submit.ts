@@ -10,8 +10,8 @@ import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { queryKeys } from '@client/lib/query-keys';
 import { requestBackgroundSync } from '../offline/offline-sync';
 import { enqueueCheckin } from '../offline/queue';
-import { useCreateCheckin, type CheckinRequest } from './create-checkin';
-import { useEditCheckin } from './edit-checkin';
+import { useCreateCheckin, type CheckinRequest } from '../api/create-checkin';
+import { useEditCheckin } from '../api/edit-checkin';
 import type { MediaSelection } from './use-media-selection';
 import type { UploadEvents } from '../lib/upload-files';
 

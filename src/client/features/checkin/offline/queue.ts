@@ -4,7 +4,7 @@
 
 import { del, get, set, values } from 'idb-keyval';
 import { queueStore as store } from '@client/lib/device-stores';
-import type { CheckinRequest } from '../lazy/create-checkin';
+import type { CheckinRequest } from '../api/create-checkin';
 
 export interface QueuedFile {
   name: string;

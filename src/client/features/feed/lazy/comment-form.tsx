@@ -11,7 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { useAddComment } from './add-comment';
+import { useAddComment } from '../api/add-comment';
 
 export function CommentForm({ postId }: { postId: string }) {
   const id = useId();

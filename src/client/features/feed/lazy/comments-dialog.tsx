@@ -9,8 +9,8 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { useComments } from './get-comments';
-import { useDeleteComment } from './delete-comment';
+import { useComments } from '../api/get-comments';
+import { useDeleteComment } from '../api/delete-comment';
 import { CommentForm } from './comment-form';
 import { CommentItem } from '../components/comment-item';
 import { DialogCloseButton } from '../components/dialog-close-button';

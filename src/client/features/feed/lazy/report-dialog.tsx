@@ -18,7 +18,7 @@ import {
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { useReportPost } from './report-post';
+import { useReportPost } from '../api/report-post';
 
 /** Tell the admins what is wrong with a post. A second report on the same post is refused kindly. */
 export function ReportDialog({

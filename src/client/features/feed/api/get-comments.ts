@@ -3,7 +3,7 @@ import type { CommentThread, FeedComment } from '@shared/api-types';
 import { FIRST_COMMENTS_SHOWN } from '@shared/constants';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { patchPost } from '../api/feed-cache';
+import { patchPost } from './feed-cache';
 
 export async function getComments(postId: string, signal?: AbortSignal): Promise<FeedComment[]> {
   const { comments } = await api.get<CommentThread>(`/api/posts/${postId}/comments`, {

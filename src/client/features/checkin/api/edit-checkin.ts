@@ -5,8 +5,8 @@ import type { CheckinData } from '@shared/domain/schemas';
 import { api, ApiError } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { afterCheckinSaved } from '../api/checkin-cache';
-import { uploadCheckinMedia } from '../api/upload-checkin-media';
+import { afterCheckinSaved } from './checkin-cache';
+import { uploadCheckinMedia } from './upload-checkin-media';
 
 export function editCheckin(checkinId: string, input: CheckinData): Promise<EditCheckinResponse> {
   return api.patch<EditCheckinResponse>(`/api/checkins/${encodeURIComponent(checkinId)}`, input);

@@ -5,8 +5,8 @@ import type { PostAudience } from '@shared/domain/audience';
 import { api, ApiError } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
-import { afterCheckinSaved } from '../api/checkin-cache';
-import { uploadCheckinMedia } from '../api/upload-checkin-media';
+import { afterCheckinSaved } from './checkin-cache';
+import { uploadCheckinMedia } from './upload-checkin-media';
 
 /** A new check-in with who sees its post (decision 0046; Community when absent). */
 export type CheckinRequest = CheckinData & { audience?: PostAudience };
