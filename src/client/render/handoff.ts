@@ -2,7 +2,10 @@
 // (decision 0022). What the visitor did on the built markup carries over to the app's first render,
 // which is the same markup: the values typed, the focus and the caret, and the clicks on buttons and
 // the submits that boot.ts held back, replayed once. Elements are matched by their place under
-// #root, checked against what they are (tag, type, name, a button's text).
+// #root, checked against what they are (tag, type, name, a button's text): handoff-marks.ts; the
+// held actions are replayed by handoff-replay.ts.
+import { find, mark, type Mark } from './handoff-marks';
+import { replay, type ReplayedAction } from './handoff-replay';
 
 /** An action boot.ts held back (preventDefault) while the app loaded. */
 export type HeldAction =
@@ -35,67 +38,6 @@ declare global {
   interface Window {
     __stackdaysBoot?: BootHandoff;
   }
-}
-
-type Path = number[];
-
-/** The element's place under the container, as child indexes (elements only); null if outside. */
-function pathOf(node: Element, container: Element): Path | null {
-  const path: Path = [];
-  let element: Element | null = node;
-  while (element && element !== container) {
-    const parent: Element | null = element.parentElement;
-    if (!parent) return null;
-    path.unshift(Array.prototype.indexOf.call(parent.children, element));
-    element = parent;
-  }
-  return element === container ? path : null;
-}
-
-function atPath(container: Element, path: Path): Element | null {
-  let element: Element | undefined = container;
-  for (const index of path) {
-    element = element.children[index];
-    if (!element) return null;
-  }
-  return element;
-}
-
-/** What an element is, for telling whether two of them are the same control. */
-function identity(element: Element): string {
-  const text = /^(BUTTON|A)$/.test(element.tagName)
-    ? (element.textContent ?? '').trim().replace(/\s+/g, ' ')
-    : '';
-  return [
-    element.tagName,
-    element.getAttribute('type') ?? '',
-    element.getAttribute('name') ?? '',
-    element.getAttribute('role') ?? '',
-    text,
-  ].join('\u0000');
-}
-
-interface Mark {
-  path: Path | null;
-  identity: string;
-}
-
-function mark(element: Element, container: Element): Mark {
-  return { path: pathOf(element, container), identity: identity(element) };
-}
-
-/**
- * The app's element for a marked one: the one at the same place if it is the same kind of control,
- * else the only one in the container that is (the app may show a part the built page did not).
- */
-function find(container: Element, marked: Mark): Element | null {
-  const there = marked.path && atPath(container, marked.path);
-  if (there && identity(there) === marked.identity) return there;
-  const tag = marked.identity.split('\u0000')[0];
-  const same = [...container.querySelectorAll(tag)].filter(
-    (element) => identity(element) === marked.identity,
-  );
-  return same.length === 1 ? same[0] : null;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -165,7 +107,7 @@ function caretOf(element: Element): Caret | null {
 interface Snapshot {
   fields: ChangedField[];
   focus: (Mark & { caret: Caret | null }) | null;
-  actions: Array<Mark & { kind: HeldAction['kind']; submitter: Mark | null }>;
+  actions: ReplayedAction[];
   scroll: { x: number; y: number };
 }
 
@@ -242,88 +184,6 @@ function restore(container: Element, before: Snapshot) {
   }
   if (window.scrollX !== before.scroll.x || window.scrollY !== before.scroll.y)
     window.scrollTo(before.scroll.x, before.scroll.y);
-}
-
-/** The default button of a form, as implicit submission (Enter in a field) would press it. */
-function defaultButton(form: HTMLFormElement): HTMLButtonElement | HTMLInputElement | null {
-  for (const element of form.elements) {
-    if (element instanceof HTMLButtonElement && element.type === 'submit') return element;
-    if (element instanceof HTMLInputElement && /^(submit|image)$/.test(element.type))
-      return element;
-  }
-  return null;
-}
-
-/** The form a replayed action would submit, if any. */
-function formSubmittedBy(element: Element): HTMLFormElement | null {
-  if (element instanceof HTMLFormElement) return element;
-  if (
-    (element instanceof HTMLButtonElement && element.type === 'submit') ||
-    (element instanceof HTMLInputElement && /^(submit|image)$/.test(element.type))
-  )
-    return element.form;
-  if (element instanceof HTMLInputElement) return element.form;
-  return null;
-}
-
-/**
- * Replays the held actions on the app's elements, in order. A form is submitted at most once, however
- * many times the visitor pressed Enter or the button while waiting, and a button is pressed once.
- */
-function replay(container: Element, actions: Snapshot['actions']) {
-  const submitted = new Set<EventTarget>();
-  // Pressed again while the app loaded (nothing seemed to happen): one press, not a like and an unlike.
-  const clicked = new Set<Element>();
-  const onSubmit = (event: Event) => {
-    if (event.target) submitted.add(event.target);
-  };
-  container.addEventListener('submit', onSubmit, true);
-  try {
-    for (const action of actions) {
-      const element = find(container, action);
-      if (!(element instanceof HTMLElement)) continue;
-      const form = formSubmittedBy(element);
-      if (form && submitted.has(form)) continue;
-      if (action.kind === 'click') {
-        if (clicked.has(element)) continue;
-        clicked.add(element);
-      }
-      if (action.kind === 'click' && element.getAttribute('aria-haspopup') === 'menu') {
-        // A menu button (Radix) opens on the press itself, not on the click that follows it.
-        element.dispatchEvent(
-          new PointerEvent('pointerdown', {
-            bubbles: true,
-            cancelable: true,
-            button: 0,
-            pointerType: 'mouse',
-            isPrimary: true,
-          }),
-        );
-      } else if (action.kind === 'click') {
-        element.click();
-      } else if (action.kind === 'submit' && element instanceof HTMLFormElement) {
-        const submitter = action.submitter && find(container, action.submitter);
-        element.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
-      } else if (action.kind === 'enter') {
-        const enter = new KeyboardEvent('keydown', {
-          key: 'Enter',
-          code: 'Enter',
-          keyCode: 13,
-          bubbles: true,
-          cancelable: true,
-        });
-        element.dispatchEvent(enter);
-        // What the browser would have done with the key: submit through the default button.
-        if (!enter.defaultPrevented && form) {
-          const button = defaultButton(form);
-          if (button) button.click();
-          else form.requestSubmit();
-        }
-      }
-    }
-  } finally {
-    container.removeEventListener('submit', onSubmit, true);
-  }
 }
 
 /**
