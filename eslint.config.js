@@ -139,6 +139,13 @@ export default tseslint.config(
               from: './src/client/features',
               message: `${folder}/ is shared by every feature and imports none of them.`,
             })),
+            // Issue 42: a data hook lives in a feature's api/ or in lib/api/, one endpoint a file.
+            {
+              target: './src/client/components',
+              from: './src/client/lib/api-client.ts',
+              message:
+                "components/ holds no data hooks: put the call in a feature's api/ (or lib/api/ when several features read it).",
+            },
           ],
         },
       ],
@@ -152,6 +159,30 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       ...restrict([clientNeverImportsServer]),
     },
+  },
+  // Issue 42: nor does components/ make its own query or mutation (the hook is in an api/ file).
+  {
+    files: ['src/client/components/**'],
+    rules: restrict([
+      clientNeverImportsServer,
+      {
+        group: ['@tanstack/react-query'],
+        message:
+          "components/ holds no data hooks: use one from a feature's api/ or lib/api/, or take the data as props.",
+      },
+    ]),
+  },
+  // Issue 42: a lazy/ folder holds what a screen loads on demand, never a call: that is in api/.
+  {
+    files: ['src/client/features/*/lazy/**'],
+    rules: restrict([
+      clientNeverImportsServer,
+      {
+        group: ['@client/lib/api-client'],
+        importNames: ['api'],
+        message: "A call lives in its feature's api/ (one endpoint a file); chunks follow imports.",
+      },
+    ]),
   },
   // Every query and mutation key comes from lib/query-keys.ts, so an invalidation names what it means.
   {
