@@ -54,7 +54,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { seedBadges } from '../src/server/db/seed';
-import { refreshCycleStats } from '../src/server/modules/cycles/stats';
+import { refreshCycleStats } from '../src/server/queries/cycle-stats';
 import {
   BENCH_DATABASE_URL,
   CHECKIN_BODY,

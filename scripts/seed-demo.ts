@@ -59,7 +59,7 @@ import {
   userSettings,
 } from '../src/server/db/schema';
 import { seedBadges } from '../src/server/db/seed';
-import { refreshCycleStats } from '../src/server/modules/cycles/stats';
+import { refreshCycleStats } from '../src/server/queries/cycle-stats';
 import { loadConfigOrExit } from '../src/server/env';
 
 const USAGE = `Usage: npm run seed:demo -- [options]

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS } from '../src/shared/constants';
 import { addDays } from '../src/shared/domain/local-date';
 import { checkins, cycles, posts } from '../src/server/db/schema';
-import { refreshCycleStats } from '../src/server/modules/cycles/stats';
+import { refreshCycleStats } from '../src/server/queries/cycle-stats';
 import { addProofPhoto, openSeedTarget } from './seed-photos';
 
 const [email = 'demo1@stackdays.local'] = process.argv.slice(2);

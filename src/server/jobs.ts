@@ -5,7 +5,7 @@ import { hit, pruneRateLimits } from './lib/rate-limit';
 import { pruneRetained } from './lib/retention';
 import { runStorageDeletions } from './lib/storage/deletions';
 import { sweepStorage } from './modules/media/sweep';
-import { refreshStaleCycles } from './modules/cycles/stats';
+import { refreshStaleCycles } from './queries/cycle-stats';
 import { sendDueReminders } from './modules/notifications/service';
 import { run as sendWeeklyReviews } from './modules/review/email';
 import { expireEndedPeriods } from './modules/subscription/expiry';

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { inArray, sql } from 'drizzle-orm';
 import { STREAK_BADGE_CODES, type BadgeDay } from '@shared/constants';
-import { refreshCycleStats } from '../modules/cycles/stats';
-import { startOfLocalDate } from '../modules/profile/time-zone';
+import { refreshCycleStats } from '../queries/cycle-stats';
+import { startOfLocalDate } from '../queries/time-zone';
 import { ingestUpload, type MediaStorage } from '../lib/storage';
 import type { Db, DbOrTx } from './client';
 import {

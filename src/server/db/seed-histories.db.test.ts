@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { streakSummary } from '@shared/domain/forgiving-streak';
 import { setUpTestApp } from '../testing/test-app';
-import { readRuleInputs } from '../modules/cycles/stats';
+import { readRuleInputs } from '../queries/cycle-stats';
 import {
   badges,
   checkins,

@@ -9,7 +9,7 @@ import { batchedPer, type Db, type DbOrTx } from '../db/client';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getCookie, setSignedCookie } from 'hono/cookie';
 import { profiles, session, user, userSettings } from '../db/schema';
-import { effectiveTimeZone, storedTimeZoneColumns } from '../modules/profile/time-zone';
+import { effectiveTimeZone, storedTimeZoneColumns } from '../queries/time-zone';
 import { cachedSession, rememberSession } from '../lib/session-cache';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */

@@ -4,7 +4,7 @@ import { isSubscribed } from '@shared/domain/subscription';
 import type { AppEnv } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { currentUser } from './session';
-import { subscriptionRow } from '../modules/subscription/subscription-row';
+import { subscriptionRow } from '../queries/subscription';
 
 /**
  * API areas an unsubscribed member keeps with REQUIRE_SUBSCRIPTION on: signing in and out, their

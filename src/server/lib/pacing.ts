@@ -7,10 +7,12 @@ import type { MiddlewareHandler } from 'hono';
 // none (a quiet hour, or a worker process, which serves only probes) they go as fast as they can.
 
 /**
- * Sends started per second, at most, while members' requests are in flight in this process. A send
- * (one member's reminder or review, its reads, writes and mail) took about 2.7 ms of the thread on
- * the bench's machine: 80 a second is about a fifth of it, and still 30,000 reminders and their
- * weekly reviews within the 10 minutes of decision 0050 if members never stop.
+ * Slots of sends started per second, at most, while members' requests are in flight in this
+ * process: a reminder takes one slot, a weekly review REVIEW_SEND_SLOTS (decision 0112). A send (one
+ * member's reminder or review, its reads, writes and mail) took about 2.7 ms of the thread on the
+ * bench's machine: 80 a second is about a fifth of it, and still 30,000 reminders and their
+ * weekly reviews (about 4,300, at 3 slots each) within the 10 minutes of decision 0050 if members
+ * never stop: 536 s.
  */
 export const SENDS_PER_SECOND_WHILE_SERVING = 80;
 
@@ -34,14 +36,14 @@ export const countMembersInFlight: MiddlewareHandler = async (c, next) => {
 export const membersWaiting = () => membersInFlight > 0;
 
 export interface Pacer {
-  /** Resolves when the next send may start. */
-  turn(): Promise<void>;
+  /** Resolves when the next send may start; it takes `slots` slots of the pace (1 by default). */
+  turn(slots?: number): Promise<void>;
 }
 
 /**
- * While `busy()`, starts are spaced 1/perSecond apart (each caller's slot is reserved at once, so
- * concurrent callers queue in order); otherwise every turn is immediate. `now` and `sleep` are for
- * tests.
+ * While `busy()`, starts are spaced 1/perSecond apart per slot: a send taking n slots holds the next
+ * one back n intervals (each caller's slots are reserved at once, so concurrent callers queue in
+ * order); otherwise every turn is immediate. `now` and `sleep` are for tests.
  */
 export function createPacer(options: {
   perSecond: number;
@@ -54,15 +56,28 @@ export function createPacer(options: {
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   let next = -Infinity;
   return {
-    turn() {
+    turn(slots = 1) {
       if (!options.busy()) return Promise.resolve();
       const at = Math.max(now(), next);
-      next = at + interval;
+      next = at + slots * interval;
       const wait = at - now();
       return wait > 0 ? sleep(wait) : Promise.resolve();
     },
   };
 }
+
+/**
+ * Slots of the pace a weekly review takes (a reminder takes one). Measured by `bench/send-cost.ts`
+ * (decision 0112, docs/benchmarks.md): a review (its claim, the member's cycles, the week's reads,
+ * rendering and its mail) cost 2.1 ms of this process's CPU and 3.1 ms of the database's in 4.8
+ * statements; a reminder (its share of a batched claim, and its mail) 1.4 ms and 0.6 ms in 2.0. Both
+ * come out of the machine's cores a member's check-in needs: 5.2 ms against 2.0, 2.6 to 2.9 times.
+ */
+export const REVIEW_SEND_SLOTS = 3;
+
+/** The slots each kind of send takes of the pace (a reminder: one). */
+export const SEND_SLOTS = { reminder: 1, weekly_review: REVIEW_SEND_SLOTS } as const;
+export type SendKind = keyof typeof SEND_SLOTS;
 
 /** The sends of this process's jobs (daily reminders, weekly reviews): one pace for all of them. */
 export const jobSendPacer = createPacer({

@@ -6,7 +6,7 @@ import { storageDeletions } from '../../db/schema';
 import { addCheckinMedia, checkInToday } from '../../testing/checkins';
 import { setUpTestApp } from '../../testing/test-app';
 import { databaseLabel } from '../../testing/test-database';
-import { avatarKeyFromUrl } from '../../modules/profile/avatar';
+import { avatarKeyFromUrl } from '../../queries/media-urls';
 import { retryDelayMs, runStorageDeletions } from './deletions';
 import { testPng } from '../../testing/images';
 

@@ -5,29 +5,12 @@ import type { DbOrTx } from '../../db/client';
 import { account, consents, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSession, hashPassword } from '../../lib/auth';
-import { hashToken, newToken } from '../../lib/tokens';
+import { hashToken } from '../../lib/tokens';
+import { issueAdminInvite } from '../../queries/admin-invite';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { startAfresh } from './first-verification';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
-
-const INVITE_DAYS = 7;
-
-/**
- * An administrator invited this person: they get a link with an unguessable token (only its hash is
- * stored) that lets them set a password once. The e-mail alone never opens an account.
- */
-export async function issueAdminInvite(db: DbOrTx, userId: string, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .update(profiles)
-    .set({
-      adminInviteTokenHash: hashToken(token),
-      adminInviteExpiresAt: new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60 * 1000),
-    })
-    .where(eq(profiles.id, userId));
-  return token;
-}
 
 async function findInvited(db: DbOrTx, email: string, token: string, now: Date) {
   const [row] = await db

@@ -10,7 +10,7 @@ import { profiles, user } from '../../db/schema';
 import { SHORT_PREFIXES } from '../../db/schema/columns';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
-import { memberCycleLines } from '../cycles/member-cycles';
+import { memberCycleLines } from '../../queries/member-cycles';
 
 export const USERS_PAGE_SIZE = 25;
 

@@ -28,8 +28,9 @@ import {
   type ServiceContext,
 } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { createInvitedAccount, issueAdminInvite } from '../account/admin-invite';
-import { replaceActiveCycle } from '../cycles/queries';
+import { createInvitedAccount } from '../account/admin-invite';
+import { issueAdminInvite } from '../../queries/admin-invite';
+import { replaceActiveCycle } from '../../queries/cycles';
 import { deleteAccount } from '../profile/account-deletion';
 import { grantComp } from '../subscription/grants';
 import { sendAdminInvite } from './invite-mail';

@@ -21,8 +21,8 @@ import {
   getToday,
   type UploadedFile,
 } from './service';
-import { awardStreakBadge } from '../badges/streak-badge';
-import { readRuleInputs } from '../cycles/stats';
+import { awardStreakBadge } from '../../queries/streak-badge';
+import { readRuleInputs } from '../../queries/cycle-stats';
 import { testPng } from '../../testing/images';
 
 const t = setUpTestApp();

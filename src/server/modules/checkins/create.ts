@@ -11,13 +11,13 @@ import { checkins, cycles, posts } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { idempotent, type IdempotencyRequest } from '../../lib/idempotency';
-import { awardStreakBadge } from '../badges/streak-badge';
-import { activeCycleWithToday } from '../cycles/queries';
-import { refreshCycleStats } from '../cycles/stats';
+import { awardStreakBadge } from '../../queries/streak-badge';
+import { activeCycleWithToday } from '../../queries/cycles';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { endPauseFrom } from '../cycles/pauses';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
-import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../connections/activity';
-import { resolveAudience } from '../crews/audience';
+import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../../queries/connection-activity';
+import { resolveAudience } from '../../queries/audience';
 import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
 
 /**

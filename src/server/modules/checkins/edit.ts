@@ -4,7 +4,7 @@ import { postCaption } from '@shared/domain/checkin';
 import type { CheckinEditData } from '@shared/domain/schemas';
 import { checkins, posts } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { refreshCycleStats } from '../cycles/stats';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { assertEditable, journalOrNull, loadCheckinView, ownCheckin } from './parts';
 

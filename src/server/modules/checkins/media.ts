@@ -15,7 +15,7 @@ import { claimKey, findReplay, saveAnswer, type IdempotencyRequest } from '../..
 import { ingestUpload, thumbKeyFor } from '../../lib/storage';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { assertStorageQuota } from '../media/quota';
-import { mediaView } from '../media/urls';
+import { mediaView } from '../../queries/media-urls';
 import { assertEditable, ownCheckin } from './parts';
 
 /** One file arriving in a request body: the route hands over the stream and what the client declared. */

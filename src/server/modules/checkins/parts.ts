@@ -14,9 +14,9 @@ import {
   posts,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { mediaView } from '../media/urls';
-import { activitySourceOf } from '../connections/activity';
-import { audienceView } from '../crews/audience';
+import { mediaView } from '../../queries/media-urls';
+import { activitySourceOf } from '../../queries/connection-activity';
+import { audienceView } from '../../queries/audience';
 
 export const journalOrNull = (journalMd: string) => (journalMd.trim() ? journalMd : null);
 

@@ -26,8 +26,8 @@ import { and, eq } from 'drizzle-orm';
 import type { TodayResponse } from '@shared/api-types';
 import { checkins } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
-import { activeCycleWithToday } from '../cycles/queries';
-import { connectionActivityOn, recentActivityView } from '../connections/activity';
+import { activeCycleWithToday } from '../../queries/cycles';
+import { connectionActivityOn, recentActivityView } from '../../queries/connection-activity';
 import { loadCheckinView } from './parts';
 
 // The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts; the steps

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { setUpTestApp } from '../../testing/test-app';
 import { checkins, cycles, profiles, user, userSettings } from '../../db/schema';
-import { refreshCycleStats } from '../cycles/stats';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { computeCommunityBoard } from './leaderboard';
 
 const t = setUpTestApp();

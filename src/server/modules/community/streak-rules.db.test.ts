@@ -12,8 +12,9 @@ import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date'
 import { queryRows } from '../../db/client';
 import { checkins, cyclePauses, cycles, restDayPlans, user, userSettings } from '../../db/schema';
 import { setUpTestApp } from '../../testing/test-app';
-import { refreshCycleStats } from '../cycles/stats';
-import { computeCommunityBoard, scoredCycleSelect } from './leaderboard';
+import { refreshCycleStats } from '../../queries/cycle-stats';
+import { scoredCycleSelect } from '../../queries/scored-cycles';
+import { computeCommunityBoard } from './leaderboard';
 
 // One rule, three places (decision 0098): the boards' SQL, what refreshCycleStats keeps on the cycle
 // row and the streak rule in src/shared/domain (which My Cycle uses) agree on the day, consistency,

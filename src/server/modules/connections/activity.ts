@@ -11,16 +11,16 @@
  *   window is not touched: it still counts from the check-in's creation.
  */
 import { and, eq } from 'drizzle-orm';
-import type { ActivitySourceView, ConnectionActivityView } from '@shared/api-types';
+import type { ConnectionActivityView } from '@shared/api-types';
 import { localDateIn } from '@shared/domain/local-date';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
 import { checkins, connectionActivity } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { memberTimeZone, type RecentActivity } from '../cycles/queries';
-import { refreshCycleStats } from '../cycles/stats';
+import { memberTimeZone } from '../../queries/cycles';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { activityView } from '../../queries/connection-activity';
 
 export interface ActivityInput {
   steps: number;
@@ -109,68 +109,4 @@ export async function putTodayActivity(
       checkin: { id: checkin.id, steps: raisedSteps, moveMinutes: raisedMinutes, raised },
     };
   });
-}
-
-/** What a connection sent, as the cycle's start read it alongside (activeCycleWithToday). */
-export function recentActivityView([
-  localDate,
-  steps,
-  movedMinutes,
-  source,
-  receivedAt,
-]: RecentActivity): ConnectionActivityView {
-  return activityView({ localDate, steps, movedMinutes, source, receivedAt: new Date(receivedAt) });
-}
-
-/** What a connection sent for one of the member's days, or null. */
-export async function connectionActivityOn(
-  db: DbOrTx,
-  userId: string,
-  localDate: string,
-): Promise<ConnectionActivityView | null> {
-  const [row] = await db
-    .select()
-    .from(connectionActivity)
-    .where(and(eq(connectionActivity.userId, userId), eq(connectionActivity.localDate, localDate)))
-    .limit(1);
-  return row ? activityView(row) : null;
-}
-
-/**
- * Where a new check-in's numbers came from: the connection's, when the member kept both of them as
- * the form filled them in; null when they typed their own.
- */
-export function sourceOfNumbers(
-  activity: ConnectionActivityView | null,
-  numbers: { steps: number; movedMinutes: number },
-): ActivitySourceView | null {
-  if (!activity) return null;
-  const kept = activity.steps === numbers.steps && activity.moveMinutes === numbers.movedMinutes;
-  return kept ? { source: activity.source, at: activity.receivedAt } : null;
-}
-
-/** Where a check-in row's steps and minutes came from (null: the member typed them). */
-export function activitySourceOf(row: {
-  activitySource: string | null;
-  activityAt: Date | null;
-}): ActivitySourceView | null {
-  return row.activitySource && row.activityAt
-    ? { source: row.activitySource, at: row.activityAt.toISOString() }
-    : null;
-}
-
-function activityView(row: {
-  localDate: string;
-  steps: number;
-  movedMinutes: number;
-  source: string;
-  receivedAt: Date;
-}): ConnectionActivityView {
-  return {
-    date: row.localDate,
-    steps: row.steps,
-    moveMinutes: row.movedMinutes,
-    source: row.source,
-    receivedAt: row.receivedAt.toISOString(),
-  };
 }

@@ -9,7 +9,7 @@
  *   session: /api/v1 reads no cookie and the rest of /api reads no token.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   API_TOKEN_LAST_USED_EVERY_SECONDS,
   API_TOKEN_PREFIX,
@@ -18,7 +18,6 @@ import {
   type ApiTokenScope,
 } from '@shared/constants';
 import type {
-  ApiTokenView,
   ApiTokenListResponse,
   CreateApiTokenResponse,
   OkResponse,
@@ -30,30 +29,13 @@ import { apiTokens, profiles, user, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { memberColumns, sessionUserOf } from '../../http/session';
-
-type TokenRow = typeof apiTokens.$inferSelect;
-
-const view = (row: TokenRow): ApiTokenView => ({
-  id: row.id,
-  name: row.name,
-  scopes: row.scopes.filter((s): s is ApiTokenScope => isScope(s)),
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-});
-
-const isScope = (s: string): s is ApiTokenScope =>
-  (API_TOKEN_SCOPES as readonly string[]).includes(s);
+import { apiTokensOf, apiTokenView, isApiTokenScope } from '../../queries/api-tokens';
+import { memberColumns, sessionUserOf } from '../../queries/session-member';
 
 /** The member's tokens, oldest first, without their secrets (only hashes are kept anyway). */
 export async function listApiTokens(ctx: ServiceContext): Promise<ApiTokenListResponse> {
   const member = requireMember(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.userId, member.userId))
-    .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
-  return { tokens: rows.map(view), max: API_TOKENS_MAX };
+  return { tokens: await apiTokensOf(ctx.db, member.userId), max: API_TOKENS_MAX };
 }
 
 /**
@@ -86,7 +68,7 @@ export async function createApiToken(
         createdAt: now,
       })
       .returning();
-    return { token, apiToken: view(row) };
+    return { token, apiToken: apiTokenView(row) };
   });
 }
 
@@ -151,18 +133,8 @@ export async function authenticateApiToken(
   }
   return {
     tokenId: row.tokenId,
-    scopes: row.scopes.filter(isScope),
+    scopes: row.scopes.filter(isApiTokenScope),
     // Always a plain member: a token never carries the admin role.
     user: sessionUserOf({ ...row, isAdmin: false }, now),
   };
-}
-
-/** The member's tokens for the data export: names, scopes and dates, never a secret or its hash. */
-export async function tokensForExport(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(asc(apiTokens.createdAt));
-  return rows.map(view);
 }

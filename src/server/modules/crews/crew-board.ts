@@ -3,8 +3,8 @@ import { CYCLE_LENGTH_DAYS, DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants'
 import type { CrewBoardEntry, CrewMemberToday } from '@shared/api-types';
 import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import { scoredCycleSelect } from '../community/leaderboard';
-import type { CrewRow } from './crew-rows';
+import { scoredCycleSelect } from '../../queries/scored-cycles';
+import type { CrewRow } from '../../queries/crew-rows';
 
 // A crew's board: its members' consistency and streaks over their current cycles, as the community
 // board scores them.

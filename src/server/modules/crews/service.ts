@@ -19,8 +19,8 @@ import { crewNudgeMail } from '../../lib/mail-templates/nudges';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
-import { selectFeedPage, withViewer } from '../feed/queries';
-import { resolveAudience } from './audience';
+import { selectFeedPage, withViewer } from '../../queries/feed';
+import { resolveAudience } from '../../queries/audience';
 import {
   type CrewRow,
   assertOwner,
@@ -30,7 +30,7 @@ import {
   notFound,
   ownedCrew,
   summary,
-} from './crew-rows';
+} from '../../queries/crew-rows';
 import { keepOutOfLiveLink, liveInvite } from './invite-links';
 import { boardLineOf, crewWithBoard } from './crew-board';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with

@@ -6,8 +6,8 @@ import { milestones } from '@shared/domain/milestones';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkins } from '../../db/schema';
-import { readRuleInputs } from './stats';
-import type { CycleDayRow } from './queries';
+import { readRuleInputs } from '../../queries/cycle-stats';
+import type { CycleDayRow } from '../../queries/cycles';
 
 /**
  * Everything My Cycle shows for a cycle, from its check-ins (at most 90 rows), by the streak rule

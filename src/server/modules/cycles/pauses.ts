@@ -10,8 +10,8 @@ import { checkins, cyclePauses, cycles } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { activeCycle, memberTimeZone } from './queries';
-import { refreshCycleStats } from './stats';
+import { activeCycle, memberTimeZone } from '../../queries/cycles';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 
 // A cycle's mode and pauses (issue 43, decisions 0098 and 0099). Each verb locks the member's active
 // cycle, checks the rule's limits in the member's zone, writes, recomputes what the streak rule keeps

@@ -1,8 +1,8 @@
 import type { MyCycleView } from '@shared/api-types';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { weightSinceDayOne } from '../profile/weight';
+import { weightSinceDayOne } from '../../queries/weight';
 import { myCycleView } from './my-cycle';
-import { activeCycle, activeCycleWithDays, replaceActiveCycle } from './queries';
+import { activeCycle, activeCycleWithDays, replaceActiveCycle } from '../../queries/cycles';
 
 /** My Cycle: the member's active cycle (started today if they have none) with its days and stats. */
 export async function getMyCycle(ctx: ServiceContext): Promise<MyCycleView> {

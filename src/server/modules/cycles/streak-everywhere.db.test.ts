@@ -13,7 +13,7 @@ import { collect } from '../profile/data-export/collect';
 import { owedReviews } from '../review/email';
 import { getNewestReview } from '../review/service';
 import { getMyCycle } from './service';
-import { readRuleInputs, refreshStaleCycles } from './stats';
+import { readRuleInputs, refreshStaleCycles } from '../../queries/cycle-stats';
 
 // Issue 43: every count in the product agrees, by the one streak rule (decision 0098). A member who
 // missed Day 5 and checked in on Day 6 keeps their streak on My Cycle, home, the community and crew

@@ -5,7 +5,7 @@ import { msg } from '@shared/messages';
 import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
 import { checkins, cycles, invites, posts, reports } from '../../db/schema';
-import { feedCursors } from './cursor';
+import { feedCursors } from '../../queries/feed-cursor';
 import { invalidateFeed } from '../../lib/feed-cache';
 
 const t = setUpTestApp();

@@ -3,7 +3,7 @@ import type { FeedPage, FeedPost } from '@shared/api-types';
 import { FEED_PAGE_SIZE } from '@shared/constants';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { checkins, posts } from '../../db/schema';
-import { refreshCycleStats } from '../cycles/stats';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { startCycleOn } from '../../testing/cycles';
 import { databaseLabel } from '../../testing/test-database';
 import { setUpTestApp, type TestClient, type TestMember } from '../../testing/test-app';

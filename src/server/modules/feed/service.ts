@@ -18,11 +18,11 @@ import type {
 import { msg } from '@shared/messages';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { comments, likes, postReactions, profiles, reports } from '../../db/schema';
-import { postVisibleTo } from '../crews/audience';
+import { postVisibleTo } from '../../queries/audience';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
-import { selectFeedPage, selectFeedPosts, toFeedPost, withViewer } from './queries';
+import { selectFeedPage, selectFeedPosts, toFeedPost, withViewer } from '../../queries/feed';
 import { cachedFeedPage, invalidateFeedAfterCommit } from '../../lib/feed-cache';
 
 // The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed

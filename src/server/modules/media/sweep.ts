@@ -4,7 +4,7 @@ import { user } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { thumbKeyFor } from '../../lib/storage';
 import { queueStorageDeletions } from '../../lib/storage/deletions';
-import { avatarKeyFromUrl } from '../profile/avatar';
+import { avatarKeyFromUrl } from '../../queries/media-urls';
 
 // The storage sweep (decision 0042): member by member, the objects in their folder against the rows
 // that name them. An object no row names (and no queued deletion) is an orphan once it is older than

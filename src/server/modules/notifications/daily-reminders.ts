@@ -11,7 +11,7 @@ import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
 import { sendEach } from './send-each';
-import { zoneAt } from '../profile/time-zone';
+import { zoneAt } from '../../queries/time-zone';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
 // zone, reading through an index only the members whose `next_reminder_at` has come; a batch is

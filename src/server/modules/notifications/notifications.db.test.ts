@@ -127,7 +127,7 @@ async function member(input: {
     });
   }
   if (input.checkins?.length) {
-    const { refreshCycleStats } = await import('../cycles/stats');
+    const { refreshCycleStats } = await import('../../queries/cycle-stats');
     await refreshCycleStats(db, [cycle.id]);
   }
   return m;

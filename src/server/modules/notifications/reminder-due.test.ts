@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localHourIn, reminderDue, secondsPastHour, type ReminderState } from './reminder-due';
+import { localHourIn } from '../../queries/time-zone';
+import { reminderDue, secondsPastHour, type ReminderState } from './reminder-due';
 
 const base: ReminderState = {
   timeZone: 'America/Denver',

@@ -1,11 +1,7 @@
 import { localDateIn, wallClockIn, type LocalDate } from '@shared/domain/local-date';
+import { localHourIn } from '../../queries/time-zone';
 
 // Pure rules for the daily reminder (decision 0020): no database, no clock of its own.
-
-/** The wall-clock hour (0..23) of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
-export function localHourIn(instant: Date, timeZone: string): number {
-  return wallClockIn(instant, timeZone).hour;
-}
 
 export interface ReminderState {
   timeZone: string;

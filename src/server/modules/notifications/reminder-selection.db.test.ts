@@ -11,9 +11,10 @@ import { setUpTestApp } from '../../testing/test-app';
 import { undone } from '../../testing/undone';
 import { instantsOf2026 } from '../../testing/instants';
 import { databaseLabel } from '../../testing/test-database';
-import { effectiveTimeZone } from '../profile/time-zone';
+import { effectiveTimeZone } from '../../queries/time-zone';
 import { claimDueReminders, sendDailyReminders } from './daily-reminders';
-import { localHourIn, reminderDue } from './reminder-due';
+import { localHourIn } from '../../queries/time-zone';
+import { reminderDue } from './reminder-due';
 
 // The daily reminder chosen in SQL (decision 0050): exactly the members due, in their own zone,
 // compared with the rule in reminder-due.ts; and shared by processes without a member twice.

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServiceContext } from '../../lib/context';
 import { reminderResults } from '../../lib/metrics';
+import { createPacer, REVIEW_SEND_SLOTS, SENDS_PER_SECOND_WHILE_SERVING } from '../../lib/pacing';
 import { sendEach } from './send-each';
 
 async function failedCount(kind: string): Promise<number> {
@@ -42,5 +43,39 @@ describe('sending to each member of a batch', () => {
       { err: expect.objectContaining({ message: 'bad data' }), userId: 'm4' },
       'weekly review failed',
     );
+  });
+});
+
+describe('the pace of a batch while members are answered (issue 48)', () => {
+  it('paces a batch of weekly reviews REVIEW_SEND_SLOTS times slower than as many reminders', async () => {
+    const ctx = { logger: { error: vi.fn() } } as unknown as ServiceContext;
+    const members = Array.from({ length: 10 }, (_, i) => ({ user_id: `m${i}` }));
+    /** How long after the batch's start its last send may start, a member's request in flight. */
+    const lastStart = async (kind: 'reminder' | 'weekly_review') => {
+      const waits: number[] = [];
+      const pacer = createPacer({
+        perSecond: SENDS_PER_SECOND_WHILE_SERVING,
+        busy: () => true,
+        now: () => 0,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      const sent = await sendEach(
+        ctx,
+        members,
+        { kind, failed: 'failed', concurrency: 16, userId: (m) => m.user_id, pacer },
+        async () => true,
+      );
+      expect(sent).toBe(members.length);
+      return Math.max(0, ...waits);
+    };
+    const reminders = await lastStart('reminder');
+    const reviews = await lastStart('weekly_review');
+    // A reminder takes one slot: the tenth starts nine intervals in.
+    expect(reminders).toBe((9 * 1000) / SENDS_PER_SECOND_WHILE_SERVING);
+    // A review costs the thread several reminders' worth (decision 0112): it takes that many slots.
+    expect(REVIEW_SEND_SLOTS).toBeGreaterThan(1);
+    expect(reviews).toBe(REVIEW_SEND_SLOTS * reminders);
   });
 });

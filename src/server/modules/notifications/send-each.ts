@@ -1,11 +1,12 @@
 import pLimit from 'p-limit';
 import type { ServiceContext } from '../../lib/context';
 import { reminderResults } from '../../lib/metrics';
-import { jobSendPacer, type Pacer } from '../../lib/pacing';
+import { jobSendPacer, SEND_SLOTS, type Pacer, type SendKind } from '../../lib/pacing';
 
 /** What a batch of sends is, for its failures' count and log line. */
 export interface SendJob<T> {
-  kind: 'reminder' | 'weekly_review';
+  /** Also how many slots of the pace each send takes (SEND_SLOTS: a review, several). */
+  kind: SendKind;
   /** The log message of one member's failure. */
   failed: string;
   /** Sends in flight at once, at most. */
@@ -20,7 +21,8 @@ export interface SendJob<T> {
  * answered true). One member's failure is counted (`stackdays_reminders_total`, outcome failed) and
  * logged, and never stops everyone else's: the daily reminders (decision 0050) and the weekly review
  * e-mails share it. Each send starts at the pacer's turn: while members' requests are in flight in
- * this process, a burst takes no more than its share of the thread (issue 48, decision 0101).
+ * this process, a burst takes no more than its share of the thread (issue 48, decision 0101), a
+ * weekly review as many slots of it as it costs reminders (decision 0112).
  */
 export async function sendEach<T>(
   ctx: ServiceContext,
@@ -30,11 +32,12 @@ export async function sendEach<T>(
 ): Promise<number> {
   const limit = pLimit(job.concurrency);
   const pacer = job.pacer ?? jobSendPacer;
+  const slots = SEND_SLOTS[job.kind];
   const results = await Promise.all(
     batch.map((item) =>
       limit(() =>
         pacer
-          .turn()
+          .turn(slots)
           .then(() => send(item))
           .catch((error: unknown) => {
             reminderResults.inc({ kind: job.kind, outcome: 'failed' });

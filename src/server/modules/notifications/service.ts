@@ -7,7 +7,7 @@ import { notificationClaims, userSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { accessEndingMail } from '../../lib/mail-templates/billing';
-import { billingProviderKind } from '../subscription/provider';
+import { billingProviderKind } from '../../lib/billing-provider';
 import { reminderResults } from '../../lib/metrics';
 import { remindersLaterToday, sendDailyReminders } from './daily-reminders';
 import type { UnsubscribeList } from '../../lib/tokens';

@@ -38,9 +38,9 @@ import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
 import { cancelStripeSubscription } from '../subscription/checkout';
-import { avatarFolder, avatarKeyFromUrl } from './avatar';
+import { avatarFolder, avatarKeyFromUrl } from '../../queries/media-urls';
 import { leaveCrew } from '../crews/service';
-import { crewsOf } from '../crews/crew-rows';
+import { crewsOf } from '../../queries/crew-rows';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 /**

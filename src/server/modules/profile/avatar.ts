@@ -11,26 +11,11 @@ import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
+import { avatarFolder, avatarUrlFor } from '../../queries/media-urls';
 import { ensureProfile, profileView } from './profile-row';
 
-// The member's avatar: where it is stored and served from, uploading and removing it, and who may
-// load it.
-
-/** Avatars live under the member's own folder, next to their proof media: `u/{userId}/avatar/{file}`. */
-export const avatarFolder = (userId: string) => `u/${userId}/avatar`;
-
-/** The address a browser loads an avatar from (GET /api/avatars/{userId}/{file}). */
-export function avatarUrlFor(key: string): string {
-  const match = /^u\/([^/]+)\/avatar\/([^/]+)$/.exec(key);
-  if (!match) throw new InvalidKeyError(key);
-  return `/api/avatars/${match[1]}/${match[2]}`;
-}
-
-/** The storage key behind an avatar URL we issued, or null for anything else (an outside URL). */
-export function avatarKeyFromUrl(url: string | null): string | null {
-  const match = url ? /^\/api\/avatars\/([^/]+)\/([^/]+)$/.exec(url) : null;
-  return match ? `${avatarFolder(match[1])}/${match[2]}` : null;
-}
+// The member's avatar: uploading and removing it, and who may load it (where it is stored and
+// served from: queries/media-urls.ts).
 
 const avatarLimits = (userId: string) => [
   { key: `avatar:hour:${userId}`, max: AVATAR_UPLOADS_PER_HOUR, windowSeconds: 3600 },

@@ -10,7 +10,7 @@ import { consents, healthProfile, profiles, user } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { ensureProfile } from './profile-row';
-import { recordWeight } from './weight';
+import { recordWeight } from '../../queries/weight';
 
 // The member's health profile and the Day-1 Health Intake: reading and saving it, completing the
 // intake (with the health disclaimer) and skipping it.

@@ -6,8 +6,8 @@ import type { RestDaysInput } from '@shared/domain/streak-schemas';
 import type { DbOrTx } from '../../db/client';
 import { cycles, restDayPlans } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { memberTimeZone } from '../cycles/queries';
-import { refreshCycleStats } from '../cycles/stats';
+import { memberTimeZone } from '../../queries/cycles';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 
 // Rest days in Settings (issue 43, decision 0098): 0 to 2 weekdays off, for forgiving cycles. A change
 // applies from the next Monday in the member's zone, so the week under way keeps its plan.

@@ -7,7 +7,7 @@ import { systemContext } from '../../lib/context';
 import { createServices } from '../../services';
 import { databaseLabel } from '../../testing/test-database';
 import { setUpTestApp } from '../../testing/test-app';
-import { refreshCycleStats } from '../cycles/stats';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { run } from './email';
 import { startCycleOn } from '../../testing/cycles';
 

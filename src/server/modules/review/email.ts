@@ -15,10 +15,10 @@ import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { weeklyReviewMail } from '../../lib/mail-templates/review';
 import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
-import { localHourIn } from '../notifications/reminder-due';
+import { localHourIn } from '../../queries/time-zone';
 import { sendEach } from '../notifications/send-each';
-import { zoneAt } from '../profile/time-zone';
-import { memberCyclesAndZone, readWeeklyReview } from './queries';
+import { zoneAt } from '../../queries/time-zone';
+import { memberCyclesAndZone, readWeeklyReview } from '../../queries/review';
 
 // The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
 // job runner unchanged. Each member's newest open review goes out once, at their reminder hour on

@@ -7,7 +7,7 @@ import { setUpTestApp } from '../../testing/test-app';
 import { undone } from '../../testing/undone';
 import { instantsOf2026 } from '../../testing/instants';
 import { databaseLabel } from '../../testing/test-database';
-import { effectiveTimeZone } from '../profile/time-zone';
+import { effectiveTimeZone } from '../../queries/time-zone';
 import { owedReviews, weeklyReviewDue, weeklyReviewKey } from './email';
 
 // Who is owed a weekly review, chosen in SQL (issue 48): exactly the members `weeklyReviewDue` says,

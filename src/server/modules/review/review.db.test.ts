@@ -14,11 +14,11 @@ import {
   weightHistory,
 } from '../../db/schema';
 import { queryRows } from '../../db/client';
-import { refreshCycleStats } from '../cycles/stats';
+import { refreshCycleStats } from '../../queries/cycle-stats';
 import { databaseLabel } from '../../testing/test-database';
 import { setUpTestApp } from '../../testing/test-app';
 import { getNewestReview, getReview, listReviewWeeks, shareWeek } from './service';
-import { reviewReadsQuery } from './queries';
+import { reviewReadsQuery } from '../../queries/review';
 import { startCycleOn } from '../../testing/cycles';
 
 // The weekly review, read from check-ins seeded straight into the database, on a fixed clock.

@@ -10,7 +10,8 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import type { Config } from '../../lib/config';
 import { planForPriceId, stripeAdapterFor, stripePriceIds } from './provider';
 import { startTrial } from './service';
-import { subscriptionRow, toView } from './subscription-row';
+import { subscriptionRow } from '../../queries/subscription';
+import { toView } from './view';
 
 // Paying: checkout, the Billing Portal, a change of plan, and cancelling a Stripe subscription when
 // the account is deleted.

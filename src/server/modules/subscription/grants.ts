@@ -7,7 +7,8 @@ import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
-import { DAY_MS, subscriptionRow, toView } from './subscription-row';
+import { subscriptionRow } from '../../queries/subscription';
+import { DAY_MS, toView } from './view';
 
 // Time given for free: free months (a coupon, a buddy invite) and an admin's comp, each audited.
 

@@ -1,19 +1,13 @@
 /**
- * Which billing provider this server uses (decision 0018): Stripe when STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET are both set, the built-in provider otherwise. The Stripe adapter is made
- * once per config; tests hand in their own with `useStripeAdapter`.
+ * The Stripe adapter when this server bills through Stripe (lib/billing-provider.ts, decision 0018):
+ * made once per config; tests hand in their own with `useStripeAdapter`.
  */
 import { PRICES, type PlanKey } from '@shared/constants';
 import type { Config } from '../../lib/config';
+import { billingProviderKind } from '../../lib/billing-provider';
 import { createStripeAdapter, type StripeAdapter } from './stripe-adapter';
 
-export type BillingProviderKind = 'stripe' | 'builtin';
-
 const adapters = new WeakMap<Config, StripeAdapter>();
-
-export function billingProviderKind(config: Config): BillingProviderKind {
-  return config.stripe?.secretKey && config.stripe.webhookSecret ? 'stripe' : 'builtin';
-}
 
 /** The Stripe adapter for this server, or null on the built-in provider. */
 export function stripeAdapterFor(config: Config): StripeAdapter | null {

@@ -16,8 +16,9 @@ import { subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
-import { billingProviderKind } from './provider';
-import { DAY_MS, subscriptionRow, toView } from './subscription-row';
+import { billingProviderKind } from '../../lib/billing-provider';
+import { subscriptionRow } from '../../queries/subscription';
+import { DAY_MS, toView } from './view';
 
 /** The signed-in member's subscription (inactive when they have none). */
 export async function getSubscription(ctx: ServiceContext): Promise<SubscriptionView> {

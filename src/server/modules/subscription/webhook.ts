@@ -26,8 +26,9 @@ import {
   verifyStripeEvent,
   type StripeSubscriptionState,
 } from './stripe-adapter';
-import { billingProviderKind, stripeAdapterFor } from './provider';
-import { toView } from './subscription-row';
+import { billingProviderKind } from '../../lib/billing-provider';
+import { stripeAdapterFor } from './provider';
+import { toView } from './view';
 
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',

@@ -27,7 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import { checkins, workoutPrefs, workoutWeeks } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { enforce, hit, refund, type Limit } from '../../lib/rate-limit';
-import { memberTimeZone } from '../cycles/queries';
+import { memberTimeZone } from '../../queries/cycles';
 import { getHealth } from '../profile/health';
 import { AiPlanError, aiWeekPlan } from './ai-engine';
 import { planHealth, planMarkdown, type PlanRequest, type WeekPlan } from './plan';

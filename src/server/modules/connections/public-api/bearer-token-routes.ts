@@ -12,7 +12,7 @@ import { createContext, type ServiceContext } from '../../../lib/context';
 import type { AppEnv } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/rate-limit';
-import { subscriptionRow } from '../../subscription/subscription-row';
+import { subscriptionRow } from '../../../queries/subscription';
 import { authenticateApiToken, type TokenHolder } from '../tokens';
 
 // The bearer token in front of every /api/v1/me operation, and the service context it acts with.

@@ -6,7 +6,7 @@ import { msg } from '@shared/messages';
 import { checkins } from '../../../db/schema';
 import { pageCursors } from '../../../lib/page-cursor';
 import { getToday } from '../../checkins/service';
-import { activitySourceOf } from '../activity';
+import { activitySourceOf } from '../../../queries/connection-activity';
 import { Activity, instant, json, localDate, problems } from './answer-routes';
 import { tokenContext, type PublicApi } from './bearer-token-routes';
 

@@ -11,8 +11,8 @@ import {
   userSettings,
   weightHistory,
 } from '../../../db/schema';
-import { tokensForExport } from '../../connections/tokens';
-import { avatarKeyFromUrl } from '../avatar';
+import { apiTokensOf } from '../../../queries/api-tokens';
+import { avatarKeyFromUrl } from '../../../queries/media-urls';
 import { healthView } from '../health';
 import { extension, iso, type ExportFile } from './export-values';
 
@@ -29,7 +29,7 @@ export async function readAccountSections(db: DbOrTx, userId: string, now: Date)
     healthProfile: await readHealthProfile(db, userId),
     weightHistory: await readWeightHistory(db, userId),
     // Connections (decision 0044): names, scopes and dates only; the tokens themselves were never kept.
-    apiTokens: await tokensForExport(db, userId),
+    apiTokens: await apiTokensOf(db, userId),
     connectionActivity: await readConnectionActivity(db, userId),
     subscription: await readSubscription(db, userId),
     couponRedemptions: await readCouponRedemptions(db, userId),

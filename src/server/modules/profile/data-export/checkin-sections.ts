@@ -2,9 +2,9 @@ import { pauseSpans } from '@shared/domain/cycle-position';
 import { keyOfWeekday, streakSummary } from '@shared/domain/forgiving-streak';
 import { localDateIn } from '@shared/domain/local-date';
 import type { DbOrTx } from '../../../db/client';
-import { memberTimeZone } from '../../cycles/queries';
-import { readRuleInputs, type CycleRuleInput } from '../../cycles/stats';
-import { audienceView } from '../../crews/audience';
+import { memberTimeZone } from '../../../queries/cycles';
+import { readRuleInputs, type CycleRuleInput } from '../../../queries/cycle-stats';
+import { audienceView } from '../../../queries/audience';
 import { iso } from './export-values';
 import { mediaFiles, readActivityRows, type ActivityRows, type MediaFiles } from './checkin-rows';
 

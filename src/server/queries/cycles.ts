@@ -9,11 +9,11 @@ import type { CycleView } from '@shared/api-types';
 import { cyclePosition, dateOfDay, keptStreakOn, pauseSpans } from '@shared/domain/cycle-position';
 import type { RestPlan } from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
-import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../../db/client';
-import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../../db/schema';
-import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
-import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
-import { refreshCycleStats, STREAK_RULE_VERSION } from './stats';
+import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../db/client';
+import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../db/schema';
+import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
+import { cycleStartSql, sharesWeightSql, weightChangeSql } from './weight';
+import { refreshCycleStats, STREAK_RULE_VERSION } from './cycle-stats';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
 // caller's transaction) and explicit arguments, and check nobody's rights: only services call them,

@@ -5,7 +5,7 @@ import {
   type StreakHistory,
   type StreakOutlook,
 } from '@shared/domain/forgiving-streak';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../db/client';
 
 /** Cycles whose rule columns one statement computes at most, in a refresh of every cycle. */
 const REFRESH_CHUNK = 5_000;

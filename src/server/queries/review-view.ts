@@ -10,7 +10,7 @@ import { pauseSpans } from '@shared/domain/cycle-position';
 import { streakSummary, type StreakSummary } from '@shared/domain/forgiving-streak';
 import { addDays, type LocalDate } from '@shared/domain/local-date';
 import { journalFirstLine, weekChange, type ReviewWeekDays } from '@shared/domain/review-weeks';
-import { mediaView } from '../media/urls';
+import { mediaView } from './media-urls';
 
 // The weekly review's answer (decision 0048), shaped from its one read: the week's check-in rows,
 // the aggregates over the cycle up to the week's end, and the extras (photos, badges, weight, share).

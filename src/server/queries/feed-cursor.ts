@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursors } from '../../lib/page-cursor';
+import { pageCursors } from '../lib/page-cursor';
 
 /**
  * The last post's timestamp as PostgreSQL prints it (`created_at::text`, e.g.

@@ -6,13 +6,13 @@ import {
   REACTION_KEYS,
   type ReactionKey,
 } from '@shared/constants';
-import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../../db/client';
-import { likes, postReactions } from '../../db/schema';
+import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../db/client';
+import { likes, postReactions } from '../db/schema';
 import type { FeedPost } from '@shared/api-types';
-import { mediaView } from '../media/urls';
-import { audienceView, leftCrewSql } from '../crews/audience';
-import { feedCursors } from './cursor';
-import { cycleStartSql, sharesWeightSql, weightChangeSql } from '../profile/weight';
+import { mediaView } from './media-urls';
+import { audienceView, leftCrewSql } from './audience';
+import { feedCursors } from './feed-cursor';
+import { cycleStartSql, sharesWeightSql, weightChangeSql } from './weight';
 
 export type { FeedPost };
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PostAudience, PostAudienceView } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
-import { queryRows, type DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { queryRows, type DbOrTx } from '../db/client';
+import { AppError } from '../lib/errors';
 
 // Who sees a post (decision 0046): building blocks over `db`, no authorization of their own. Every
 // place that shows a post, its comments or its files asks `postVisibleTo`; every place that sets an

@@ -2,9 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { CREWS_PER_MEMBER } from '@shared/constants';
 import type { CrewSummary } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { queryRows, type DbOrTx } from '../../db/client';
-import { crewMembers, crews, profiles } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { queryRows, type DbOrTx } from '../db/client';
+import { crewMembers, crews, profiles } from '../db/schema';
+import { AppError } from '../lib/errors';
 
 // A crew's rows as every crew verb reads them: the caller's crews, the crew they may act on (a crew
 // they are not in reads as not found), the owner's checks and the limits' locks.

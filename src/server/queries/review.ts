@@ -3,8 +3,8 @@ import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
 import { addDays, daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
-import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../../db/client';
-import { effectiveTimeZone, startOfLocalDate } from '../profile/time-zone';
+import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../db/client';
+import { effectiveTimeZone, startOfLocalDate } from './time-zone';
 import { weeklyReviewView, type WeeklyReviewRead } from './review-view';
 
 // Building blocks of the weekly review (decision 0048): no authorization, every read scoped to the

@@ -3,9 +3,9 @@ import type { MemberCycleLine } from '@shared/api-types';
 import type { StreakMode } from '@shared/constants';
 import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
 import { localDateIn } from '@shared/domain/local-date';
-import type { DbOrTx } from '../../db/client';
-import { cycles, userSettings } from '../../db/schema';
-import { effectiveTimeZone, storedTimeZoneColumns } from '../profile/time-zone';
+import type { DbOrTx } from '../db/client';
+import { cycles, userSettings } from '../db/schema';
+import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
 
 /**
  * The active cycle of each member asked, as the streak rule kept it (decision 0098), on each one's

@@ -7,8 +7,8 @@ import {
   wallClockIn,
   type LocalDate,
 } from '@shared/domain/local-date';
-import type { DbOrTx } from '../../db/client';
-import { userSettings } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { userSettings } from '../db/schema';
 
 // A building block (no authorization): the member's day is counted in their settings time zone
 // (decision 0003), and a change of zone must never move "today" to another date (decision 0016).
@@ -171,4 +171,9 @@ export async function applyPendingTimeZone(db: DbOrTx, userId: string, now: Date
         eq(userSettings.pendingTimezoneFrom, row.pendingTimezoneFrom),
       ),
     );
+}
+
+/** The wall-clock hour (0..23) of `instant` in `timeZone`. Throws RangeError for an unknown zone. */
+export function localHourIn(instant: Date, timeZone: string): number {
+  return wallClockIn(instant, timeZone).hour;
 }

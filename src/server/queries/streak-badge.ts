@@ -4,9 +4,9 @@ import { streakSummary } from '@shared/domain/forgiving-streak';
 import type { LocalDate } from '@shared/domain/local-date';
 import { badgeCodeForStreak } from '@shared/domain/streaks';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
-import { badges, userBadges } from '../../db/schema';
-import type { CycleRuleInput } from '../cycles/stats';
+import type { DbOrTx } from '../db/client';
+import { badges, userBadges } from '../db/schema';
+import type { CycleRuleInput } from './cycle-stats';
 
 /**
  * A building block of createCheckin, run in its transaction: the streak by the streak rule (decision

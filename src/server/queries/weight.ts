@@ -8,8 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SETTINGS_TIMEZONE } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
-import { queryRows, type DbOrTx } from '../../db/client';
-import { weightHistory } from '../../db/schema';
+import { queryRows, type DbOrTx } from '../db/client';
+import { weightHistory } from '../db/schema';
 
 /** The instant a cycle starts: midnight of its first day in the time zone given (SQL). */
 export const cycleStartSql = (startDate: SQL, timeZone: SQL) =>
