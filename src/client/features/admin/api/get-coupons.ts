@@ -1,7 +1,10 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminCouponsPage } from '@shared/api-types';
 import { queryKeys } from '@client/lib/query-keys';
-import { useAdminPages } from './admin-pages';
+import { adminPagesQueryOptions } from './admin-pages';
 
 /** GET /api/admin/coupons?cursor=. */
-export const useAdminCoupons = () =>
-  useAdminPages<AdminCouponsPage>(queryKeys.admin.coupons, '/api/admin/coupons');
+export const adminCouponsQueryOptions = () =>
+  adminPagesQueryOptions<AdminCouponsPage>(queryKeys.admin.coupons, '/api/admin/coupons');
+
+export const useAdminCoupons = () => useInfiniteQuery(adminCouponsQueryOptions());

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMembersList } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -11,10 +11,13 @@ export function getAdminMembers(q: string, signal?: AbortSignal): Promise<AdminM
   });
 }
 
-export function useAdminMembers(q: string) {
-  return useQuery({
+export const adminMembersQueryOptions = (q: string) =>
+  queryOptions({
     queryKey: queryKeys.admin.members(q),
     queryFn: ({ signal }) => getAdminMembers(q, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useAdminMembers(q: string) {
+  return useQuery(adminMembersQueryOptions(q));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPostView } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -8,11 +8,13 @@ export function getAdminPost(id: string, signal?: AbortSignal): Promise<AdminPos
   return api.get<AdminPostView>(`/api/admin/posts/${encodeURIComponent(id)}`, { signal });
 }
 
-export function useAdminPost(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.admin.post(id ?? ''),
-    queryFn: ({ signal }) => getAdminPost(id ?? '', signal),
-    enabled: Boolean(id),
+export const adminPostQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.post(id),
+    queryFn: ({ signal }) => getAdminPost(id, signal),
     retry: false,
   });
+
+export function useAdminPost(id: string | null) {
+  return useQuery({ ...adminPostQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
