@@ -3,7 +3,7 @@
 // service worker and the member pages' boot script (decision 0031) use it without the app.
 
 import { createStore, set } from 'idb-keyval';
-import type { QueryKey } from '@tanstack/react-query';
+import type { DehydratedState, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 
 let queue: ReturnType<typeof createStore> | undefined;
@@ -21,19 +21,21 @@ export const SNAPSHOT_KEYS: readonly QueryKey[] = [
   queryKeys.feed.community,
 ];
 
-/** One kept answer, and whose it is: it is only ever put back for that same member. */
-export interface SnapshotRecord {
-  data: unknown;
-  updatedAt: number;
-  userId: string | null;
-}
+/**
+ * One kept answer in TanStack Query's persisted-query shape (decision 0105): the query as `dehydrate`
+ * writes it (the server's rendered pages carry the same) and, as in @tanstack/query-persist-client-core's
+ * `PersistedQuery`, a `buster`: here the id of the member it was read for. It is only ever put back
+ * (`hydrate`) for that same member.
+ */
+export type PersistedQuery = DehydratedState['queries'][number] & { buster: string };
 
 export const snapshotName = (key: QueryKey) => JSON.stringify(key);
 
-export const isSnapshotKey = (key: QueryKey) =>
-  SNAPSHOT_KEYS.some((kept) => snapshotName(kept) === snapshotName(key));
+/** Whether a query (by its hash, TanStack's `queryHash`) is one the snapshot keeps. */
+export const isSnapshotQuery = (queryHash: string) =>
+  SNAPSHOT_KEYS.some((kept) => snapshotName(kept) === queryHash);
 
 /** Keeps one answer (failures, such as a private window without IndexedDB, are ignored). */
-export function keepSnapshotRecord(key: QueryKey, record: SnapshotRecord): Promise<void> {
-  return set(snapshotName(key), record, snapshotStore()).catch(() => {});
+export function keepPersistedQuery(query: PersistedQuery): Promise<void> {
+  return set(query.queryHash, query, snapshotStore()).catch(() => {});
 }

@@ -8,15 +8,10 @@
 // - the service worker, so the app opens without a network next time.
 
 import { values } from 'idb-keyval';
-import {
-  isSnapshotKey,
-  keepSnapshotRecord,
-  queueStore,
-  type SnapshotRecord,
-} from '@client/lib/device-stores';
+import { isSnapshotQuery, keepPersistedQuery, queueStore } from '@client/lib/device-stores';
 import { registerServiceWorker } from '@client/lib/service-worker';
 import { afterLoad, whenIdle } from '@client/lib/when-idle';
-import { readServedState, servedQueries, servedUserId } from './served-state';
+import { readServedState, servedUserId } from './served-state';
 
 /** `loadApp`: boot.ts's own, which loads the app at once. */
 export function startServedPage(loadApp: () => void): void {
@@ -36,11 +31,10 @@ export function startServedPage(loadApp: () => void): void {
         // Once the app has the page, its own reads keep the snapshot (and a sign-out wipes it): these
         // answers may be older than that, or no longer this member's to keep.
         const taken = document.getElementById('root')?.dataset.prerendered !== 'member';
-        for (const { key, data, updatedAt } of taken ? [] : servedQueries(served)) {
-          if (!isSnapshotKey(key)) continue;
-          const record: SnapshotRecord = { data, updatedAt, userId };
-          void keepSnapshotRecord(key, record);
-        }
+        // Kept as the server dehydrated them (decision 0105), the member as their buster.
+        for (const query of taken ? [] : served.queries)
+          if (query.state.status === 'success' && isSnapshotQuery(query.queryHash))
+            void keepPersistedQuery({ ...query, buster: userId });
         void registerServiceWorker();
       },
       2000,

@@ -1,10 +1,11 @@
 // The queries a server-rendered screen was rendered with (its route module's `loader`, run by the
 // server), as TanStack Query's `dehydrate` wrote them into the page. The app `hydrate`s its query
 // cache from them before its first render (main.tsx), so that render is the markup the member already
-// sees; served-page.ts keeps the offline snapshot from them. Imports nothing but TanStack's types
-// and the query keys, so the member pages' boot script can use it without the app.
+// sees; served-page.ts keeps them, as they are, as the offline snapshot (decision 0105). Imports
+// nothing but TanStack's types and the query keys, so the member pages' boot script can use it
+// without the app.
 
-import type { DehydratedState, QueryKey } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import type { SessionResponse } from '@shared/api-types';
 import { SERVED_STATE_ID } from '@shared/pages';
 import { queryKeys } from '@client/lib/query-keys';
@@ -19,19 +20,6 @@ export function readServedState(): DehydratedState | null {
   } catch {
     return null;
   }
-}
-
-/** Each successful query of the state: its key, data and when the server read it. */
-export function servedQueries(
-  state: DehydratedState,
-): Array<{ key: QueryKey; data: unknown; updatedAt: number }> {
-  return state.queries
-    .filter((query) => query.state.status === 'success')
-    .map((query) => ({
-      key: query.queryKey,
-      data: query.state.data,
-      updatedAt: query.state.dataUpdatedAt,
-    }));
 }
 
 /** The signed-in member the state was read for. */
