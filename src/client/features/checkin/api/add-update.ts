@@ -4,6 +4,7 @@ import type { CheckinUpdateData } from '@shared/domain/schemas';
 import { api } from '@client/lib/api-client';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
 import { afterCheckinSaved } from './checkin-cache';
+import { deleteUpdate } from './delete-update';
 import { uploadUpdateMedia } from './upload-update-media';
 
 export function addUpdate(
@@ -42,7 +43,7 @@ export function useAddUpdate() {
       );
       // Nothing landed and there is no text: give the empty update back, so it does not count.
       if (!input.body?.trim() && files.length > 0 && uploads.uploaded === 0)
-        await api.delete(`/api/updates/${encodeURIComponent(update.id)}`).catch(() => {});
+        await deleteUpdate(update.id).catch(() => {});
       return { update, uploads };
     },
     onSuccess: () => afterCheckinSaved(queryClient, 'update-added'),
