@@ -18,6 +18,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { useUpdateConsents } from '../api/update-consents';
+import { pagePath } from '@shared/pages';
 
 const readLink =
   'inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-text underline underline-offset-4 focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -59,7 +60,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
       label: 'I accept the terms of service',
       acceptedAt: consents.tosAcceptedAt,
       input: { tosAccepted: true } as const,
-      read: { href: '/terms', text: 'Read the terms of service' },
+      read: { href: pagePath('terms'), text: 'Read the terms of service' },
     },
     {
       key: 'health',
@@ -67,7 +68,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
       acceptedAt: consents.healthDisclaimerAcceptedAt,
       input: { healthDisclaimerAccepted: true } as const,
       hint: msg.healthDisclaimer,
-      read: { href: '/health-disclaimer', text: 'Read the health disclaimer' },
+      read: { href: pagePath('health-disclaimer'), text: 'Read the health disclaimer' },
     },
   ];
 
@@ -80,7 +81,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
         </CardTitle>
         <CardDescription>
           What you have agreed to, and when. How we handle your data:{' '}
-          <a href="/privacy" className={readLink}>
+          <a href={pagePath('privacy')} className={readLink}>
             Privacy Notice
           </a>
           .
