@@ -31,6 +31,7 @@ import { inviteRoutes } from './modules/invites/routes';
 import { commentRoutes, feedRoutes, postRoutes } from './modules/feed/routes';
 import { cycleRoutes } from './modules/cycles/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { progressPhotoRoutes } from './modules/progress-photos/routes';
 import { communityRoutes } from './modules/community/routes';
 import { adminRoutes, badgeImageRoutes } from './modules/admin/routes';
 import {
@@ -147,6 +148,7 @@ function memberApi(deps: AppDeps) {
   api.route('/crew-invites', crewInviteRoutes);
   api.route('/cycle', cycleRoutes);
   api.route('/review', reviewRoutes);
+  api.route('/progress-photos', progressPhotoRoutes);
   api.route('/community', communityRoutes);
   api.route('/admin', adminRoutes);
   api.route('/badges', badgeImageRoutes);

@@ -6,6 +6,7 @@ import type {
   FitnessLevel,
   Gender,
   MediaType,
+  ProgressPose,
   ReactionKey,
   StepTracker,
   StreakBadgeCode,
@@ -1024,6 +1025,43 @@ export interface ReviewWeeksResponse {
 export interface ShareWeekResponse {
   postId: string;
   visibility: 'public' | 'crew' | 'private';
+}
+
+/** One progress photo of the member's cycle (issue 46): served to them alone until they share it. */
+export interface ProgressPhotoView {
+  /** The photo's media id (a proof photo marked as a progress photo). */
+  id: string;
+  day: number;
+  /** The check-in's local date (yyyy-MM-dd). */
+  date: string;
+  pose: ProgressPose;
+  url: string;
+  thumbUrl: string | null;
+  /** The weight the member logged that day (kg), if they logged one. */
+  weightKg: number | null;
+}
+
+/** A proof photo of the cycle not marked yet, which the member may mark. */
+export interface ProofPhotoView {
+  id: string;
+  day: number;
+  date: string;
+  thumbUrl: string | null;
+}
+
+/** GET /api/progress-photos: the active cycle's progress photos by day, and its other proof photos. */
+export interface ProgressPhotosView {
+  photos: ProgressPhotoView[];
+  proofPhotos: ProofPhotoView[];
+  /** The member has checked in today: a photo taken now can go with that check-in. */
+  canTakePhoto: boolean;
+}
+
+/** POST /api/progress-photos/collage. */
+export interface ShareCollageResponse {
+  postId: string;
+  visibility: 'public' | 'crew' | 'private';
+  url: string;
 }
 
 // ---------------------------------------------------------------------------

@@ -657,6 +657,25 @@ export const CREWS_PER_MEMBER = 5 as const;
 export const CREW_INVITE_DAYS = 7 as const;
 /** Who sees a post: everyone (the community feed), one crew of the author's, or the author alone. */
 export const POST_AUDIENCE_KINDS = ['community', 'crew', 'only_me'] as const;
+// ---------------------------------------------------------------------------
+// Progress photos (issue 46, decisions 0109-0111)
+// ---------------------------------------------------------------------------
+
+/** The poses a progress photo names: the same pose on two days is what compares. */
+export const PROGRESS_POSES = ['front', 'side', 'back'] as const;
+export type ProgressPose = (typeof PROGRESS_POSES)[number];
+/** A collage: the two days side by side, each photo filling one half of this (WebP, no metadata). */
+export const COLLAGE_WIDTH_PX = 1600 as const;
+export const COLLAGE_HEIGHT_PX = 1000 as const;
+/** The band under each half naming its Day. */
+export const COLLAGE_LABEL_PX = 96 as const;
+/** Composing a collage of two 12-megapixel photos: p95 under this, measured by `npm run bench`. */
+export const COLLAGE_P95_BUDGET_MS = 1000 as const;
+/** Time-lapse speeds, in milliseconds per frame (the middle one first). */
+export const TIME_LAPSE_FRAME_MS = [1000, 500, 250] as const;
+export const TIME_LAPSE_DEFAULT_FRAME_MS = 500 as const;
+/** How see-through Day 1's photo lies over the camera in the ghost guide (0 to 1). */
+export const GHOST_GUIDE_OPACITY = 0.4 as const;
 
 // ---------------------------------------------------------------------------
 // Crew cycles (issue 44, decisions 0113-0115)

@@ -110,3 +110,9 @@ export function formatTimeZone(zone: string): string {
     SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone.replace(/_/g, ' ')
   );
 }
+
+/** A weight in the reader's units, to a tenth: 80 (kg) → '80.0 kg' metric, '176.4 lb' imperial. */
+export function formatWeight(kg: number, unit: UnitPref): string {
+  const value = unit === 'imperial' ? kg / KG_PER_POUND : kg;
+  return `${value.toFixed(1)} ${unit === 'imperial' ? 'lb' : 'kg'}`;
+}

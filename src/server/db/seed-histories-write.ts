@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { inArray, sql } from 'drizzle-orm';
-import { STREAK_BADGE_CODES, type BadgeDay } from '@shared/constants';
+import { STREAK_BADGE_CODES, type BadgeDay, type ProgressPose } from '@shared/constants';
 import { refreshCycleStats } from '../queries/cycle-stats';
 import { startOfLocalDate } from '../queries/time-zone';
 import { ingestUpload, type MediaStorage } from '../lib/storage';
@@ -85,7 +85,7 @@ export async function writeHistories(
     ]),
   );
   const written: HistoriesWritten = { members: 0, checkins: 0, photos: 0, crews: 0 };
-  const photoPosts: Array<{ userId: string; postId: string; day: number }> = [];
+  const photoPosts: Array<{ userId: string; postId: string; day: number; pose: ProgressPose }> = [];
   await target.db.transaction(async (tx) => {
     const cycleIds: string[] = [];
     for (const [i, plan] of planned.entries()) {
@@ -93,7 +93,8 @@ export async function writeHistories(
       cycleIds.push(await writeMember(tx, userId, plan, now));
       for (const checkin of plan.checkins) {
         const postId = await writeCheckin(tx, userId, cycleIds[i], plan, checkin);
-        if (checkin.photo) photoPosts.push({ userId, postId, day: checkin.day });
+        if (checkin.photo)
+          photoPosts.push({ userId, postId, day: checkin.day, pose: checkin.photo });
       }
       await writeBadges(tx, userId, plan, badgeIds);
       written.members += 1;
@@ -247,10 +248,13 @@ async function writeCrews(
   return file.crews.length;
 }
 
-/** A square photo saying "Day N", stored the way an upload is, on the check-in's post. */
+/**
+ * A square photo saying "Day N" and its pose, stored the way an upload is, on the check-in's post,
+ * as a progress photo of that pose (issue 46: its owner's alone).
+ */
 async function storePhoto(
   target: HistoriesTarget,
-  photo: { userId: string; postId: string; day: number },
+  photo: { userId: string; postId: string; day: number; pose: ProgressPose },
 ): Promise<void> {
   const image = await sharp({
     create: { width: 640, height: 640, channels: 3, background: '#0ea5e9' },
@@ -258,7 +262,7 @@ async function storePhoto(
     .composite([
       {
         input: Buffer.from(
-          `<svg width="640" height="640"><text x="320" y="360" font-size="120" text-anchor="middle" font-family="sans-serif" fill="#0f172a">Day ${photo.day}</text></svg>`,
+          `<svg width="640" height="640"><text x="320" y="360" font-size="120" text-anchor="middle" font-family="sans-serif" fill="#0f172a">Day ${photo.day}</text><text x="320" y="470" font-size="56" text-anchor="middle" font-family="sans-serif" fill="#0f172a">${photo.pose}</text></svg>`,
         ),
       },
     ])
@@ -279,5 +283,6 @@ async function storePhoto(
     mimeType: stored.mimeType,
     sortIndex: 0,
     sizeBytes: stored.sizeBytes,
+    progressPose: photo.pose,
   });
 }

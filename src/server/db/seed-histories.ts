@@ -4,9 +4,11 @@ import {
   CREW_NAME_MAX,
   CYCLE_LENGTH_DAYS,
   PAUSE_DAYS_PER_CYCLE,
+  PROGRESS_POSES,
   REST_DAYS_MAX,
   STREAK_MODES,
   WEEKDAY_KEYS,
+  type ProgressPose,
   type StreakMode,
   type WeekdayKey,
 } from '@shared/constants';
@@ -22,9 +24,6 @@ import { addDays, isValidTimeZone, localDateIn, type LocalDate } from '@shared/d
 // The histories file of `npm run seed:demo -- --histories FILE` (issue 43): members with exactly
 // the days a test or a demo needs, ending yesterday in each member's zone. Read and checked here
 // (every mistake named with where it is); seed-histories-write.ts writes what it plans.
-
-/** The poses a proof photo may name (the pose is for the progress-photo issue). */
-export const PHOTO_POSES = ['front', 'side', 'back'] as const;
 
 const dayKey = z.string().regex(/^[1-9]\d?$/, { error: 'a Day number from 1 to 90' });
 
@@ -44,7 +43,8 @@ const memberSchema = z.strictObject({
     .string()
     .max(CYCLE_LENGTH_DAYS + PAUSE_DAYS_PER_CYCLE)
     .regex(/^[x.pr]*$/, { error: 'only the letters x . p r' }),
-  photos: z.record(dayKey, z.enum(PHOTO_POSES)).default({}),
+  // A seeded photo is a progress photo of its pose (issue 46).
+  photos: z.record(dayKey, z.enum(PROGRESS_POSES)).default({}),
 });
 
 const crewSchema = z.strictObject({
@@ -130,7 +130,7 @@ export interface PlannedMember {
   mode: StreakMode;
   restWeekdays: number[];
   pauses: PauseSpan[];
-  checkins: Array<{ date: LocalDate; day: number; photo: string | null }>;
+  checkins: Array<{ date: LocalDate; day: number; photo: ProgressPose | null }>;
   /** Streak badge days reached, each with the date of the check-in that reached it. */
   badges: Array<{ day: number; date: LocalDate }>;
   history: StreakHistory;

@@ -79,7 +79,8 @@ export async function selectFeedPosts(
       coalesce((select json_object_agg(rr.reaction, rr.n) from (
         select r.reaction, count(*)::int as n from post_reactions r where r.post_id = p.id group by r.reaction
       ) rr), '{}'::json) as reactions,
-      coalesce((select json_agg(${mediaJson('m')} order by m.sort_index) from post_media m where m.post_id = p.id), '[]'::json) as media,
+      -- a progress photo is its owner's alone (issue 46): no feed shows it, theirs neither
+      coalesce((select json_agg(${mediaJson('m')} order by m.sort_index) from post_media m where m.post_id = p.id and m.progress_pose is null), '[]'::json) as media,
       coalesce((select json_agg(json_build_object('id', c.id, 'body', c.body, 'createdAt', c.created_at, 'userId', c.user_id,
           'displayName', cp.display_name, 'avatarUrl', cp.avatar_url) order by c.created_at, c.id)
         from (select * from comments c0 where c0.post_id = p.id order by c0.created_at, c0.id limit ${FIRST_COMMENTS_SHOWN}) c

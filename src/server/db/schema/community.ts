@@ -77,12 +77,21 @@ export const postMedia = pgTable(
     sortIndex: integer('sort_index').notNull(),
     /** Stored bytes (file and preview), for the per-member storage quota. */
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * A progress photo's pose (front, side, back; issue 46, decision 0109): served to its owner alone,
+     * whatever the post's audience. Null: an ordinary proof file.
+     */
+    progressPose: text('progress_pose'),
     createdAt: createdAt(),
   },
   (t) => [
     index('post_media_storage_path_idx').on(t.storagePath),
     uniqueIndex('post_media_order_unique').on(t.postId, t.sortIndex),
     check('post_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
+    check(
+      'post_media_progress_pose_check',
+      sql`${t.progressPose} is null or (${t.progressPose} in ('front', 'side', 'back') and ${t.mediaType} = 'image')`,
+    ),
   ],
 );
 

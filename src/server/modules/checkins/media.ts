@@ -4,6 +4,7 @@ import {
   MAX_MEDIA_PER_CHECKIN,
   MAX_MEDIA_PER_UPDATE,
   MAX_VIDEO_BYTES,
+  type ProgressPose,
 } from '@shared/constants';
 import type { AddMediaResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
@@ -13,28 +14,29 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { claimKey, findReplay, saveAnswer, type IdempotencyRequest } from '../../lib/idempotency';
 import { ingestUpload, thumbKeyFor } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploaded-file';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { assertStorageQuota } from '../media/quota';
 import { mediaView } from '../../queries/media-urls';
 import { assertEditable, ownCheckin } from './parts';
 
-/** One file arriving in a request body: the route hands over the stream and what the client declared. */
-export interface UploadedFile {
-  body: ReadableStream<Uint8Array> | null;
-  /** The Content-Type the client sent; ignored for the type (read from the bytes), kept for logs. */
-  declaredType?: string;
-  /** The Content-Length the client sent, if any: what the storage quota counts before streaming. */
-  declaredBytes?: number;
-}
+export type { UploadedFile };
 
 /** A proof photo or video for the member's own check-in, at the position they chose (0-based). */
 export async function addCheckinMedia(
   ctx: ServiceContext,
-  input: { checkinId: string; index: number; file: UploadedFile; idempotency?: IdempotencyRequest },
+  input: {
+    checkinId: string;
+    index: number;
+    file: UploadedFile;
+    idempotency?: IdempotencyRequest;
+    /** A progress photo (issue 46): its owner's alone, and taken whenever in the day (decision 0109). */
+    progressPose?: ProgressPose;
+  },
 ): Promise<AddMediaResponse> {
   const member = requireMember(ctx);
   const startedAt = ctx.now();
-  const { checkinId, index } = input;
+  const { checkinId, index, progressPose = null } = input;
   // A replayed upload is answered before a byte is read (decision 0023).
   const replay = await findReplay<AddMediaResponse>(ctx, member.userId, input.idempotency);
   if (replay) return replay;
@@ -43,8 +45,9 @@ export async function addCheckinMedia(
   // cannot pass the limit together and a file never lands on a check-in that stopped taking them.
   const checkParent = async (db: DbOrTx, lock: boolean) => {
     const { checkin, postId } = await ownCheckin(db, member.userId, checkinId, { lock });
-    // An upload that started inside the edit window may finish after it closes.
-    assertEditable(checkin.createdAt, startedAt);
+    // An upload that started inside the edit window may finish after it closes. A progress photo
+    // proves nothing to anyone else, so it is not held to the window.
+    if (!progressPose) assertEditable(checkin.createdAt, startedAt);
     if (!postId) throw new AppError('not_found', msg.notFound);
     const [{ n }] = await db
       .select({ n: count() })
@@ -64,7 +67,7 @@ export async function addCheckinMedia(
       await checkParent(db, true);
       const [row] = await db
         .insert(postMedia)
-        .values({ postId, sortIndex: index, ...stored })
+        .values({ postId, sortIndex: index, progressPose, ...stored })
         .onConflictDoNothing()
         .returning();
       return row;

@@ -4,10 +4,12 @@ import { MAX_MEDIA_PER_CHECKIN, MAX_MEDIA_PER_UPDATE } from '@shared/constants';
 import { checkinEditSchema, checkinSchema, checkinUpdateSchema } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { audienceSchema } from '@shared/domain/audience';
+import { progressPoseSchema } from '@shared/domain/progress-photos';
 import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../http/request-context';
 import { idempotencyRequest } from '../../lib/idempotency';
 import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
+import { uploadedFile } from '../../http/uploaded-file';
 import {
   addCheckinMedia,
   addUpdateMedia,
@@ -16,7 +18,6 @@ import {
   createUpdate,
   editCheckin,
   getToday,
-  type UploadedFile,
 } from './service';
 
 // Each route: build the context, parse the input with the shared schemas, call one service, answer.
@@ -30,6 +31,10 @@ const sortIndexQuery = (max: number) =>
       .min(0)
       .max(max * 4),
   });
+/** A proof photo may be a progress photo from the start (issue 46): its owner's alone. */
+const checkinMediaQuery = sortIndexQuery(MAX_MEDIA_PER_CHECKIN).extend({
+  progressPose: progressPoseSchema.optional(),
+});
 const updateBody = checkinUpdateSchema.extend({
   mediaCount: z
     .number()
@@ -48,16 +53,6 @@ const createBody = checkinSchema.extend({
 /** The Idempotency-Key of a write, fingerprinted with what the write was asked to do. */
 const idempotencyFor = (c: Context<AppEnv>, parts: readonly unknown[]) =>
   idempotencyRequest(c.req.header('idempotency-key'), parts);
-
-/** The request body as an upload: streamed by the service, never read here. */
-function uploadedFile(c: Context<AppEnv>): UploadedFile {
-  const length = c.req.header('content-length');
-  return {
-    body: c.req.raw.body,
-    declaredType: c.req.header('content-type'),
-    declaredBytes: length && /^\d+$/.test(length) ? Number(length) : undefined,
-  };
-}
 
 export const checkinRoutes = new Hono<AppEnv>()
   .get('/today', async (c) => {
@@ -80,15 +75,17 @@ export const checkinRoutes = new Hono<AppEnv>()
   .post('/:id/media', async (c) => {
     const ctx = await serviceContext(c);
     const { id } = parseWith(idParam, c.req.param());
-    const { index } = parseWith(sortIndexQuery(MAX_MEDIA_PER_CHECKIN), c.req.query());
+    const { index, progressPose } = parseWith(checkinMediaQuery, c.req.query());
     const file = uploadedFile(c);
     const idempotency = idempotencyFor(c, [
       'checkins.media',
       id,
       index,
       file.declaredBytes ?? null,
+      progressPose ?? null,
     ]);
-    return c.json(await addCheckinMedia(ctx, { checkinId: id, index, file, idempotency }), 201);
+    const input = { checkinId: id, index, file, idempotency, progressPose };
+    return c.json(await addCheckinMedia(ctx, input), 201);
   })
   .post('/:id/updates', async (c) => {
     const ctx = await serviceContext(c);

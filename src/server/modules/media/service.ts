@@ -23,7 +23,8 @@ const THUMB_SUFFIX = '.thumb.webp';
  * May the caller load the stored file at `key`? The key is looked up in the media rows (a path
  * that names no row is refused, whatever it looks like), and the file is served where its post can
  * be seen: to its owner, to admins, to every member when the post is public and not hidden, and to
- * the members of its crew when it is shared with a crew (decision 0046).
+ * the members of its crew when it is shared with a crew (decision 0046). A progress photo is served
+ * to its owner alone (decision 0109).
  * A check-in's media belong to its post; an update's media belong to the post of the update's
  * check-in. Everything else, including a file whose row is not written yet or was deleted, is a
  * 404 rather than a 403, so a member cannot learn that a hidden file exists.
@@ -50,17 +51,20 @@ export async function mediaAccess(ctx: ServiceContext, key: string): Promise<Med
     visibility: string | null;
     is_hidden: boolean | null;
     crew_member: boolean | null;
+    progress_pose: string | null;
   }>(
     ctx.db,
     sql`
       select ${postMedia.storagePath} as storage_path, ${postMedia.mediaType} as media_type,
              ${posts.userId} as owner_id, ${posts.visibility} as visibility,
-             ${posts.isHidden} as is_hidden, ${crewMember} as crew_member
+             ${posts.isHidden} as is_hidden, ${crewMember} as crew_member,
+             ${postMedia.progressPose} as progress_pose
         from ${postMedia} join ${posts} on ${posts.id} = ${postMedia.postId}
        where ${inArray(postMedia.storagePath, candidates)}
       union all
       select ${checkinUpdateMedia.storagePath}, ${checkinUpdateMedia.mediaType},
-             ${checkinUpdates.userId}, ${posts.visibility}, ${posts.isHidden}, ${crewMember}
+             ${checkinUpdates.userId}, ${posts.visibility}, ${posts.isHidden}, ${crewMember},
+             null
         from ${checkinUpdateMedia}
         join ${checkinUpdates} on ${checkinUpdates.id} = ${checkinUpdateMedia.updateId}
         left join ${posts} on ${posts.checkinId} = ${checkinUpdates.checkinId}
@@ -74,6 +78,12 @@ export async function mediaAccess(ctx: ServiceContext, key: string): Promise<Med
       row.storage_path === key ||
       (row.media_type === 'image' && thumbKeyFor(row.storage_path) === key);
     if (!isThisFile) continue;
+    // A progress photo is its owner's alone, whoever sees its post; admins and crewmates
+    // included (decision 0109). The same file named by a post its owner shared follows that post.
+    if (row.progress_pose !== null) {
+      if (row.owner_id === member.userId) restricted = true;
+      continue;
+    }
     if (row.visibility === 'public' && row.is_hidden === false) {
       return { key, audience: 'community' };
     }

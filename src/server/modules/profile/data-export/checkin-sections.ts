@@ -31,6 +31,7 @@ export async function readCheckinSections(db: DbOrTx, userId: string, now: Date)
     })),
     checkins: checkinsOut,
     posts: postsSection(rows, media),
+    progressPhotos: progressPhotosSection(rows, media),
   };
   return { sections, files: media.files, csvRows: csvRows(rows, checkinsOut) };
 }
@@ -150,6 +151,28 @@ function postsSection({ postRows, postMediaRows, crewNames }: ActivityRows, medi
       (m) => m.storagePath,
     ),
   }));
+}
+
+/** Progress photos (issue 46): each one's Day, date and pose, and its file in the ZIP. */
+function progressPhotosSection(
+  { checkinRows, postRows, postMediaRows }: ActivityRows,
+  media: MediaFiles,
+) {
+  const checkinById = new Map(checkinRows.map((c) => [c.id, c]));
+  const checkinOfPost = new Map(postRows.map((p) => [p.id, checkinById.get(p.checkinId ?? '')]));
+  return postMediaRows.flatMap((m) => {
+    const checkin = checkinOfPost.get(m.postId);
+    if (!m.progressPose || !checkin) return [];
+    return [
+      {
+        cycleId: checkin.cycleId,
+        dayNumber: checkin.dayNumber,
+        localDate: checkin.localDate,
+        pose: m.progressPose,
+        file: media.postFileNames.get(m.id) ?? null,
+      },
+    ];
+  });
 }
 
 /** One row of checkins.csv per check-in day (the columns of csv.ts's header). */
