@@ -198,6 +198,16 @@ const ENTRIES = [
     component: 'CycleRoute',
     data: [...GUARD_DATA, '/api/cycle', '/api/review/weeks'],
   },
+  // My Cycle's progress photos (issue 46): the member's own, rendered with them.
+  {
+    name: 'app-cycle-photos',
+    path: '/app/cycle/photos',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/cycle-photos',
+    component: 'CyclePhotosRoute',
+    data: [...GUARD_DATA, '/api/progress-photos'],
+  },
   appShellPage('ai-workouts', 'AiWorkoutsRoute'),
   appShellPage('community', 'CommunityRoute'),
   appShellPage('profile', 'ProfileRoute'),

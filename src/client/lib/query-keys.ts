@@ -25,6 +25,10 @@ export const queryKeys = {
   cycle: {
     all: ['cycle'] as const,
   },
+  /** The member's own progress photos (issue 46). */
+  progressPhotos: {
+    all: ['progress-photos'] as const,
+  },
   review: {
     all: ['review'] as const,
     newest: ['review', 'newest'] as const,

@@ -1,5 +1,6 @@
 import { useSignedInUser } from '@client/features/auth/components/require-auth';
 import { cycleQueryOptions, useCycle } from '@client/features/cycle/api/get-cycle';
+import { CycleTabs } from '@client/features/cycle/components/cycle-tabs';
 import { MyCycleScreen } from '@client/features/cycle/components/my-cycle';
 import { reviewWeeksQueryOptions } from '@client/features/review/api/get-review-weeks';
 import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
@@ -21,6 +22,7 @@ export function CycleRoute() {
   return (
     <>
       <title>My Cycle · StackDays</title>
+      <CycleTabs current="overview" />
       <MyCycleScreen
         unitPref={user.unitPref}
         belowHero={(cycle) => <StreakPanel cycle={cycle} />}
