@@ -25,7 +25,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { localHourIn } from '../src/server/modules/notifications/reminder-due';
+import { localHourIn } from '../src/server/queries/time-zone';
 import {
   CYCLE_LENGTH_DAYS,
   REVIEW_DAYS_PER_WEEK,

@@ -26,7 +26,7 @@ import { systemContext } from '../src/server/lib/context';
 import { createServices } from '../src/server/services';
 import { sendDailyReminders } from '../src/server/modules/notifications/daily-reminders';
 import { run as sendWeeklyReviews } from '../src/server/modules/review/email';
-import { localHourIn } from '../src/server/modules/notifications/reminder-due';
+import { localHourIn } from '../src/server/queries/time-zone';
 import {
   CYCLE_LENGTH_DAYS,
   REVIEW_DAYS_PER_WEEK,

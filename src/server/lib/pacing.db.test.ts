@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../testing/test-app';
-import { sendEach } from '../modules/notifications/send-each';
+import { sendEach } from './send-each';
 import { membersWaiting, SENDS_PER_SECOND_WHILE_SERVING } from './pacing';
 
 const t = setUpTestApp();

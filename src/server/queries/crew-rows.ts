@@ -3,7 +3,7 @@ import { CREWS_PER_MEMBER } from '@shared/constants';
 import type { CrewSummary } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { queryRows, type DbOrTx } from '../db/client';
-import { crewMembers, crews, profiles } from '../db/schema';
+import { crewMembers, crews, posts, profiles } from '../db/schema';
 import { AppError } from '../lib/errors';
 
 // A crew's rows as every crew verb reads them: the caller's crews, the crew they may act on (a crew
@@ -83,4 +83,20 @@ export function summary(r: Record<string, unknown>, viewerId: string): CrewSumma
     memberCount: Number(r.member_count),
     createdAt: new Date(r.created_at as string).toISOString(),
   };
+}
+
+/**
+ * Closes a crew (crew row locked by the caller): no members, its posts their authors' alone, naming
+ * the crew (decision 0093).
+ */
+export async function closeCrewNow(db: DbOrTx, crewId: string, now: Date): Promise<void> {
+  await db
+    .update(posts)
+    .set({ visibility: 'private', crewId: null, leftCrewId: crewId })
+    .where(eq(posts.crewId, crewId));
+  await db.delete(crewMembers).where(eq(crewMembers.crewId, crewId));
+  await db
+    .update(crews)
+    .set({ closedAt: now, inviteTokenSealed: null, inviteExpiresAt: null })
+    .where(and(eq(crews.id, crewId)));
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { account, consents, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSession, hashPassword } from '../../lib/auth';
-import { hashToken } from '../../lib/tokens';
+import { hashToken, newToken } from '../../lib/tokens';
 import { issueAdminInvite } from '../../queries/admin-invite';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';

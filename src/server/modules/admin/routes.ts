@@ -16,7 +16,7 @@ import { adminOnly, serviceContext } from '../../http/request-context';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith, uuidPathParam } from '../../http/validate';
 import { grantComp } from '../subscription/grants';
-import { closeCrewAsAdmin, listCrews } from '../crews/admin';
+import { closeCrewAsAdmin, listCrews } from './crews';
 import { listAuditEvents } from './audit';
 import { badgeImageKey, uploadBadgeImage } from './badge-image';
 import { awardBadge, createBadge, deleteBadge, listBadges, updateBadge } from './badges';

@@ -14,9 +14,9 @@
  *    transaction the caller already opened; inside, only the inner `ctx` is used. Work for after the
  *    commit (clearing the feed cache) goes through `afterCommit`, so a rollback leaves no trace.
  * 5. Building blocks other services reuse (activeCycle, refreshCycleStats, awardStreakBadge, the feed
- *    SQL) are plain functions over `db: DbOrTx` with explicit arguments, in files that are not
- *    service entry points (cycles/queries.ts, cycles/stats.ts, badges/streak-badge.ts). They do no
- *    authorization: only services that already did call them.
+ *    SQL) are plain functions over `db: DbOrTx` with explicit arguments in src/server/queries/
+ *    (queries/cycles.ts, queries/cycle-stats.ts, queries/streak-badge.ts), below every module. They
+ *    do no authorization: only services that already did call them (decision 0102).
  * 6. The answer is a response type from src/shared/api-types.ts, defined once and read by the client.
  * 7. A refusal is an AppError carrying a sentence from src/shared/messages.ts.
  * 8. Per-member limits (`enforce`, lib/rate-limit.ts) are counted inside the write's transaction,
@@ -30,12 +30,13 @@ import { activeCycleWithToday } from '../../queries/cycles';
 import { connectionActivityOn, recentActivityView } from '../../queries/connection-activity';
 import { loadCheckinView } from './parts';
 
-// The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts; the steps
+// The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts, list.ts; the steps
 // they share in parts.ts. This file is the module's entry point and keeps the home screen's read.
 export { createCheckin } from './create';
 export { editCheckin } from './edit';
 export { addCheckinMedia, addUpdateMedia, type UploadedFile } from './media';
 export { createUpdate, discardUpdate } from './updates';
+export { listCheckins, type ListedCheckin } from './list';
 
 /** The home screen: the active cycle (made if needed) and today's check-in, if done. */
 export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LEADERBOARD_TOP, LONGEST_STREAKS_TOP } from '@shared/constants';
 import type { CommunityBoard, LeaderboardEntry } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../../db/client';

@@ -25,6 +25,7 @@ import {
   type CrewRow,
   assertOwner,
   assertRoomForAnotherCrew,
+  closeCrewNow,
   crewOf,
   lockMember,
   notFound,
@@ -161,7 +162,7 @@ export async function closeCrew(
   const member = requireMember(ctx);
   await withTransaction(ctx, async (ctx) => {
     const crew = await ownedCrew(ctx.db, input.crewId, member.userId);
-    await closeCrewNow(ctx, crew.id);
+    await closeCrewNow(ctx.db, crew.id, ctx.now());
   });
   return { ok: true };
 }
@@ -300,21 +301,5 @@ export async function leaveCrew(ctx: ServiceContext, crew: CrewRow, userId: stri
     .orderBy(asc(crewMembers.joinedAt), asc(crewMembers.userId))
     .limit(1);
   if (next) await ctx.db.update(crews).set({ ownerId: next.userId }).where(eq(crews.id, crew.id));
-  else await closeCrewNow(ctx, crew.id);
-}
-
-/**
- * Closes a crew (crew row locked by the caller): no members, its posts their authors' alone, naming
- * the crew (decision 0093).
- */
-export async function closeCrewNow(ctx: ServiceContext, crewId: string): Promise<void> {
-  await ctx.db
-    .update(posts)
-    .set({ visibility: 'private', crewId: null, leftCrewId: crewId })
-    .where(eq(posts.crewId, crewId));
-  await ctx.db.delete(crewMembers).where(eq(crewMembers.crewId, crewId));
-  await ctx.db
-    .update(crews)
-    .set({ closedAt: ctx.now(), inviteTokenSealed: null, inviteExpiresAt: null })
-    .where(and(eq(crews.id, crewId)));
+  else await closeCrewNow(ctx.db, crew.id, ctx.now());
 }

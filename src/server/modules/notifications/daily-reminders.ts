@@ -10,7 +10,7 @@ import { dailyReminderMail } from '../../lib/mail-templates/nudges';
 import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
-import { sendEach } from './send-each';
+import { sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own

@@ -11,7 +11,7 @@ import { queueStorageDeletions } from '../../lib/storage/deletions';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { invalidateCommunityBoardAfterCommit } from '../../lib/board-cache';
-import { avatarFolder, avatarUrlFor } from '../../queries/media-urls';
+import { avatarFolder, avatarKeyFromUrl, avatarUrlFor } from '../../queries/media-urls';
 import { ensureProfile, profileView } from './profile-row';
 
 // The member's avatar: uploading and removing it, and who may load it (where it is stored and

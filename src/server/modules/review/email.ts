@@ -16,7 +16,7 @@ import { weeklyReviewMail } from '../../lib/mail-templates/review';
 import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { localHourIn } from '../../queries/time-zone';
-import { sendEach } from '../notifications/send-each';
+import { sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
 import { memberCyclesAndZone, readWeeklyReview } from '../../queries/review';
 

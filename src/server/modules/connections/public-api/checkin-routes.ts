@@ -1,12 +1,7 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import { API_PAGE_SIZE, API_PAGE_SIZE_MAX } from '@shared/constants';
-import type { CheckinView } from '@shared/api-types';
 import { msg } from '@shared/messages';
-import { checkins } from '../../../db/schema';
-import { pageCursors } from '../../../lib/page-cursor';
-import { getToday } from '../../checkins/service';
-import { activitySourceOf } from '../../../queries/connection-activity';
+import { getToday, listCheckins, type ListedCheckin } from '../../checkins/service';
 import { Activity, instant, json, localDate, problems } from './answer-routes';
 import { tokenContext, type PublicApi } from './bearer-token-routes';
 
@@ -78,7 +73,7 @@ const getTodayRoute = createRoute({
   },
 });
 
-const listCheckins = createRoute({
+const listCheckinsRoute = createRoute({
   method: 'get',
   path: '/me/checkins',
   operationId: 'listCheckins',
@@ -93,21 +88,7 @@ const listCheckins = createRoute({
 });
 
 /** A check-in as the public API writes it (`date`, `moveMinutes`), from the app's own view. */
-const checkinOut = (
-  k: Pick<
-    CheckinView,
-    | 'id'
-    | 'localDate'
-    | 'dayNumber'
-    | 'steps'
-    | 'movedMinutes'
-    | 'proteinTargetHit'
-    | 'hydrationGoalHit'
-    | 'journalMd'
-    | 'activitySource'
-    | 'createdAt'
-  >,
-): z.infer<typeof Checkin> => ({
+const checkinOut = (k: ListedCheckin): z.infer<typeof Checkin> => ({
   id: k.id,
   date: k.localDate,
   dayNumber: k.dayNumber,
@@ -119,8 +100,6 @@ const checkinOut = (
   activitySource: k.activitySource,
   createdAt: k.createdAt,
 });
-
-const cursors = pageCursors({ t: z.iso.date(), id: z.uuid() });
 
 /** Adds today and the check-in list to the public API. */
 export function checkinRoutes(v1: PublicApi) {
@@ -139,42 +118,10 @@ export function checkinRoutes(v1: PublicApi) {
     );
   });
 
-  v1.openapi(listCheckins, async (c) => {
+  v1.openapi(listCheckinsRoute, async (c) => {
     const ctx = await tokenContext(c, 'read');
     const { limit = API_PAGE_SIZE, cursor } = c.req.valid('query');
-    const userId = c.get('holder').user.userId;
-    const after = cursor ? cursors.decode(cursor) : null;
-    const rows = await ctx.db
-      .select()
-      .from(checkins)
-      .where(
-        and(
-          eq(checkins.userId, userId),
-          after
-            ? or(
-                lt(checkins.localDate, after.t),
-                and(eq(checkins.localDate, after.t), lt(checkins.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(checkins.localDate), desc(checkins.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return c.json(
-      {
-        checkins: page.map((k) =>
-          checkinOut({
-            ...k,
-            journalMd: k.journalMd ?? '',
-            activitySource: activitySourceOf(k),
-            createdAt: k.createdAt.toISOString(),
-          }),
-        ),
-        nextCursor: rows.length > limit && last ? cursors.encode(last.localDate, last.id) : null,
-      },
-      200,
-    );
+    const page = await listCheckins(ctx, { limit, cursor });
+    return c.json({ checkins: page.checkins.map(checkinOut), nextCursor: page.nextCursor }, 200);
   });
 }

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
-import type { ServiceContext } from '../../lib/context';
-import { reminderResults } from '../../lib/metrics';
-import { jobSendPacer, SEND_SLOTS, type Pacer, type SendKind } from '../../lib/pacing';
+import type { ServiceContext } from './context';
+import { reminderResults } from './metrics';
+import { jobSendPacer, SEND_SLOTS, type Pacer, type SendKind } from './pacing';
 
 /** What a batch of sends is, for its failures' count and log line. */
 export interface SendJob<T> {

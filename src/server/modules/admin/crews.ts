@@ -6,8 +6,8 @@ import { crews } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { ADMIN_PAGE_SIZE, readCursor, uuidCursors } from '../admin/paging';
-import { closeCrewNow } from './service';
+import { ADMIN_PAGE_SIZE, readCursor, uuidCursors } from './paging';
+import { closeCrewNow } from '../../queries/crew-rows';
 
 /** The admin's Crews screen: every crew, newest first, with owner, member count and state. */
 export async function listCrews(
@@ -62,7 +62,7 @@ export async function closeCrewAsAdmin(
       ctx.db,
       sql`select count(*)::int as n from crew_members where crew_id = ${crew.id}::uuid`,
     );
-    await closeCrewNow(ctx, crew.id);
+    await closeCrewNow(ctx.db, crew.id, ctx.now());
     await audit(ctx, {
       action: 'crew.close',
       target: { type: 'crew', id: crew.id },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServiceContext } from '../../lib/context';
-import { reminderResults } from '../../lib/metrics';
-import { createPacer, REVIEW_SEND_SLOTS, SENDS_PER_SECOND_WHILE_SERVING } from '../../lib/pacing';
+import type { ServiceContext } from './context';
+import { reminderResults } from './metrics';
+import { createPacer, REVIEW_SEND_SLOTS, SENDS_PER_SECOND_WHILE_SERVING } from './pacing';
 import { sendEach } from './send-each';
 
 async function failedCount(kind: string): Promise<number> {
