@@ -22,6 +22,52 @@ const clientNeverImportsServer = {
   message: 'The client never imports the server.',
 };
 
+const basePath = fileURLToPath(new URL('.', import.meta.url));
+
+// Issue 42: the server's folders, top to bottom (decision 0102). Each zone forbids one arrow back up.
+const serverZone = (target, from, message) => ({
+  target: `./src/server/${target}`,
+  from: `./src/server/${from}`,
+  message,
+});
+const serverZones = [
+  serverZone(
+    'queries',
+    'modules',
+    'queries/ sits below every module: a module imports queries/, never the other way round.',
+  ),
+  serverZone(
+    'queries',
+    'http',
+    'queries/ knows nothing of HTTP: the route reads the request and passes plain values down.',
+  ),
+  serverZone(
+    'lib',
+    'modules',
+    'lib/ holds adapters; a module may import lib, never the other way round.',
+  ),
+  serverZone(
+    'lib',
+    'queries',
+    'lib/ sits below queries/: queries/ may import lib, never the other way round.',
+  ),
+  serverZone(
+    'lib',
+    'http',
+    'lib/ never imports http/: HTTP middleware lives in http/ and imports lib/.',
+  ),
+  serverZone(
+    'http',
+    'modules',
+    "http/ sits below the modules: a module's routes file imports http/, never the other way round.",
+  ),
+];
+const onlyRoutesImportHttp = serverZone(
+  'modules',
+  'http',
+  "Only a module's routes file (routes.ts, *-routes.ts) imports http/; a service is verb(ctx, input).",
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,10 +164,39 @@ export default tseslint.config(
       },
     ]),
   },
-  // Folder zones, checked on the resolved file: lib/ holds adapters that never import a module, and
-  // the client's shared components/ and lib/ never import a feature.
+  // Issue 42, one direction on the server: app → render/http → modules → queries → lib → db → shared.
+  // Checked on the resolved file, so any spelling of the path is caught (decision 0102).
   {
-    files: ['src/server/lib/**', 'src/client/components/**', 'src/client/lib/**'],
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones: serverZones }] },
+  },
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*routes.ts', 'src/server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath, zones: [...serverZones, onlyRoutesImportHttp] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/queries/**'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: restrict([
+      { group: ['**/client/**', '@client/*'], message: 'The server never imports the client.' },
+      {
+        group: ['hono', 'hono/*', '@hono/*'],
+        message:
+          'queries/ is plain (db, params) functions and never imports Hono; the route does HTTP.',
+      },
+    ]),
+  },
+  // Folder zones, checked on the resolved file: the client's shared components/ and lib/ never import
+  // a feature.
+  {
+    files: ['src/client/components/**', 'src/client/lib/**'],
     ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -129,11 +204,6 @@ export default tseslint.config(
         {
           basePath: fileURLToPath(new URL('.', import.meta.url)),
           zones: [
-            {
-              target: './src/server/lib',
-              from: './src/server/modules',
-              message: 'lib/ holds adapters; a module may import lib, never the other way round.',
-            },
             ...['components', 'lib'].map((folder) => ({
               target: `./src/client/${folder}`,
               from: './src/client/features',
