@@ -44,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { workoutRoutes } from './modules/workouts/routes';
 import { clientReportRoutes } from './modules/client-reports/routes';
 import { crewInviteRoutes, crewRoutes } from './modules/crews/routes';
+import { crewCycleRoutes } from './modules/crew-cycles/routes';
 
 export type { AppDeps, AppEnv };
 
@@ -145,6 +146,7 @@ function memberApi(deps: AppDeps) {
   api.route('/posts', postRoutes);
   api.route('/comments', commentRoutes);
   api.route('/crews', crewRoutes);
+  api.route('/crews', crewCycleRoutes);
   api.route('/crew-invites', crewInviteRoutes);
   api.route('/cycle', cycleRoutes);
   api.route('/review', reviewRoutes);

@@ -11,3 +11,4 @@ export * from './storage';
 export * from './connections';
 export * from './review';
 export * from './streaks';
+export * from './crew-cycles';

@@ -10,6 +10,7 @@ import { enforce } from '../../lib/rate-limit';
 import { sealer } from '../../lib/sealed';
 import { hashToken, newToken } from '../../lib/tokens';
 import { DAY_MS, type CrewRow, assertRoomForAnotherCrew, lockMember, ownedCrew } from '../../queries/crew-rows';
+import { crewCycleForInvite } from '../crew-cycles/invite';
 
 // A crew's invite link (decision 0047): one live link per crew, made and revoked by its owner, previewed
 // and joined by whoever holds it, while the crew has room and the link has not expired.
@@ -96,10 +97,13 @@ export async function previewInvite(
   const memberCount = Number(row.member_count);
   const alreadyMember = Boolean(row.mine);
   const full = memberCount >= CREW_MAX_MEMBERS && !alreadyMember;
+  // A running crew cycle takes new members until the end of its Day 3 (issue 44).
+  const cycle = await crewCycleForInvite(ctx, { crewId: crew.id, userId: member.userId });
+  const cycleClosed = !alreadyMember && !full && cycle?.closed === true && cycle.next === null;
   return {
-    ok: !full,
-    reason: full ? 'full' : null,
-    message: full ? msg.crewFull : null,
+    ok: !full && !cycleClosed,
+    reason: full ? 'full' : cycleClosed ? 'cycle-closed' : null,
+    message: full ? msg.crewFull : cycleClosed ? msg.crewCycleWindowClosed : null,
     crew: {
       id: crew.id,
       name: crew.name,
@@ -107,6 +111,7 @@ export async function previewInvite(
       memberCount,
     },
     alreadyMember,
+    cycle,
   };
 }
 
@@ -141,6 +146,8 @@ export async function joinByInvite(
       sql`select count(*)::int as n from crew_members where crew_id = ${crew.id}::uuid`,
     );
     if (Number(n) >= CREW_MAX_MEMBERS) throw new AppError('conflict', msg.crewFull);
+    const cycle = await crewCycleForInvite(ctx, { crewId: crew.id, userId: member.userId });
+    if (cycle?.closed && !cycle.next) throw new AppError('conflict', msg.crewCycleWindowClosed);
     await assertRoomForAnotherCrew(ctx.db, member.userId);
     await ctx.db
       .insert(crewMembers)

@@ -12,6 +12,7 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { activeCycle, memberTimeZone } from '../../queries/cycles';
 import { refreshCycleStats } from '../../queries/cycle-stats';
+import { crewCycleHolding } from '../../queries/crew-cycles';
 
 // A cycle's mode and pauses (issue 43, decisions 0098 and 0099). Each verb locks the member's active
 // cycle, checks the rule's limits in the member's zone, writes, recomputes what the streak rule keeps
@@ -44,6 +45,10 @@ export async function setStreakMode(
   return withTransaction(ctx, async (ctx) => {
     const { cycle, today } = await lockedCycle(ctx, member.userId);
     if (cycle.mode === input.mode) return answer(ctx, member.userId);
+    // A crew cycle set every member's mode when it was scheduled (issue 44, decision 0114).
+    const crewCycle = await crewCycleHolding(ctx.db, cycle.id);
+    if (crewCycle)
+      throw new AppError('validation_failed', msg.crewCycleModeHeld(crewCycle.crewName));
     const lastChoiceDate = dateOfDay(cycle.startDate, cycle.pausedDates, STREAK_MODE_CHOICE_DAYS);
     if (today > lastChoiceDate) throw new AppError('validation_failed', msg.streakModeLocked);
     if (input.mode === 'strict' && cycle.pausedDates.some((d) => d >= today))
