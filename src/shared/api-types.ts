@@ -1,5 +1,6 @@
 import type {
   ApiTokenScope,
+  BridgeApp,
   CouponFailureReason,
   Equipment,
   FitnessGoal,
@@ -11,6 +12,7 @@ import type {
   StepTracker,
   StreakBadgeCode,
   StreakMode,
+  SyncOutcome,
   UnitPref,
   WeekdayKey,
 } from './constants';
@@ -75,6 +77,50 @@ export interface ConnectionActivityView {
   receivedAt: string;
 }
 
+/** Today's protein and water from a phone bridge, and whether they meet the member's targets. */
+export interface ConnectionFuelView {
+  date: string;
+  proteinG: number | null;
+  waterMl: number | null;
+  /** "Apple Health" or "Health Connect". */
+  source: string;
+  receivedAt: string;
+  proteinTargetMet: boolean;
+  hydrationGoalMet: boolean;
+}
+
+/** GET/PUT /api/connections/fuel-targets: daily targets; null, none. Water is kept in millilitres. */
+export interface FuelTargetsView {
+  proteinG: number | null;
+  waterMl: number | null;
+}
+
+/** What a sync log entry says (issue 45): the kept kinds only, never a payload. */
+export interface SyncLogDetail {
+  /** The day's totals after the delivery, for the kinds it carried. */
+  used?: { steps?: number; moveMinutes?: number; waterMl?: number; proteinG?: number };
+  /** The delivery changed nothing: the same samples had already arrived. */
+  nothingNew?: boolean;
+  /** Samples of other days, not used. */
+  skipped?: { dayClosed: number; notStarted: number };
+  /** Why the delivery was refused (the problem's message, which names the first bad path). */
+  refused?: { status: number; reason: string };
+}
+
+export interface SyncLogEntryView {
+  id: string;
+  app: BridgeApp;
+  receivedAt: string;
+  outcome: SyncOutcome;
+  detail: SyncLogDetail;
+}
+
+/** GET /api/connections/deliveries: the sync log, newest first, and each app's last delivery. */
+export interface SyncLogResponse {
+  deliveries: SyncLogEntryView[];
+  lastDelivery: Record<BridgeApp, string | null>;
+}
+
 /** GET /api/checkins/today → checkin. */
 export interface CheckinView {
   id: string;
@@ -104,6 +150,8 @@ export interface TodayResponse {
   checkin: CheckinView | null;
   /** What a connection sent for today, for the check-in form to start from (decision 0045). */
   connection: ConnectionActivityView | null;
+  /** Protein and water a phone bridge sent for today, against the member's targets (issue 45). */
+  fuel?: ConnectionFuelView | null;
 }
 
 /** A streak badge a check-in has just earned. */

@@ -643,6 +643,53 @@ export const ACTIVITY_SOURCE_MAX = 40 as const;
 /** GET /api/v1/me/checkins: default and largest page. */
 export const API_PAGE_SIZE = 30 as const;
 export const API_PAGE_SIZE_MAX = 100 as const;
+
+// Phone bridges (issue 45; decisions 0106-0108): two apps' own payloads at /api/v1/ingest/...
+/** The apps whose payloads StackDays reads, by the last segment of their ingest address. */
+export const BRIDGE_APPS = ['health-auto-export', 'health-connect'] as const;
+export type BridgeApp = (typeof BRIDGE_APPS)[number];
+/** The source named wherever a number or a ticked box came from a bridge. */
+export const BRIDGE_SOURCES = {
+  'health-auto-export': 'Apple Health',
+  'health-connect': 'Health Connect',
+} as const satisfies Record<BridgeApp, string>;
+/** The apps as their makers name them. */
+export const BRIDGE_APP_NAMES = {
+  'health-auto-export': 'Health Auto Export',
+  'health-connect': 'Health Connect to Webhook',
+} as const satisfies Record<BridgeApp, string>;
+/** What a bridge's payload is kept for; everything else in it is dropped unread. */
+export const BRIDGE_KEPT_KINDS = ['steps', 'move minutes', 'water', 'protein'] as const;
+/** Kinds the apps send that are dropped unread, as the Connections page names them. */
+export const BRIDGE_DROPPED_KINDS = [
+  'heart rate',
+  'sleep',
+  'weight and body measurements',
+  'location and workout routes',
+  'calories',
+  'everything else',
+] as const;
+/** The largest bridge delivery (a day of an active member's data with workout routes fits well under it). */
+export const BRIDGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Samples of the kept kinds one delivery may carry. */
+export const BRIDGE_SAMPLES_MAX = 20_000 as const;
+/** The sync log: the last this many deliveries per member, each kept at most this many days. */
+export const SYNC_LOG_SIZE = 20 as const;
+export const SYNC_LOG_RETENTION_DAYS = 30 as const;
+/** A bridge's samples only matter on their own day; kept this many days for a late resend. */
+export const BRIDGE_SAMPLE_RETENTION_DAYS = 3 as const;
+/** Outcomes of a delivery, as the sync log lists them. */
+export const SYNC_OUTCOMES = ['used', 'skipped', 'refused', 'test'] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+/** Daily fuel targets (Settings): protein in grams, water in millilitres (shown as litres or cups). */
+export const PROTEIN_TARGET_MIN_G = 1 as const;
+export const PROTEIN_TARGET_MAX_G = 500 as const;
+export const WATER_TARGET_MIN_ML = 100 as const;
+export const WATER_TARGET_MAX_ML = 10_000 as const;
+/** US customary volumes, in millilitres. */
+export const ML_PER_US_CUP = 236.5882365;
+export const ML_PER_US_FL_OZ = 29.5735295625;
+export const ML_PER_IMPERIAL_FL_OZ = 28.4130625;
 // ---------------------------------------------------------------------------
 // Crews and post audiences (issue 30, decisions 0046-0047)
 // ---------------------------------------------------------------------------

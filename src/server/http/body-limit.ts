@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
+import { BRIDGE_APPS, BRIDGE_MAX_BYTES } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { AppError } from '../lib/errors';
 
@@ -19,6 +20,18 @@ export const STREAMING_UPLOAD_ROUTES = [
 ];
 
 /**
+ * The phone bridges' ingest routes (issue 45): a day of an app's health export is larger than a form,
+ * so these two, and only these, take bodies up to BRIDGE_MAX_BYTES (10 MB).
+ */
+export const BRIDGE_INGEST_ROUTES: readonly string[] = BRIDGE_APPS.map(
+  (app) => `/api/v1/ingest/${app}`,
+);
+
+const tooLarge = () => {
+  throw new AppError('payload_too_large', msg.requestTooLarge);
+};
+
+/**
  * Caps every /api body before a route reads it: a Content-Length over the limit is refused at once,
  * unread, and a chunked body is counted while it arrives and refused at the first byte over.
  *
@@ -30,13 +43,12 @@ export const STREAMING_UPLOAD_ROUTES = [
  */
 export function apiBodyLimit(): MiddlewareHandler {
   const limit = except(
-    STREAMING_UPLOAD_ROUTES,
-    bodyLimit({
-      maxSize: MAX_JSON_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', msg.requestTooLarge);
-      },
-    }),
+    [...STREAMING_UPLOAD_ROUTES, ...BRIDGE_INGEST_ROUTES],
+    bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge }),
   );
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  const bridgeLimit = bodyLimit({ maxSize: BRIDGE_MAX_BYTES, onError: tooLarge });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return BRIDGE_INGEST_ROUTES.includes(c.req.path) ? bridgeLimit(c, next) : limit(c, next);
+  };
 }

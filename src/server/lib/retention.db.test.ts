@@ -49,6 +49,19 @@ describe(`retention (${databaseLabel})`, () => {
       sql`insert into audit_events (actor_kind, action, target_type, target_id, created_at)
           values ('system', 'test.old', 'job', 'x', ${daysAgo(4000)}::timestamptz)`,
     );
+    // Phone bridges (issue 45): the sync log keeps 30 days, the samples 3.
+    await db.execute(
+      sql`insert into bridge_deliveries (user_id, app, received_at, outcome, detail)
+          select ${m.userId}, 'health-connect', ${daysAgo(31)}::timestamptz, 'test', '{}'::jsonb
+          from generate_series(1, 3)
+          union all select ${m.userId}, 'health-connect', ${daysAgo(29)}::timestamptz, 'test', '{}'::jsonb`,
+    );
+    await db.execute(
+      sql`insert into bridge_samples (user_id, app, kind, sample_key, local_date, amount, received_at)
+          select ${m.userId}, 'health-connect', 'steps', 'old' || g, date '2026-11-01', 100, ${daysAgo(4)}::timestamptz
+          from generate_series(1, 2) g
+          union all select ${m.userId}, 'health-connect', 'steps', 'new', date '2026-11-24', 100, ${daysAgo(1)}::timestamptz`,
+    );
     const auditBefore = await count('audit_events');
 
     // Batches of 2: the 10 old sent and failed logs take five batches in one run.
@@ -57,7 +70,11 @@ describe(`retention (${databaseLabel})`, () => {
       notification_logs: 10,
       billing_events: 7,
       notification_claims: 1,
+      bridge_deliveries: 3,
+      bridge_samples: 2,
     });
+    expect(await count('bridge_deliveries', sql`user_id = ${m.userId}`)).toBe(1);
+    expect(await count('bridge_samples', sql`user_id = ${m.userId}`)).toBe(1);
     expect(await count('notification_logs', sql`subject = 'Old' and send_status = 'queued'`)).toBe(
       5,
     );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { BRIDGE_SAMPLE_RETENTION_DAYS, SYNC_LOG_RETENTION_DAYS } from '@shared/constants';
 import type { Config } from './config';
 import { queryRows, type Db } from '../db/client';
 
@@ -10,6 +11,8 @@ import { queryRows, type Db } from '../db/client';
 //   being applied twice, and Stripe stops retrying an event after 3 days.
 // - daily reminder claims: REMINDER_CLAIM_RETENTION_DAYS (7); a claim only matters on its own day.
 // - audit_events: kept for ever unless AUDIT_RETENTION_DAYS is set.
+// - bridge_deliveries (the sync log): SYNC_LOG_RETENTION_DAYS (30); bridge_samples:
+//   BRIDGE_SAMPLE_RETENTION_DAYS (3), a sample only counts on its own day (issue 45).
 
 /** Rows deleted per statement: short transactions, short locks. */
 export const PRUNE_BATCH = 1_000;
@@ -54,6 +57,13 @@ function prunables(config: Pick<Config, 'retentionDays'>): Prunable[] {
       days: REMINDER_CLAIM_RETENTION_DAYS,
     },
     { table: 'audit_events', key: 'id', column: 'created_at', days: retentionDays.auditEvents },
+    { table: 'bridge_deliveries', key: 'id', column: 'received_at', days: SYNC_LOG_RETENTION_DAYS },
+    {
+      table: 'bridge_samples',
+      key: 'id',
+      column: 'received_at',
+      days: BRIDGE_SAMPLE_RETENTION_DAYS,
+    },
   ];
 }
 

@@ -7,6 +7,10 @@ import {
   ACTIVITY_SOURCE_MAX,
   API_TOKEN_NAME_MAX,
   API_TOKEN_SCOPES,
+  PROTEIN_TARGET_MAX_G,
+  PROTEIN_TARGET_MIN_G,
+  WATER_TARGET_MAX_ML,
+  WATER_TARGET_MIN_ML,
   BADGE_CODE_MAX,
   BADGE_DESCRIPTION_MAX,
   BADGE_NAME_MAX,
@@ -634,6 +638,26 @@ export const connectionActivitySchema = z.object({
   date: z.iso.date({ error: msg.activityDateInvalid }).optional(),
 });
 export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;
+
+/**
+ * Daily fuel targets (issue 45): protein in whole grams and water in whole millilitres (the form
+ * shows litres or cups by the member's units); null clears a target.
+ */
+export const fuelTargetsSchema = z.object({
+  proteinG: z
+    .number({ error: msg.proteinTargetInvalid })
+    .int({ error: msg.proteinTargetInvalid })
+    .min(PROTEIN_TARGET_MIN_G, { error: msg.proteinTargetInvalid })
+    .max(PROTEIN_TARGET_MAX_G, { error: msg.proteinTargetInvalid })
+    .nullable(),
+  waterMl: z
+    .number({ error: msg.waterTargetInvalid })
+    .int({ error: msg.waterTargetInvalid })
+    .min(WATER_TARGET_MIN_ML, { error: msg.waterTargetInvalid })
+    .max(WATER_TARGET_MAX_ML, { error: msg.waterTargetInvalid })
+    .nullable(),
+});
+export type FuelTargetsInput = z.input<typeof fuelTargetsSchema>;
 /** The address of a review: /api/review/{cycle id}/{week} (decision 0048). */
 export const reviewAddressSchema = z.object({
   cycle: z.uuid(),

@@ -11,4 +11,5 @@ export * from './storage';
 export * from './connections';
 export * from './review';
 export * from './streaks';
+export * from './bridges';
 export * from './crew-cycles';

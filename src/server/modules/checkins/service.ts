@@ -28,6 +28,7 @@ import { checkins } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { activeCycleWithToday } from '../../queries/cycles';
 import { connectionActivityOn, recentActivityView } from '../../queries/connection-activity';
+import { connectionFuelOn } from '../../queries/fuel';
 import { loadCheckinView } from './parts';
 
 // The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts, list.ts; the steps
@@ -57,11 +58,13 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
       .limit(1);
     checkinId = row?.id ?? null;
   }
-  const [checkin, connection] = await Promise.all([
+  const [checkin, connection, fuel] = await Promise.all([
     checkinId ? loadCheckinView(ctx.db, checkinId, now) : null,
     todayActivity === undefined
       ? connectionActivityOn(ctx.db, member.userId, cycle.today)
       : todayActivity && recentActivityView(todayActivity),
+    // A phone bridge's protein and water only start the form's boxes (issue 45): before the check-in.
+    checkinId ? null : connectionFuelOn(ctx.db, member.userId, cycle.today),
   ]);
-  return { cycle, checkin, connection };
+  return { cycle, checkin, connection, fuel };
 }

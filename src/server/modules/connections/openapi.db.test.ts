@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { BRIDGE_APPS } from '@shared/constants';
+import { BRIDGE_FIXTURES, bridgeFixtureOn, FIXTURE_DAY } from '../../testing/bridge-fixtures';
 import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp } from '../../testing/test-app';
 
@@ -36,6 +38,18 @@ const requests: Record<string, () => Response | Promise<Response>> = {
   getToday: () => call('/me/today'),
   listCheckins: () => call('/me/checkins?limit=1'),
   getCycle: () => call('/me/cycle'),
+  ingestHealthAutoExport: () =>
+    call('/ingest/health-auto-export', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bridgeFixtureOn('health-auto-export', 'full-day', FIXTURE_DAY)),
+    }),
+  ingestHealthConnect: () =>
+    call('/ingest/health-connect', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bridgeFixtureOn('health-connect', 'test-delivery', FIXTURE_DAY)),
+    }),
 };
 
 beforeAll(async () => {
@@ -70,7 +84,7 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it('lists the four operations the issue asks for, each behind a bearer token', () => {
+  it('lists the operations the issues ask for, each behind a bearer token', () => {
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
@@ -78,6 +92,8 @@ describe('the OpenAPI document', () => {
       'GET /me/checkins',
       'GET /me/cycle',
       'GET /me/today',
+      'POST /ingest/health-auto-export',
+      'POST /ingest/health-connect',
       'PUT /me/today/activity',
     ]);
     const raw = JSON.stringify(doc);
@@ -115,6 +131,21 @@ describe('the contract', () => {
       }
     }
     expect(called.sort()).toEqual(Object.keys(requests).sort());
+  });
+
+  it('every phone bridge fixture is a request body the document describes (issue 45)', () => {
+    const validator = ajv();
+    for (const app of BRIDGE_APPS) {
+      const check = validator.compile({
+        $ref: `openapi#/${pointer('paths', `/ingest/${app}`, 'post', 'requestBody', 'content', 'application/json', 'schema')}`,
+      });
+      for (const fixture of BRIDGE_FIXTURES) {
+        const body = bridgeFixtureOn(app, fixture, FIXTURE_DAY);
+        expect(check(body) ? [] : check.errors, `${app}/${fixture}`).toEqual([]);
+      }
+      // ... and the check can fail.
+      expect(check({ data: 'none', steps: 'none' })).toBe(false);
+    }
   });
 
   it('a schema check that would catch a wrong answer (the validator is not a yes-machine)', () => {

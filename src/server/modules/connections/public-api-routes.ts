@@ -15,6 +15,7 @@ import { fieldErrors } from '../../http/validate';
 import { activityRoutes } from './public-api/activity-routes';
 import { bearerToken, type PublicApi } from './public-api/bearer-token-routes';
 import { checkinRoutes } from './public-api/checkin-routes';
+import { ingestRoutes } from './public-api/ingest-routes';
 import { cycleRoutes } from './public-api/cycle-routes';
 import { referenceRoutes } from './public-api/reference-routes';
 
@@ -37,11 +38,13 @@ export function publicApi() {
   });
 
   v1.use('/me/*', bearerToken);
+  v1.use('/ingest/*', bearerToken);
 
   // The order of the operations is the order of the document's paths.
   activityRoutes(v1);
   checkinRoutes(v1);
   cycleRoutes(v1);
+  ingestRoutes(v1); // phone bridges' own payloads (issue 45)
   referenceRoutes(v1);
 
   v1.all('*', () => {

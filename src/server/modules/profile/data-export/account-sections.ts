@@ -12,6 +12,8 @@ import {
   weightHistory,
 } from '../../../db/schema';
 import { apiTokensOf } from '../../../queries/api-tokens';
+import { syncLogForExport } from '../../../queries/bridge-deliveries';
+import { connectionFuelForExport, fuelTargetsOf } from '../../../queries/fuel';
 import { avatarKeyFromUrl } from '../../../queries/media-urls';
 import { healthView } from '../health';
 import { extension, iso, type ExportFile } from './export-values';
@@ -31,6 +33,10 @@ export async function readAccountSections(db: DbOrTx, userId: string, now: Date)
     // Connections (decision 0044): names, scopes and dates only; the tokens themselves were never kept.
     apiTokens: await apiTokensOf(db, userId),
     connectionActivity: await readConnectionActivity(db, userId),
+    // Phone bridges (issue 45): the kept kinds' day totals, targets and the sync log; no payload.
+    connectionFuel: await connectionFuelForExport(db, userId),
+    fuelTargets: await fuelTargetsOf(db, userId),
+    syncLog: await syncLogForExport(db, userId),
     subscription: await readSubscription(db, userId),
     couponRedemptions: await readCouponRedemptions(db, userId),
   };
