@@ -117,7 +117,10 @@ export function readHealthAutoExport(payload: HealthAutoExportPayload): BridgeDe
     if (!kept) return; // dropped unread
     const factor = kept.units[metric.units.toLowerCase()];
     if (factor === undefined)
-      throw new BridgeShapeError(`data.metrics.${i}.units`, msg.bridgeUnknownUnit(metric.units));
+      throw new BridgeShapeError(
+        `data.metrics.${i}.units`,
+        msg.bridgeUnknownUnit(metric.units.slice(0, 20)),
+      );
     metric.data.forEach((raw, j) => {
       const path = `data.metrics.${i}.data.${j}`;
       const point = Point.safeParse(raw);
