@@ -6,6 +6,7 @@ import { pruneRetained } from './lib/retention';
 import { runStorageDeletions } from './lib/storage/deletions';
 import { sweepStorage } from './modules/media/sweep';
 import { refreshStaleCycles } from './queries/cycle-stats';
+import { runCrewCycleJob } from './modules/crew-cycles/eve-reminder';
 import { sendDueReminders } from './modules/notifications/service';
 import { run as sendWeeklyReviews } from './modules/review/email';
 import { expireEndedPeriods } from './modules/subscription/expiry';
@@ -29,6 +30,7 @@ export const JOB_NAMES = [
   'storage',
   'retention',
   'streak-rule',
+  'crew-cycles',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -70,5 +72,8 @@ export function startJobs(deps: AppDeps, options: { now?: () => Date } = {}): Jo
     ),
     // Cycles kept before the forgiving streak rule, recomputed by it (issue 43, decision 0098).
     job('streak-rule', 10 * MINUTE_MS, () => refreshStaleCycles(deps.db)),
+    // Crew cycles (issue 44, decision 0115): moves waiting for their Day 1, and the evening-before
+    // reminder at each member's hour.
+    job('crew-cycles', MINUTE_MS, (signal) => runCrewCycleJob(ctx('crew-cycles'), signal)),
   ];
 }
