@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { profiles } from './schema';
 import { setUpTestApp, type TestClient } from '../testing/test-app';
 import { countTransactions } from './transaction-count';
-import { viewerMarks } from '../queries/feed';
+import { viewerMarks } from '../queries/feed-viewer';
 
 // Home, My Cycle, the feed's own marks and the admin list are read in batches: the requests of one
 // moment share one round trip (decision 0027). Each member must still get their own answer.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Client, ClientConfig, Notification } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { closeListener, connectListener, type Listener } from './cache-listener';
 import type { Logger } from './logger';
 
 /**
@@ -108,6 +108,7 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
 
   const listener: Listener = {
     url: options.url,
+    channel: CACHE_CHANNEL,
     logger,
     minRetryMs: options.minRetryMs ?? 500,
     maxRetryMs: options.maxRetryMs ?? 30_000,
@@ -210,104 +211,6 @@ export function coalescedNotices(options: {
       topics.clear();
     },
   };
-}
-
-/** The dedicated LISTEN connection: its settings, its client and its outage, kept across reconnects. */
-interface Listener {
-  url: string;
-  logger: Logger;
-  minRetryMs: number;
-  maxRetryMs: number;
-  heartbeatMs: number;
-  onNotification(message: Notification): void;
-  /** The listener is back after an outage (notifications may have been missed meanwhile). */
-  onBack(): void;
-  current: Client | null;
-  closed: boolean;
-  down: boolean;
-  failures: number;
-  retryTimer?: NodeJS.Timeout;
-  heartbeat?: NodeJS.Timeout;
-}
-
-/** One connection attempt; `lost` once its loss was handled, so it is handled once. */
-interface ListenerConnection {
-  client: Client;
-  lost: boolean;
-}
-
-async function connectListener(listener: Listener): Promise<void> {
-  if (listener.closed) return;
-  const { Client } = await import('pg');
-  const config: ClientConfig = {
-    connectionString: listener.url,
-    application_name: 'stackdays-cache-listener',
-    keepAlive: true,
-    query_timeout: 10_000,
-  };
-  const client = new Client(config);
-  const connection: ListenerConnection = { client, lost: false };
-  const onLost = (error?: Error) => loseConnection(listener, connection, error);
-  client.on('error', onLost);
-  client.on('end', () => onLost());
-  client.on('notification', listener.onNotification);
-  try {
-    await client.connect();
-    await client.query(`listen ${CACHE_CHANNEL}`);
-  } catch (error) {
-    onLost(error as Error);
-    return;
-  }
-  if (listener.closed) {
-    connection.lost = true;
-    await client.end().catch(() => {});
-    return;
-  }
-  listener.current = client;
-  listener.failures = 0;
-  listener.heartbeat = setInterval(() => {
-    client.query('select 1').catch((error: Error) => onLost(error));
-  }, listener.heartbeatMs);
-  listener.heartbeat.unref();
-  if (listener.down) {
-    listener.down = false;
-    listener.logger.info('cache invalidation listener is back');
-    listener.onBack();
-  }
-}
-
-/** Drops a lost connection and, unless the bus is closed, tries again after a growing wait. */
-function loseConnection(listener: Listener, connection: ListenerConnection, error?: Error) {
-  if (connection.lost) return;
-  connection.lost = true;
-  const { client } = connection;
-  client.removeAllListeners('notification');
-  client.end().catch(() => {});
-  if (listener.current === client) {
-    listener.current = null;
-    clearInterval(listener.heartbeat);
-  }
-  if (listener.closed) return;
-  if (!listener.down) {
-    listener.down = true;
-    listener.logger.warn(
-      { err: error },
-      'cache invalidation listener lost: other processes’ writes show here within the cache lifetimes until it is back',
-    );
-  }
-  const delay = Math.min(listener.maxRetryMs, listener.minRetryMs * 2 ** listener.failures);
-  listener.failures += 1;
-  listener.retryTimer = setTimeout(() => void connectListener(listener), delay);
-  listener.retryTimer.unref();
-}
-
-async function closeListener(listener: Listener): Promise<void> {
-  listener.closed = true;
-  clearTimeout(listener.retryTimer);
-  clearInterval(listener.heartbeat);
-  const client = listener.current;
-  listener.current = null;
-  await client?.end().catch(() => {});
 }
 
 /** One NOTIFY on `db`: a statement of its own, or one of an open transaction's (delivered at commit). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ActivitySourceView, ConnectionActivityView } from '@shared/api-types';
 import type { DbOrTx } from '../db/client';
 import { connectionActivity } from '../db/schema';
-import type { RecentActivity } from './cycles';
+import type { RecentActivity } from './cycle-starts';
 
 // What a connection sent (decision 0045), as the check-in, today and public API reads show it.
 

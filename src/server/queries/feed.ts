@@ -6,8 +6,7 @@ import {
   REACTION_KEYS,
   type ReactionKey,
 } from '@shared/constants';
-import { batchedPer, preparedPer, queryRows, type DbOrTx, type Row } from '../db/client';
-import { likes, postReactions } from '../db/schema';
+import { queryRows, type DbOrTx, type Row } from '../db/client';
 import type { FeedPost } from '@shared/api-types';
 import { mediaView } from './media-urls';
 import { audienceView, leftCrewSql } from './audience';
@@ -18,7 +17,7 @@ export type { FeedPost };
 
 /**
  * A feed card as the cache keeps it for every viewer: the author's weight change is there whatever
- * their switch says, with the switch, and `forViewer` keeps it only for the author or when shared
+ * their switch says, with the switch, and `forViewer` (feed-viewer.ts) keeps it only for the author or when shared
  * (decision 0036), so the API never sends an unshared weight to anyone else.
  */
 export type FeedCard = FeedPost & { weightShared: boolean };
@@ -110,7 +109,7 @@ export async function selectFeedPosts(
 
 /**
  * One page of posts, newest first, after `cursor` (FEED_PAGE_SIZE a page, paged by (created_at, id),
- * never by offset), as the cache keeps it: `withViewer` adds the viewer's own marks.
+ * never by offset), as the cache keeps it: `withViewer` (feed-viewer.ts) adds the viewer's own marks.
  */
 export async function selectFeedPage(
   db: DbOrTx,
@@ -138,131 +137,9 @@ export async function selectFeedPage(
   };
 }
 
-/** Cards as one viewer sees them: their own likes and reactions, their own comments marked. */
-export async function withViewer(
-  db: DbOrTx,
-  viewerId: string,
-  cards: FeedCard[],
-): Promise<FeedPost[]> {
-  const marks = await viewerMarks(
-    db,
-    viewerId,
-    cards.map((p) => p.id),
-  );
-  return cards.map((post) => forViewer(post, viewerId, marks));
-}
-
-/**
- * Viewers' own likes and reactions on sets of posts, for the feed pages of one moment in one prepared,
- * indexed round trip (`batchedPer`, decision 0027). The asks are grouped by page (the pages of one
- * moment are mostly the same page): each page's posts and each page's viewers go once, numbered by
- * page, and only the pairs of a page's viewers and its own posts are looked up by the primary keys
- * (post, member).
- */
-function prepareViewerMarks(db: DbOrTx) {
-  const pairs =
-    () => sql`unnest(${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('viewerPages')}::int[]) as v(viewer_id, page)
-    join unnest(${sql.placeholder('postIds')}::uuid[], ${sql.placeholder('postPages')}::int[]) as p(post_id, page)
-      on p.page = v.page`;
-  return db
-    .select({
-      viewerId: likes.userId,
-      postId: likes.postId,
-      reaction: sql<string | null>`null::text`,
-    })
-    .from(pairs())
-    .innerJoin(likes, sql`${likes.postId} = p.post_id and ${likes.userId} = v.viewer_id`)
-    .unionAll(
-      db
-        .select({
-          viewerId: postReactions.userId,
-          postId: postReactions.postId,
-          reaction: postReactions.reaction,
-        })
-        .from(pairs())
-        .innerJoin(
-          postReactions,
-          sql`${postReactions.postId} = p.post_id and ${postReactions.userId} = v.viewer_id`,
-        ),
-    )
-    .prepare('viewer_marks');
-}
-
-const viewerMarksStatement = preparedPer(prepareViewerMarks);
-
-/** The asks' pages, each once, with the viewers who asked for it (each once a page). */
-function pagesOf(asks: readonly { viewerId: string; postIds: string[] }[]) {
-  const pages = new Map<string, { postIds: string[]; viewerIds: Set<string> }>();
-  for (const { viewerId, postIds } of asks) {
-    const key = postIds.join(',');
-    const page = pages.get(key) ?? { postIds, viewerIds: new Set<string>() };
-    page.viewerIds.add(viewerId);
-    pages.set(key, page);
-  }
-  const params = {
-    viewerIds: [] as string[],
-    viewerPages: [] as number[],
-    postIds: [] as string[],
-    postPages: [] as number[],
-  };
-  [...pages.values()].forEach((page, i) => {
-    for (const viewerId of page.viewerIds) {
-      params.viewerIds.push(viewerId);
-      params.viewerPages.push(i + 1);
-    }
-    for (const postId of page.postIds) {
-      params.postIds.push(postId);
-      params.postPages.push(i + 1);
-    }
-  });
-  return params;
-}
-
-interface ViewerMarks {
-  likes: Set<string>;
-  reactions: Map<string, ReactionKey>;
-}
-
-const batchedViewerMarks = batchedPer(
-  async (
-    db: DbOrTx,
-    asks: readonly { viewerId: string; postIds: string[] }[],
-  ): Promise<ViewerMarks[]> => {
-    const rows = await viewerMarksStatement(db).execute(pagesOf(asks));
-    const byViewer = new Map<string, typeof rows>();
-    for (const row of rows) {
-      const own = byViewer.get(row.viewerId);
-      if (own) own.push(row);
-      else byViewer.set(row.viewerId, [row]);
-    }
-    return asks.map(({ viewerId, postIds }) => {
-      const own = new Set(postIds);
-      const marks = (byViewer.get(viewerId) ?? []).filter((m) => own.has(m.postId));
-      return {
-        likes: new Set(marks.filter((m) => m.reaction === null).map((m) => m.postId)),
-        reactions: new Map(
-          marks.flatMap((m) =>
-            m.reaction === null ? [] : [[m.postId, m.reaction as ReactionKey] as const],
-          ),
-        ),
-      };
-    });
-  },
-);
-
-/** The viewer's own likes and reactions on a set of posts. */
-export async function viewerMarks(
-  db: DbOrTx,
-  viewerId: string,
-  postIds: string[],
-): Promise<ViewerMarks> {
-  if (postIds.length === 0) return { likes: new Set(), reactions: new Map() };
-  return batchedViewerMarks(db, { viewerId, postIds });
-}
-
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** A feed card as the cache keeps it; `forViewer` makes it what one viewer sees. */
+/** A feed card as the cache keeps it; `forViewer` (feed-viewer.ts) makes it what one viewer sees. */
 export function toFeedPost(row: Row): FeedCard {
   const id = String(row.id);
   const reactionCounts = (row.reactions ?? {}) as Record<string, number>;
@@ -321,22 +198,5 @@ export function toFeedPost(row: Row): FeedCard {
     weightChangeKg: row.weight_change_kg == null ? null : Number(row.weight_change_kg),
     audience: audienceView(row),
     weightShared: Boolean(row.weight_shared),
-  };
-}
-
-/** A card as `viewerId` sees it: their own marks, and the weight change only if theirs to see. */
-export function forViewer(
-  card: FeedCard,
-  viewerId: string,
-  marks: Awaited<ReturnType<typeof viewerMarks>>,
-): FeedPost {
-  const { weightShared, ...post } = card;
-  const weightVisible = weightShared || post.author.id === viewerId;
-  return {
-    ...post,
-    weightChangeKg: weightVisible ? post.weightChangeKg : null,
-    likedByMe: marks.likes.has(post.id),
-    myReaction: marks.reactions.get(post.id) ?? null,
-    comments: post.comments.map((c) => (c.author.id === viewerId ? { ...c, mine: true } : c)),
   };
 }

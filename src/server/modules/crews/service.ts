@@ -19,7 +19,8 @@ import { crewNudgeMail } from '../../lib/mail-templates/nudges';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
-import { selectFeedPage, withViewer } from '../../queries/feed';
+import { selectFeedPage } from '../../queries/feed';
+import { withViewer } from '../../queries/feed-viewer';
 import { resolveAudience } from '../../queries/audience';
 import {
   type CrewRow,

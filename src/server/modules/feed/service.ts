@@ -22,7 +22,8 @@ import { postVisibleTo } from '../../queries/audience';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
-import { selectFeedPage, selectFeedPosts, toFeedPost, withViewer } from '../../queries/feed';
+import { selectFeedPage, selectFeedPosts, toFeedPost } from '../../queries/feed';
+import { withViewer } from '../../queries/feed-viewer';
 import { cachedFeedPage, invalidateFeedAfterCommit } from '../../lib/feed-cache';
 
 // The feed services: each is verb(ctx, input), checks the member first, and clears the shared feed
