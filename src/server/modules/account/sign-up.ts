@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { codeMailNote, hashPassword, storedCode } from '../../lib/auth';
 import type { ServiceContext } from '../../lib/context';
 import { enforce, hit } from '../../lib/rate-limit';
-import { validateCoupon } from '../coupons/service';
+import { validateCoupon } from '../../queries/coupon-check';
 import { sealPendingSignUp } from './pending-sign-up';
 import {
   codeMailCeiling,

@@ -5,7 +5,7 @@ import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date'
 import { queryRows } from '../../db/client';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { waitingMoves } from '../../queries/crew-cycles';
-import { moveCycleTo } from '../cycles/move-cycle';
+import { moveCycleTo } from '../../queries/move-cycle';
 
 // A member's cycle moves to the crew's (decision 0114): at once when they choose on or after their
 // Day 1, or, chosen before it, as their Day 1 begins (the crew-cycles job, and any read of the crew's

@@ -1,9 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { StreakMode } from '@shared/constants';
 import type { LocalDate } from '@shared/domain/local-date';
-import type { DbOrTx } from '../../db/client';
-import { checkins, cycles } from '../../db/schema';
-import { refreshCycleStats } from '../../queries/cycle-stats';
+import type { DbOrTx } from '../db/client';
+import { checkins, cycles } from '../db/schema';
+import { refreshCycleStats } from './cycle-stats';
 
 /**
  * A member's cycle moves to a crew's (issue 44, decision 0114), in the caller's transaction: the
