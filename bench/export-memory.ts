@@ -24,6 +24,7 @@ import {
   readStatus,
   sessionsFor,
   waitForHealth,
+  SERVER_NODE_FLAGS,
 } from './support';
 
 export const EXPORT_MEMORY_TARGET_MB = 50;
@@ -53,7 +54,7 @@ export async function measureExportMemory(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stackdays-export-bench-'));
   const secret = randomBytes(32).toString('hex');
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.mjs'], {
     env: {
       ...process.env,
       STORAGE_DRIVER: 'local',

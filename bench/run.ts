@@ -38,7 +38,7 @@
  * Exit code 1 when any request errored or any acknowledged check-in is missing; BENCH_STRICT=1 also
  * fails on a missed target. Other options: BENCH_MEMBERS (10000), BENCH_DAYS (60), BENCH_RESEED=1,
  * BENCH_PORT (3299), BENCH_ONLY=name,name (endpoints to measure; also load, upload, export, burst), BENCH_LOAD_SECONDS=0 (no load test),
- * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the servers, e.g. --cpu-prof),
+ * BENCH_KEEP=1 (keep the copy afterwards), BENCH_SERVER_ARGS (node flags for the servers after those of npm start, e.g. --cpu-prof),
  * BENCH_SERVER_ENTRY (a compiled server to run instead of building dist/server/index.mjs),
  * BENCH_DOWNTIME_MINUTES (60), BENCH_PGBENCH_SECONDS (10; 0: no pgbench), BENCH_PGBENCH (its path),
  * BENCH_BURST_DUE (30000), BENCH_BURST_PROCESSES (1; 2: two processes share the burst),
@@ -65,6 +65,7 @@ import {
   percentile,
   quoteIdent,
   sampleActivity,
+  SERVER_NODE_FLAGS,
   sessionsFor,
   type ActivitySummary,
   waitForHealth,
@@ -520,8 +521,12 @@ async function main() {
   // Today's reminders went out before the run (decision 0050): the server's reminder job finds
   // nobody due while the endpoints are measured.
   await client.query(`update user_settings set next_reminder_at = now() + interval '2 hours'`);
-  // BENCH_SERVER_ARGS: node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The node flags `npm start` runs the server with (decision 0112), then BENCH_SERVER_ARGS: more
+  // flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const serverEnv = {
     DATABASE_URL: copyUrl,
     HOST: '127.0.0.1',

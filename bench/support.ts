@@ -7,6 +7,19 @@ import os from 'node:os';
 import pg from 'pg';
 import { JOB_NAMES } from '../src/server/jobs';
 
+/**
+ * The node flags `npm start` runs the compiled server with (package.json's start script; the image's
+ * CMD is held to the same by bench/server-flags.test.ts): the bench's servers run as deployed.
+ */
+export function serverNodeFlags(startScript: string): string[] {
+  const command = /node ((?:--\S+ )*)dist\/server\/index\.mjs/.exec(startScript);
+  if (!command) throw new Error(`no server in the start script: ${startScript}`);
+  return command[1].split(' ').filter(Boolean);
+}
+export const SERVER_NODE_FLAGS = serverNodeFlags(
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start,
+);
+
 /** The database the bench seeds once and copies for each run (BENCH_DATABASE_URL). */
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stackdays_bench';

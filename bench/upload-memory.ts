@@ -30,6 +30,7 @@ import {
   readStatus,
   sessionsFor,
   waitForHealth,
+  SERVER_NODE_FLAGS,
 } from './support';
 import { mp4Video, recordedVideo } from '../src/server/testing/storage/video-files';
 import { startTestS3, type TestS3 } from '../src/server/testing/storage/s3-server';
@@ -155,7 +156,7 @@ async function runOnce(input: {
         S3_SECRET_ACCESS_KEY: input.s3.credentials.secretAccessKey,
       }
     : { STORAGE_DRIVER: 'local' };
-  const server = spawn(process.execPath, ['dist/server/index.mjs'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.mjs'], {
     env: {
       ...process.env,
       ...s3Env,
