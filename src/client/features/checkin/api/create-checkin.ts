@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCheckinResponse } from '@shared/api-types';
 import type { CheckinData } from '@shared/domain/schemas';
 import type { PostAudience } from '@shared/domain/audience';
+import type { ProgressPose } from '@shared/constants';
 import { api, ApiError } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { uploadFiles, type UploadEvents, type UploadSummary } from '../lib/upload-files';
 import { afterCheckinSaved } from './checkin-cache';
+import { progressPhotoPosition } from '../lib/checkin-media-url';
 import { uploadCheckinMedia } from './upload-checkin-media';
 
 /** A new check-in with who sees its post (decision 0046; Community when absent). */
@@ -20,6 +22,8 @@ export interface CreateCheckinVariables {
   /** Proof media in the member's chosen order; uploaded after the check-in exists. */
   files: readonly File[];
   events?: UploadEvents;
+  /** The first photo is a progress photo of this pose (issue 46). */
+  progressPose?: ProgressPose | null;
 }
 
 /**
@@ -33,12 +37,20 @@ export function useCreateCheckin() {
       input,
       files,
       events,
+      progressPose,
     }: CreateCheckinVariables): Promise<CreateCheckinResponse & { uploads: UploadSummary }> => {
       const result = await createCheckin(input);
+      const posed = progressPose ? progressPhotoPosition(files) : -1;
       const uploads = await uploadFiles(
         files,
         (file, position, onProgress) =>
-          uploadCheckinMedia(result.checkin.id, position, file, { onProgress }),
+          uploadCheckinMedia(
+            result.checkin.id,
+            position,
+            file,
+            { onProgress },
+            position === posed ? progressPose : null,
+          ),
         events,
       );
       return { ...result, uploads };

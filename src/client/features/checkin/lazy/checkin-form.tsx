@@ -12,6 +12,7 @@ import { ActivitySourceNote } from '@client/components/activity-source-note';
 import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { useMediaSelection } from './use-media-selection';
 import { MediaPicker } from './media-picker';
+import { ProgressPhotoSwitch } from './progress-photo-switch';
 import { AudienceSelect } from '@client/components/audience/audience-select';
 import { FuelFields, JournalField, NumberField } from './checkin-form-fields';
 import { useCheckinSubmit } from './use-checkin-submit';
@@ -97,9 +98,8 @@ export function CheckinForm(props: CheckinFormProps) {
     defaultValues: defaults,
   });
   useConnectionFill(form, connection);
-  const { onSubmit, pending } = useCheckinSubmit(props, form, media, audience);
-  const { isSubmitting } = form.formState;
-  const busy = pending || isSubmitting;
+  const { onSubmit, pending, progress } = useCheckinSubmit(props, form, media, audience);
+  const busy = pending || form.formState.isSubmitting;
 
   // Edit replaces the summary (and the button that was pressed): start in the first field.
   const isEdit = props.mode === 'edit';
@@ -147,6 +147,7 @@ export function CheckinForm(props: CheckinFormProps) {
             label={editing ? 'Add more photos & videos' : undefined}
             disabled={busy}
           />
+          {progress.shown && <ProgressPhotoSwitch {...progress} disabled={busy} />}
           {!editing && (
             <AudienceSelect
               id={`${id}-audience`}

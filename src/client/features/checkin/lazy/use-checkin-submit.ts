@@ -13,7 +13,9 @@ import { enqueueCheckin } from '../offline/queue';
 import { useCreateCheckin, type CheckinRequest } from '../api/create-checkin';
 import { useEditCheckin } from '../api/edit-checkin';
 import type { MediaSelection } from './use-media-selection';
+import { useProgressPhotoChoice } from './progress-photo-switch';
 import type { UploadEvents } from '../lib/upload-files';
+import { queuedFiles } from '../lib/checkin-media-url';
 
 const FORM_FIELDS: FieldPath<CheckinInput>[] = [
   'movedMinutes',
@@ -27,6 +29,18 @@ export type CheckinSubmitTarget =
   | { mode: 'create'; userId: string; onCompleted: (badge: AwardedBadge | null) => void }
   | { mode: 'edit'; checkin: CheckinView; onDone: () => void };
 
+/** Each file's progress, then done or failed (with a toast saying why), on its preview. */
+function uploadEvents(media: MediaSelection): UploadEvents {
+  return {
+    onProgress: media.setProgress,
+    onUploaded: media.markDone,
+    onFailed: (position, error) => {
+      media.markFailed(position);
+      toast.error(msg.uploadMediaFailed(position + 1, errorMessage(error, msg.unexpectedError)));
+    },
+  };
+}
+
 /**
  * What pressing "Complete Check-in" or "Save changes" does: create or edit with the picked media,
  * or, with no connection, keep the check-in on this device for later (decision 0023).
@@ -37,18 +51,13 @@ export function useCheckinSubmit(
   media: MediaSelection,
   audience: string,
 ) {
+  // The first photo as a progress photo (issue 46): chosen in the form, sent with its upload.
+  const progress = useProgressPhotoChoice(media.items, target.mode === 'edit');
   const create = useCreateCheckin();
   const edit = useEditCheckin();
   const queryClient = useQueryClient();
 
-  const events: UploadEvents = {
-    onProgress: media.setProgress,
-    onUploaded: media.markDone,
-    onFailed: (position, error) => {
-      media.markFailed(position);
-      toast.error(msg.uploadMediaFailed(position + 1, errorMessage(error, msg.unexpectedError)));
-    },
-  };
+  const events = uploadEvents(media);
 
   const showFieldErrors = (error: unknown) =>
     applyServerFieldErrors(form.setError, error, FORM_FIELDS);
@@ -62,7 +71,7 @@ export function useCheckinSubmit(
       input,
       madeAt: now.toISOString(),
       localDate: today?.cycle.today ?? now.toISOString().slice(0, 10),
-      files: media.files.map((file) => ({ name: file.name, type: file.type, blob: file })),
+      files: queuedFiles(media.files, progress.pose),
     });
     void requestBackgroundSync();
     toast.info(msg.checkinQueuedOffline);
@@ -73,7 +82,12 @@ export function useCheckinSubmit(
     input: CheckinRequest,
   ) => {
     try {
-      const result = await create.mutateAsync({ input, files: media.files, events });
+      const result = await create.mutateAsync({
+        input,
+        files: media.files,
+        events,
+        progressPose: progress.pose,
+      });
       onCompleted(result.badge);
     } catch (error) {
       // The connection dropped before the check-in was made: keep it for later instead.
@@ -117,5 +131,5 @@ export function useCheckinSubmit(
     else await submitEdit(target, fields);
   });
 
-  return { onSubmit, pending: create.isPending || edit.isPending };
+  return { onSubmit, pending: create.isPending || edit.isPending, progress };
 }

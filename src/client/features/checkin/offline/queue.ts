@@ -4,12 +4,15 @@
 
 import { del, get, set, values } from 'idb-keyval';
 import { queueStore as store } from '@client/lib/device-stores';
+import type { ProgressPose } from '@shared/constants';
 import type { CheckinRequest } from '../api/create-checkin';
 
 export interface QueuedFile {
   name: string;
   type: string;
   blob: Blob;
+  /** A progress photo of this pose (issue 46). */
+  progressPose?: ProgressPose;
 }
 
 export interface QueuedCheckin {

@@ -5,6 +5,7 @@
 
 import type { CreateCheckinResponse, SessionResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
+import { checkinMediaUrl } from '../lib/checkin-media-url';
 import {
   announce,
   queuedCheckins,
@@ -59,17 +60,14 @@ async function sendOne(item: QueuedCheckin): Promise<void> {
   const refused: string[] = [];
   for (const [position, file] of item.files.entries()) {
     if (item.uploaded.includes(position)) continue;
-    const response = await call(
-      `/api/checkins/${encodeURIComponent(item.checkinId!)}/media?index=${position}`,
-      {
-        method: 'POST',
-        headers: {
-          'Content-Type': file.type || 'application/octet-stream',
-          'Idempotency-Key': `${item.id}:media:${position}`,
-        },
-        body: file.blob,
+    const response = await call(checkinMediaUrl(item.checkinId!, position, file.progressPose), {
+      method: 'POST',
+      headers: {
+        'Content-Type': file.type || 'application/octet-stream',
+        'Idempotency-Key': `${item.id}:media:${position}`,
       },
-    );
+      body: file.blob,
+    });
     // 409: that position already holds this file (sent before the key was stored): it is there.
     if (!response.ok && response.status !== 409) {
       refused.push(msg.uploadMediaFailed(position + 1, await reasonOf(response)));
