@@ -572,7 +572,7 @@ export const CAPTION_PREVIEW = 50 as const;
 export const CUSTOMER_ID_PREVIEW = 10 as const;
 
 // ---------------------------------------------------------------------------
-// Formatting, routes and client behaviour
+// Formatting and client behaviour
 // ---------------------------------------------------------------------------
 
 /** date-fns format strings. */
@@ -580,25 +580,6 @@ export const DATE_FORMATS = {
   date: 'MMM dd, yyyy',
   dateTime: 'MMM dd, yyyy HH:mm',
   shortDateTime: 'MMM d, h:mm a',
-} as const;
-
-export const ROUTES = {
-  home: '/',
-  signIn: '/signin',
-  signUp: '/signup',
-  verifyEmail: '/verify-email',
-  pricing: '/pricing',
-  invite: '/invite/:token',
-  app: '/app',
-  startTrial: '/app/start-trial',
-  feed: '/app/feed',
-  cycle: '/app/cycle',
-  aiWorkouts: '/app/ai-workouts',
-  community: '/app/community',
-  profile: '/app/profile',
-  settings: '/app/settings',
-  admin: '/app/admin',
-  adminUsers: '/app/admin/users',
 } as const;
 
 /** Data-query retry policy: 3 retries, 1 s doubling up to 30 s; unused data dropped after 5 min. */
