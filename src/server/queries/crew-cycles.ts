@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CYCLE_LENGTH_DAYS, type StreakMode } from '@shared/constants';
+import type { AdminCrewCycleView } from '@shared/api-types';
 import { queryRows, type DbOrTx } from '../db/client';
 import { zoneAt } from './time-zone';
 
@@ -194,9 +195,7 @@ export async function currentCrewCycles(
   db: DbOrTx,
   crewIds: string[],
   utcToday: string,
-): Promise<
-  Map<string, { startDate: string; mode: StreakMode; members: number; running: boolean }>
-> {
+): Promise<Map<string, AdminCrewCycleView>> {
   if (crewIds.length === 0) return new Map();
   const rows = await queryRows<{
     crewId: string;
@@ -209,7 +208,8 @@ export async function currentCrewCycles(
           cc.mode, (select count(*)::int from crew_cycle_members x
                     where x.crew_cycle_id = cc.id and x.cycle_id is not null) as members
         from crew_cycles cc
-        where cc.crew_id = any(${sql.param(crewIds)}::uuid[]) and cc.start_date + ${CYCLE_LENGTH_DAYS - 1} >= ${utcToday}::date
+        where cc.crew_id = any(${sql.param(crewIds)}::uuid[])
+          and cc.start_date + ${CYCLE_LENGTH_DAYS - 1}::int >= ${utcToday}::date
         order by cc.crew_id, cc.start_date`,
   );
   return new Map(
@@ -218,8 +218,8 @@ export async function currentCrewCycles(
       {
         startDate: r.startDate,
         mode: r.mode,
+        state: r.startDate <= utcToday ? 'running' : 'scheduled',
         members: Number(r.members),
-        running: r.startDate <= utcToday,
       },
     ]),
   );

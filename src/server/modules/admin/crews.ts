@@ -8,6 +8,7 @@ import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/co
 import { AppError } from '../../lib/errors';
 import { ADMIN_PAGE_SIZE, readCursor, uuidCursors } from './paging';
 import { closeCrewNow } from '../../queries/crew-rows';
+import { currentCrewCycles } from '../../queries/crew-cycles';
 
 /** The admin's Crews screen: every crew, newest first, with owner, member count and state. */
 export async function listCrews(
@@ -28,6 +29,12 @@ export async function listCrews(
   const page = rows.slice(0, ADMIN_PAGE_SIZE);
   const last = page.at(-1);
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+  // Each crew's scheduled or running cycle (issue 44).
+  const cycles = await currentCrewCycles(
+    ctx.db,
+    page.map((r) => String(r.id)),
+    ctx.now().toISOString().slice(0, 10),
+  );
   return {
     crews: page.map((r) => ({
       id: String(r.id),
@@ -36,6 +43,7 @@ export async function listCrews(
       memberCount: Number(r.member_count),
       createdAt: iso(r.created_at)!,
       closedAt: iso(r.closed_at),
+      cycle: cycles.get(String(r.id)) ?? null,
     })),
     nextCursor:
       rows.length > ADMIN_PAGE_SIZE && last
