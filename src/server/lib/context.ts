@@ -17,7 +17,8 @@ export type Actor =
 
 /**
  * Everything a service may use, and nothing from HTTP: every service is `verb(ctx, input)`.
- * See docs/decisions/0011-service-context.md; modules/checkins/service.ts is the example to copy.
+ * See docs/decisions/0011-service-context.md and 0102 (building blocks in queries/);
+ * modules/coupons/ is the smallest module to copy, modules/checkins/service.ts spells out the rules.
  */
 export interface ServiceContext extends Omit<AppDeps, 'db' | 'clientDir'> {
   actor: Actor;

@@ -3,6 +3,9 @@ import type { ServiceContext } from './context';
 import { reminderResults } from './metrics';
 import { jobSendPacer, SEND_SLOTS, type Pacer, type SendKind } from './pacing';
 
+/** Reminders handed to the mailer at once, per process (the daily ones and a crew cycle's eve). */
+export const REMINDER_SEND_CONCURRENCY = 16;
+
 /** What a batch of sends is, for its failures' count and log line. */
 export interface SendJob<T> {
   /** Also how many slots of the pace each send takes (SEND_SLOTS: a review, several). */

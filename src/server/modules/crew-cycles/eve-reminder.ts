@@ -8,8 +8,7 @@ import type { ServiceContext } from '../../lib/context';
 import { crewCycleEveMail } from '../../lib/mail-templates/crew-cycle';
 import { sendPush } from '../../lib/push';
 import { zoneAt } from '../../queries/time-zone';
-import { REMINDER_SEND_CONCURRENCY } from '../notifications/daily-reminders';
-import { sendEach } from '../../lib/send-each';
+import { REMINDER_SEND_CONCURRENCY, sendEach } from '../../lib/send-each';
 import { switchWaitingMoves } from './switch';
 
 // The evening before a crew's Day 1 (issue 44, decision 0115): each crew member who has not chosen to

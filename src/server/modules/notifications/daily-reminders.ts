@@ -10,7 +10,7 @@ import { dailyReminderMail } from '../../lib/mail-templates/nudges';
 import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
-import { sendEach } from '../../lib/send-each';
+import { REMINDER_SEND_CONCURRENCY, sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
@@ -22,8 +22,6 @@ import { zoneAt } from '../../queries/time-zone';
 
 /** Members read (and claimed when due) per transaction. */
 export const REMINDER_BATCH = 200;
-/** Reminders handed to the mailer at once, per process. */
-export const REMINDER_SEND_CONCURRENCY = 16;
 
 export interface DueReminder {
   user_id: string;
