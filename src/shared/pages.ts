@@ -6,7 +6,8 @@
 // Three kinds of page:
 // - `prerendered`: rendered to HTML at build time (no member data), dist/pages/<name>.html;
 // - `server`: rendered by the server for the signed-in member, with the data its route module's
-//   `loader` puts in a QueryClient (sent along, dehydrated), else its member shell;
+//   `loader` puts in a QueryClient (sent along, dehydrated), else its member shell with the reads
+//   of that loader preloaded (decision 0104: the loader is the one list of them);
 // - `shell`: the app's shell; the screen is rendered in the browser only.
 
 export type PageKind = 'prerendered' | 'server' | 'shell';
@@ -34,13 +35,6 @@ export interface PageEntry {
   /** Not a route of the app: only the server answers it (the legal pages, decision 0037). */
   serverOnly?: boolean;
   /**
-   * server: the API reads its loader makes, in order (a unit test holds the loader to it). When the
-   * server sends the shell instead of a render, the browser is told to fetch them at once.
-   */
-  data?: readonly string[];
-  /** Reads the screen is still rendered without (a failing buddy feed is ignored: spec). */
-  optionalData?: readonly string[];
-  /**
    * Modules (under src/client) the screen imports lazily but may need at once, preloaded with it in
    * its member shell and served page (fetched and compiled, evaluated only if needed).
    */
@@ -50,9 +44,6 @@ export interface PageEntry {
   /** The index child that only redirects (relative path). */
   redirectIndex?: string;
 }
-
-/** What every member screen's guard reads first: who is signed in, and their plan. */
-export const GUARD_DATA = ['/api/account/session', '/api/subscription'] as const;
 
 /** The legal pages (decision 0037): served by the server only, their text in shared/legal.ts. */
 export const LEGAL_PAGE_NAMES = ['terms', 'privacy', 'health-disclaimer'] as const;
@@ -158,7 +149,6 @@ const ENTRIES = [
     module: 'app/layout',
     component: 'AppLayoutRoute',
     layout: true,
-    data: GUARD_DATA,
   },
   {
     name: 'app-home',
@@ -167,7 +157,6 @@ const ENTRIES = [
     kind: 'server',
     module: 'app/home',
     component: 'HomeRoute',
-    data: [...GUARD_DATA, '/api/checkins/today'],
     // Over server-rendered markup with the check-in form, the form's code too (route's prepare()).
     preload: ['features/checkin/lazy/checkin-form.tsx'],
   },
@@ -186,8 +175,6 @@ const ENTRIES = [
     kind: 'server',
     module: 'app/feed',
     component: 'FeedRoute',
-    data: [...GUARD_DATA, '/api/feed', '/api/feed/buddies'],
-    optionalData: ['/api/feed/buddies'],
   },
   {
     name: 'app-cycle',
@@ -196,7 +183,6 @@ const ENTRIES = [
     kind: 'server',
     module: 'app/cycle',
     component: 'CycleRoute',
-    data: [...GUARD_DATA, '/api/cycle', '/api/review/weeks'],
   },
   // My Cycle's progress photos (issue 46): the member's own, rendered with them.
   {
@@ -206,7 +192,6 @@ const ENTRIES = [
     kind: 'server',
     module: 'app/cycle-photos',
     component: 'CyclePhotosRoute',
-    data: [...GUARD_DATA, '/api/progress-photos'],
   },
   appShellPage('ai-workouts', 'AiWorkoutsRoute'),
   appShellPage('community', 'CommunityRoute'),
@@ -220,7 +205,6 @@ const ENTRIES = [
     kind: 'server',
     module: 'app/review',
     component: 'ReviewRoute',
-    data: [...GUARD_DATA, '/api/review'],
   },
   {
     name: 'app-review-week',

@@ -27,6 +27,24 @@ export interface RenderedPage {
 }
 
 /**
+ * Runs the loader of the page at `pathname`, or of the nearest layout around it that has one, in a
+ * query client of its own: the server runs it against stand-in answers to learn the reads a member
+ * shell preloads (server/render/member-screens.ts, `preloads`). Resolves whatever the answers were.
+ */
+export async function runLoader(pathname: string): Promise<void> {
+  const chain = pageChain(matchPage(pathname));
+  const modules = await Promise.all(chain.map(loadRouteModule));
+  const at = modules.findLastIndex((module) => module.loader);
+  if (at < 0) return;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  try {
+    await modules[at].loader!(client).catch(() => {});
+  } finally {
+    client.clear();
+  }
+}
+
+/**
  * The page at `pathname` for the member the API transport reads as, as the app's first render shows
  * it; null when the guard would not show it (no member, a read the screen needs failed, or it was
  * sent elsewhere): the server then sends the shell and the app decides.

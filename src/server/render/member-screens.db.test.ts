@@ -10,9 +10,11 @@ import {
   MEMBER_SCREEN_TITLE,
   PAGES,
   SERVED_STATE_ID,
+  type PageEntry,
 } from '@shared/pages';
+import { addDays, localDateIn } from '@shared/domain/local-date';
 import { createApp } from '../app';
-import { profiles, session } from '../db/schema';
+import { crewCycles, profiles, session } from '../db/schema';
 import { cookieHeader, setUpTestApp } from '../testing/test-app';
 import { databaseLabel } from '../testing/test-database';
 import { MAX_RENDERS_IN_FLIGHT } from './member-screens';
@@ -38,6 +40,7 @@ export const setApiTransport = (transport) =>
     globalThis.memberScreenReads?.push(url);
     return transport(url, init);
   });
+export const runLoader = (pathname) => real.runLoader(pathname);
 export async function renderPage(pathname) {
   const mode = globalThis.memberScreenRenderer ?? {};
   if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
@@ -93,6 +96,43 @@ function servedState(html: string): Map<string, unknown> {
   return new Map(state.queries.map((query) => [query.queryHash, query.state.data]));
 }
 
+/** The API reads a screen's shell preloads (`Link`) when the server sends it instead of a render. */
+async function preloads(url: string, cookie: string): Promise<string[]> {
+  globalThis.memberScreenRenderer = { fail: true };
+  try {
+    const res = await get(url, { cookie });
+    expect(await res.text()).toBe(SHELL);
+    return [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch/g)].map(
+      (link) => link[1],
+    );
+  } finally {
+    globalThis.memberScreenRenderer = undefined;
+  }
+}
+
+/**
+ * The address of a page for `who`: a page with params gets their own crew (`:crewId`) and, for the
+ * finale (`:cycleId`), a crew cycle of it that ended before their today.
+ */
+async function addressOf(page: PageEntry, who: Awaited<ReturnType<typeof member>>) {
+  if (!page.path.includes(':')) return page.path;
+  const res = await who.client.request('/api/crews', {
+    method: 'POST',
+    json: { name: `Crew ${who.userId.slice(-6)}` },
+  });
+  expect(res.status).toBe(201);
+  const crew = (await res.json()) as { id: string };
+  const [cycle] = await t.deps.db
+    .insert(crewCycles)
+    .values({
+      crewId: crew.id,
+      startDate: addDays(localDateIn(new Date(), 'UTC'), -100),
+      mode: 'forgiving',
+    })
+    .returning({ id: crewCycles.id });
+  return page.path.replace(':crewId', crew.id).replace(':cycleId', cycle!.id);
+}
+
 async function member(displayName = 'Rowan Served') {
   const m = await t.member({ displayName });
   return { ...m, cookie: cookieHeader(m.client.cookies) };
@@ -108,8 +148,10 @@ describe(`member screens rendered on the server (${databaseLabel})`, () => {
         // React's development build renders here, several times slower than the build's: a second
         // apart, no render is turned away by the rendering budget (RENDER_MS_PER_SECOND).
         await new Promise((resolve) => setTimeout(resolve, 1000));
+        const address = await addressOf(page, who);
+        const preloaded = await preloads(address, who.cookie);
         globalThis.memberScreenReads = [];
-        const res = await get(page.path, { cookie: who.cookie });
+        const res = await get(address, { cookie: who.cookie });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
         expect(res.headers.get('cache-control'), page.path).toBe('no-store');
@@ -120,18 +162,18 @@ describe(`member screens rendered on the server (${databaseLabel})`, () => {
         expect(html).toContain('<main id="main"');
         expect(html).toContain(who === rowan ? 'Rowan Served' : 'Sasha Served');
         expect(html).not.toContain(who === rowan ? 'Sasha Served' : 'Rowan Served');
-        // The loader reads what the manifest says the screen loads (the shell's preloads), no more.
-        expect(globalThis.memberScreenReads.sort()).toEqual([...page.data!].sort());
+        // The loader reads what the shell preloads when the screen is not rendered, no more.
+        expect(globalThis.memberScreenReads.sort()).toEqual([...preloaded].sort());
         // Each read is in the page as the query its screen reads it from, as the API answers the
         // member (the feed as the first page of its infinite query).
         const served = servedState(html);
-        expect(served.size).toBe(page.data!.length);
+        expect(served.size).toBe(preloaded.length);
         const carried = [...served.values()].map((data) =>
           data && typeof data === 'object' && 'pages' in data
             ? (data as { pages: unknown[] }).pages[0]
             : data,
         );
-        for (const url of page.data!)
+        for (const url of preloaded)
           expect(carried, url).toContainEqual(await (await who.client.request(url)).json());
         const sessionAnswer = served.get(JSON.stringify(['session'])) as {
           user: { userId: string };
@@ -139,6 +181,32 @@ describe(`member screens rendered on the server (${databaseLabel})`, () => {
         expect(sessionAnswer.user.userId).toBe(who.userId);
       }
     }
+  });
+
+  it("a screen's shell preloads its loader's reads (or its layout's) with a session cookie; without one, nothing", async () => {
+    const m = await member();
+    const guard = ['/api/account/session', '/api/subscription'];
+    expect(await preloads('/app', m.cookie)).toEqual([...guard, '/api/checkins/today']);
+    expect(await preloads('/app/feed/', m.cookie)).toEqual([
+      ...guard,
+      '/api/feed',
+      '/api/feed/buddies',
+    ]);
+    expect(await preloads('/app/cycle', m.cookie)).toEqual([
+      ...guard,
+      '/api/cycle',
+      '/api/review/weeks',
+    ]);
+    expect(await preloads('/app/settings', m.cookie)).toEqual(guard);
+    // Signed out (or another cookie): the guard sends the visitor to sign in; no 401s preloaded.
+    for (const headers of [{}, { cookie: 'theme=dark' }]) {
+      const res = await get('/app/feed', headers as Record<string, string>);
+      expect(res.headers.get('link')).toBeNull();
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+    }
+    // Each is what the screen's query asks for: answered for the member.
+    for (const url of [...guard, '/api/checkins/today', '/api/feed', '/api/feed/buddies'])
+      expect((await m.client.request(url)).status, url).toBe(200);
   });
 
   it('a visitor with no session, a stale one or another cookie gets the shell, as do the other screens', async () => {

@@ -4,7 +4,8 @@
 // server's own API, in this process, as the member (their cookie, their address): the renderer is the
 // build's dist/ssr/server-entry.js, given a transport to this app once. Whenever a screen cannot be
 // rendered (no build, a read that is not 200, the guard would not show it, too many renders at once,
-// an error), the member gets the shell as before.
+// an error), the member gets the shell as before, with the reads its loader would have made preloaded
+// (`preloads`: the loader run against stand-in answers, so the loader is the one list of them).
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ type Transport = (url: string, init: RequestInit) => Promise<Response>;
 /** What dist/ssr/server-entry.js exports (src/client/render/server-entry.tsx). */
 interface RendererModule {
   setApiTransport(transport: Transport): void;
+  /** Runs the loader of the page at `pathname`, or of the nearest layout around it that has one. */
+  runLoader(pathname: string): Promise<unknown>;
   renderPage(pathname: string): Promise<{
     html: string;
     title: string | undefined;
@@ -40,6 +43,7 @@ interface RendererModule {
 
 interface Renderer {
   render: RendererModule['renderPage'];
+  runLoader: RendererModule['runLoader'];
   /** dist/pages/app-served.html. */
   template: string;
 }
@@ -86,30 +90,23 @@ export function fillMemberScreen(
   return head + (screen.title ?? 'StackDays') + middle + screen.html + between + data + tail;
 }
 
-export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
-  const templateFile = path.join(clientDir, '..', 'pages', 'app-served.html');
-  const rendererFile = path.join(clientDir, '..', 'ssr', 'server-entry.js');
-  /** The page request a render reads the API for: its loader's reads go out as that member. */
-  const reading = new AsyncLocalStorage<Context<AppEnv>>();
-  let renderer: Promise<Renderer | null> | undefined;
-  let inFlight = 0;
-  /** Rendering time spent in the current second (`second`: when it began). */
-  let second = 0;
-  let spent = 0;
-  const withinBudget = () => {
-    const now = performance.now();
-    if (now - second >= 1000) {
-      second = now;
-      spent = 0;
+/**
+ * A loader's read, as the member whose page it is (`reading`), or only noted (`recording`). Whatever
+ * cookies the API sets (the session's daily refresh, or its clearing) go out with the page, rendered
+ * or not: they are the member's.
+ */
+function memberTransport(
+  fetchApi: ApiFetch,
+  reading: AsyncLocalStorage<Context<AppEnv>>,
+  recording: AsyncLocalStorage<string[]>,
+): Transport {
+  return async (url, init) => {
+    const noted = recording.getStore();
+    if (noted) {
+      noted.push(url);
+      // Enough for the guard to go on to the screen's reads: someone is signed in.
+      return Response.json({ user: { userId: '' } });
     }
-    return inFlight < MAX_RENDERS_IN_FLIGHT && spent < RENDER_MS_PER_SECOND;
-  };
-
-  /**
-   * A loader's read, as the member whose page it is. Whatever cookies the API sets (the session's
-   * daily refresh, or its clearing) go out with the page, rendered or not: they are the member's.
-   */
-  const transport: Transport = async (url, init) => {
     const c = reading.getStore();
     if (!c) throw new Error('an API read outside a page render');
     const headers = new Headers(init.headers);
@@ -126,6 +123,31 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
       c.header('Set-Cookie', cookie, { append: true });
     return res;
   };
+}
+
+export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
+  const templateFile = path.join(clientDir, '..', 'pages', 'app-served.html');
+  const rendererFile = path.join(clientDir, '..', 'ssr', 'server-entry.js');
+  /** The page request a render reads the API for: its loader's reads go out as that member. */
+  const reading = new AsyncLocalStorage<Context<AppEnv>>();
+  /** A loader run only to learn its reads (`preloads`): each URL is noted, none is sent. */
+  const recording = new AsyncLocalStorage<string[]>();
+  const learnt = new Map<string, string[]>();
+  let renderer: Promise<Renderer | null> | undefined;
+  let inFlight = 0;
+  /** Rendering time spent in the current second (`second`: when it began). */
+  let second = 0;
+  let spent = 0;
+  const withinBudget = () => {
+    const now = performance.now();
+    if (now - second >= 1000) {
+      second = now;
+      spent = 0;
+    }
+    return inFlight < MAX_RENDERS_IN_FLIGHT && spent < RENDER_MS_PER_SECOND;
+  };
+
+  const transport = memberTransport(fetchApi, reading, recording);
 
   /** The renderer and its template, read together once: a build replaced in place needs a restart. */
   function loadRenderer(c: Context<AppEnv>): Promise<Renderer | null> {
@@ -133,7 +155,11 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
       if (!existsSync(rendererFile) || !existsSync(templateFile)) return null;
       const module = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
       module.setApiTransport(transport);
-      return { render: module.renderPage, template: readFileSync(templateFile, 'utf8') };
+      return {
+        render: module.renderPage,
+        runLoader: module.runLoader,
+        template: readFileSync(templateFile, 'utf8'),
+      };
     })().catch((error: unknown) => {
       c.get('deps').logger.error({ err: error }, 'The member screens renderer could not load');
       return null;
@@ -172,5 +198,25 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     }
   }
 
-  return { serve };
+  /**
+   * The API reads the loader of the page at `pathname` makes (its params filled in), for the member
+   * shell's `Link` preloads when the page is not rendered; null without a renderer. The loader runs
+   * against stand-in answers, so it must start every read before it needs an answer (member screens:
+   * the session, then the rest at once); member-screens.db.test.ts holds each page's preloads to the
+   * reads a real render makes.
+   */
+  async function preloads(c: Context<AppEnv>, pathname: string): Promise<string[] | null> {
+    const renderer = await loadRenderer(c);
+    if (!renderer) return null;
+    // A page without params reads the same for every address: learnt once.
+    const page = matchPage(pathname);
+    const known = learnt.get(page.name);
+    if (known) return known;
+    const urls: string[] = [];
+    await recording.run(urls, async () => renderer.runLoader(pathname)).catch(() => {});
+    if (!page.path.includes(':')) learnt.set(page.name, urls);
+    return urls;
+  }
+
+  return { serve, preloads };
 }

@@ -12,6 +12,8 @@ import { customLegalPages, type LegalPageBody } from './legal-pages';
 import { checkInvitePage, fillInvitePage } from './invite-page';
 import { createMemberScreens, type ApiFetch } from './member-screens';
 
+type MemberScreens = ReturnType<typeof createMemberScreens>;
+
 /** Query parameters that carry a secret: a buddy invite token, an admin invite (e-mail and token). */
 const TOKEN_PARAMS = ['invite', 'admin_invite', 'token'];
 
@@ -139,18 +141,20 @@ async function wantsEager(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * A member screen's shell with its first API answers preloaded (the manifest's `data`, of the screen
- * or else of the layout around it: the guard's session and subscription, then the screen's own; each
+ * A member screen's shell with its first API answers preloaded (the reads of the screen's loader, or
+ * else of the layout's around it: the guard's session and subscription, then the screen's own; each
  * the exact URL the screen's query fetches, or the browser fetches it twice), when the server did not
  * render it and the request has a session cookie; without one the member is sent to sign in and
  * nothing is preloaded (no 401s).
  */
-async function withMemberData(c: Context<AppEnv>, choice: PageChoice): Promise<PageChoice> {
-  const entry = matchPage(c.req.path);
-  const urls = pageChain(entry)
-    .reverse()
-    .find((around) => around.data)?.data;
-  if (entry.kind === 'prerendered' || !urls || choice.status !== 200) return choice;
+async function withMemberData(
+  c: Context<AppEnv>,
+  choice: PageChoice,
+  memberScreens: MemberScreens | undefined,
+): Promise<PageChoice> {
+  if (matchPage(c.req.path).kind === 'prerendered' || choice.status !== 200) return choice;
+  const urls = await memberScreens?.preloads(c, withoutTrailingSlash(c.req.path));
+  if (!urls?.length) return choice;
   if (!(await hasSessionCookie(c))) return { ...choice, varyCookie: true };
   const link = urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
   return { ...choice, varyCookie: true, headers: { ...choice.headers, Link: link } };
@@ -249,7 +253,7 @@ export function staticClient(
       const served = await memberScreens.serve(c, withoutTrailingSlash(c.req.path));
       if (served) return served;
     }
-    return sendHtml(c, built, await withMemberData(c, choice));
+    return sendHtml(c, built, await withMemberData(c, choice, memberScreens));
   });
   return app;
 }

@@ -33,6 +33,12 @@ export function memberLoader(
   };
 }
 
+/**
+ * The guard's own reads: what a member screen rendered in the browser fetches first, which the server
+ * preloads with its shell (server/render/member-screens.ts, `preloads`).
+ */
+export const loader = memberLoader();
+
 /** Every /app screen: the guard, then the navigation shell around the screen. */
 export function AppLayoutRoute() {
   return (
