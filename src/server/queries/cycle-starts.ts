@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../db/client';
 import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../db/schema';
+import { keptStreakColumns } from './cycle-stats';
 import { storedTimeZoneColumns } from './time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from './weight';
 
@@ -40,11 +41,7 @@ function prepareCycleStarts(db: DbOrTx) {
       cycleId: cycles.id,
       startDate: cycles.startDate,
       // What the streak rule kept on the cycle (decision 0098): home's day, pause and streak.
-      mode: cycles.mode,
-      pausedDates: cycles.pausedDates,
-      streakRun: cycles.streakRun,
-      streakThrough: cycles.streakThrough,
-      atRiskFrom: cycles.atRiskFrom,
+      ...keptStreakColumns,
       // My Cycle's days (at most 90 small rows) ride along: [day, moved minutes, steps, date], in day
       // order, with the member's rest-day plans ([from, weekdays]) the streak rule reads beside them.
       days: sql<Array<[number, number, number, string]> | null>`(

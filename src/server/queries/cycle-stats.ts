@@ -5,11 +5,47 @@ import {
   type StreakHistory,
   type StreakOutlook,
 } from '@shared/domain/forgiving-streak';
+import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
+import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../db/client';
+import { cycles } from '../db/schema';
 
 /** Cycles whose rule columns one statement computes at most, in a refresh of every cycle. */
 const REFRESH_CHUNK = 5_000;
 /** The streak rule's version on a cycle row once refreshCycleStats has computed its columns. */
+/** What the streak rule keeps on a cycle row (decision 0098), for a select. */
+export const keptStreakColumns = {
+  mode: cycles.mode,
+  pausedDates: cycles.pausedDates,
+  streakRun: cycles.streakRun,
+  streakThrough: cycles.streakThrough,
+  atRiskFrom: cycles.atRiskFrom,
+};
+
+/**
+ * A cycle on `today` from its kept row: its position (paused dates are no days of the cycle, decision
+ * 0099) and the rule's outlook, the same answer as the rule on the check-ins (0098).
+ */
+export function keptOutlook(
+  cycle: Pick<
+    typeof cycles.$inferSelect,
+    'startDate' | 'pausedDates' | 'streakRun' | 'streakThrough' | 'atRiskFrom'
+  >,
+  today: LocalDate,
+) {
+  const position = cyclePosition(cycle.startDate, cycle.pausedDates, today);
+  const kept = keptStreakOn(
+    {
+      lastDate: position.lastDate,
+      streakRun: cycle.streakRun,
+      aliveThrough: cycle.streakThrough,
+      atRiskFrom: cycle.atRiskFrom,
+    },
+    today,
+  );
+  return { position, kept };
+}
+
 export const STREAK_RULE_VERSION = 1;
 
 /** A cycle as the streak rule reads it (decision 0098). */

@@ -6,14 +6,14 @@ import {
   type StreakMode,
 } from '@shared/constants';
 import type { CycleView } from '@shared/api-types';
-import { cyclePosition, dateOfDay, keptStreakOn, pauseSpans } from '@shared/domain/cycle-position';
+import { dateOfDay, pauseSpans } from '@shared/domain/cycle-position';
 import type { RestPlan } from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { DbOrTx } from '../db/client';
 import { checkins, cycles, userSettings } from '../db/schema';
 import { cycleStart, type RecentActivity } from './cycle-starts';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
-import { refreshCycleStats, STREAK_RULE_VERSION } from './cycle-stats';
+import { keptOutlook, refreshCycleStats, STREAK_RULE_VERSION } from './cycle-stats';
 
 // Building blocks the cycle, check-in and feed services share. They take the database (or the
 // caller's transaction) and explicit arguments, and check nobody's rights: only services call them,
@@ -49,17 +49,7 @@ type CycleViewRow = Pick<
 function cycleView(cycle: CycleViewRow, timeZone: string, now: Date): CycleView {
   const today = localDateIn(now, timeZone);
   // Paused dates are no days of the cycle: the day stops and Day 90 moves later (decision 0099).
-  const position = cyclePosition(cycle.startDate, cycle.pausedDates, today);
-  // The rule's outlook kept on the row: the same answer as the rule on the check-ins (0098).
-  const kept = keptStreakOn(
-    {
-      lastDate: position.lastDate,
-      streakRun: cycle.streakRun,
-      aliveThrough: cycle.streakThrough,
-      atRiskFrom: cycle.atRiskFrom,
-    },
-    today,
-  );
+  const { position, kept } = keptOutlook(cycle, today);
   const lastModeDate = dateOfDay(cycle.startDate, cycle.pausedDates, STREAK_MODE_CHOICE_DAYS);
   const pause = pauseSpans(cycle.pausedDates).find((p) => p.end >= today) ?? null;
   return {

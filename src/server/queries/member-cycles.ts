@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MemberCycleLine } from '@shared/api-types';
 import type { StreakMode } from '@shared/constants';
-import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
 import { localDateIn } from '@shared/domain/local-date';
 import type { DbOrTx } from '../db/client';
 import { cycles, userSettings } from '../db/schema';
+import { keptOutlook, keptStreakColumns } from './cycle-stats';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
 
 /**
@@ -22,11 +22,7 @@ export async function memberCycleLines(
     .select({
       userId: cycles.userId,
       startDate: cycles.startDate,
-      mode: cycles.mode,
-      pausedDates: cycles.pausedDates,
-      streakRun: cycles.streakRun,
-      streakThrough: cycles.streakThrough,
-      atRiskFrom: cycles.atRiskFrom,
+      ...keptStreakColumns,
       ...storedTimeZoneColumns,
     })
     .from(cycles)
@@ -35,16 +31,7 @@ export async function memberCycleLines(
   return new Map(
     rows.map((r) => {
       const today = localDateIn(now, effectiveTimeZone(r, now));
-      const position = cyclePosition(r.startDate, r.pausedDates, today);
-      const kept = keptStreakOn(
-        {
-          lastDate: position.lastDate,
-          streakRun: r.streakRun,
-          aliveThrough: r.streakThrough,
-          atRiskFrom: r.atRiskFrom,
-        },
-        today,
-      );
+      const { position, kept } = keptOutlook(r, today);
       const line: MemberCycleLine = {
         day: position.day,
         started: position.started,

@@ -1,12 +1,5 @@
 export { createStorage, type StorageConfig } from './create-storage';
-export type {
-  ByteRange,
-  MediaBody,
-  MediaObject,
-  MediaObjectInfo,
-  MediaStorage,
-  PutOptions,
-} from './media-storage';
+export type * from './media-storage';
 export { LocalMediaStorage } from './local-storage';
 export { S3MediaStorage } from './s3-storage';
 export type { S3StorageOptions } from './s3-requests';
