@@ -1,17 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { MyCycleView } from '@shared/api-types';
 import { WEEKDAY_KEYS } from '@shared/constants';
 import { isoWeekday, nextMonday } from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
-import { signInWithMailedCode, startBuiltServer } from '../../scripts/lighthouse-server.mjs';
 import { expect, test, type Page } from './support/test';
 import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
+import { seededHistoriesServer } from './support/seeded-histories';
 
 // Issue 43: forgiving streaks on seeded histories (npm run seed:demo -- --histories FILE), at 375 px:
 // a grace day, two misses in a row, a streak at risk, a pause and its end, strict mode on the
@@ -45,48 +41,15 @@ const HISTORIES = {
   crews: [{ name: 'Streak Crew', owner: 'grace@streaks.test', members: ['strict@streaks.test'] }],
 };
 
-let server: Awaited<ReturnType<typeof startBuiltServer>>;
-let dataDir: string;
-const cookies = new Map<string, string>();
+const server = seededHistoriesServer('streaks', HISTORIES, E2E.appPort + 3);
+const signIn = (page: Page, key: string) => server.signIn(page, `${key}@streaks.test`);
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-streaks-e2e-'));
-  const file = path.join(dataDir, 'histories.json');
-  writeFileSync(file, JSON.stringify(HISTORIES));
-  const done = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/seed-demo.ts', '--histories', file],
-    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
-  );
-  if (done.status !== 0) throw new Error('seed-demo.ts --histories failed');
-  server = await startBuiltServer({
-    port: E2E.appPort + 3,
-    dataDir,
-    env: { SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` },
-  });
+  await server.start();
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(page: Page, key: string) {
-  const email = `${key}@streaks.test`;
-  if (!cookies.has(email))
-    cookies.set(email, await signInWithMailedCode(server.url, E2E.mailboxUrl, email));
-  await page.context().clearCookies();
-  await page.context().addCookies(
-    cookies
-      .get(email)!
-      .split('; ')
-      .map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: server.url };
-      }),
-  );
-}
+test.afterAll(() => server.stop());
 
 const fitsPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -96,7 +59,7 @@ test('a missed day followed by a check-in is forgiven; two in a row end the stre
   page,
 }, info) => {
   await signIn(page, 'grace');
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   const calendar = page.getByText('90-day calendar').locator('..');
   await expect(calendar.getByText('Day 11, grace day, forgiven', { exact: true })).toHaveCount(1);
   await expect(calendar.getByText(/^Day 10, .*: Checked in$/)).toHaveCount(1);
@@ -108,7 +71,7 @@ test('a missed day followed by a check-in is forgiven; two in a row end the stre
   await page.screenshot({ path: info.outputPath('grace-my-cycle-375.png'), fullPage: true });
 
   await signIn(page, 'twice');
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   await expect(page.getByText(/^Day 6, .*: Missed$/)).toHaveCount(1);
   await expect(page.getByText(/^Day 7, .*: Missed$/)).toHaveCount(1);
   await expect(stat(page, 'Current streak')).toContainText('2');
@@ -116,13 +79,13 @@ test('a missed day followed by a check-in is forgiven; two in a row end the stre
 
 test('a streak at risk says so in words on Home and My Cycle', async ({ page }, info) => {
   await signIn(page, 'risky');
-  await page.goto(`${server.url}/app`);
+  await page.goto(`${server.url()}/app`);
   const risk = page.getByRole('status').filter({ hasText: msg.streakAtRisk });
   await expect(risk).toContainText(`${msg.streakAtRisk}: ${msg.checkInToKeepStreak}.`);
   await fitsPhone(page);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: info.outputPath('at-risk-home-375.png'), fullPage: true });
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   await expect(page.getByRole('status').filter({ hasText: msg.streakAtRisk })).toBeVisible();
   await expect(stat(page, 'Current streak')).toContainText('8');
 });
@@ -131,7 +94,7 @@ test('a member pauses their cycle from Home, reads until when, and resumes', asy
   page,
 }, info) => {
   await signIn(page, 'pauser');
-  await page.goto(`${server.url}/app`);
+  await page.goto(`${server.url()}/app`);
   await page.getByRole('button', { name: msg.pauseMyCycle }).click();
   const dialog = page.getByRole('dialog', { name: msg.pauseMyCycle });
   await expect(dialog.getByLabel(msg.pauseStart)).toHaveValue(today);
@@ -150,14 +113,14 @@ test('a member pauses their cycle from Home, reads until when, and resumes', asy
   await page.screenshot({ path: info.outputPath('paused-home-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
 
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   await expect(page.getByTestId('pause-state')).toHaveText(until);
   await expect(page.getByText(`${formatWeekdayDate(today)}, paused`, { exact: true })).toHaveCount(
     1,
   );
   await page.getByRole('button', { name: msg.pauseResume }).click();
   await expect(page.getByTestId('pause-state')).toHaveCount(0);
-  await page.goto(`${server.url}/app`);
+  await page.goto(`${server.url()}/app`);
   await expect(page.getByRole('button', { name: msg.pauseMyCycle })).toBeVisible();
 });
 
@@ -165,9 +128,9 @@ test('paused days of a seeded history are dimmed, named and no days of the cycle
   page,
 }) => {
   await signIn(page, 'paused');
-  const cycle = (await (await page.request.get(`${server.url}/api/cycle`)).json()) as MyCycleView;
+  const cycle = (await (await page.request.get(`${server.url()}/api/cycle`)).json()) as MyCycleView;
   expect(cycle.cycle.day).toBe(5);
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   for (const offset of [-3, -2]) {
     const name = `${formatWeekdayDate(addDays(today, offset))}, paused`;
     await expect(page.getByText(name, { exact: true })).toHaveCount(1);
@@ -180,7 +143,7 @@ test('a strict member carries the Strict tag on the community and crew boards', 
   page,
 }, info) => {
   await signIn(page, 'strict');
-  await page.goto(`${server.url}/app/community`);
+  await page.goto(`${server.url()}/app/community`);
   const row = page.locator('tr', { hasText: 'Strict Streaks' });
   await expect(row.getByText(msg.strictTagLabel)).toHaveCount(1);
   await expect(
@@ -190,7 +153,7 @@ test('a strict member carries the Strict tag on the community and crew boards', 
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: info.outputPath('strict-community-375.png'), fullPage: true });
 
-  await page.goto(`${server.url}/app/crews`);
+  await page.goto(`${server.url()}/app/crews`);
   await page
     .getByRole('link', { name: /Streak Crew/ })
     .first()
@@ -206,11 +169,11 @@ test('rest days change from next Monday; the week under way keeps its plan', asy
   page,
 }, info) => {
   await signIn(page, 'rest');
-  await page.goto(`${server.url}/app/cycle`);
+  await page.goto(`${server.url()}/app/cycle`);
   await expect(stat(page, 'Current streak')).toContainText('6');
   await expect(page.getByText(/^Day 6, rest day$/)).toHaveCount(1);
 
-  await page.goto(`${server.url}/app/settings`);
+  await page.goto(`${server.url()}/app/settings`);
   const plan = page.getByTestId('rest-days-plan');
   const restName = msg.weekdayNames[restDay];
   await expect(plan).toHaveText(msg.restDaysNow(restName));
@@ -230,7 +193,7 @@ test('in the first days of a cycle the member chooses strict mode, and strict ca
   page,
 }, info) => {
   await signIn(page, 'newbie');
-  await page.goto(`${server.url}/app`);
+  await page.goto(`${server.url()}/app`);
   const mode = page.getByRole('group', { name: msg.streakModeHeading });
   const forgiving = mode.getByRole('button', { name: new RegExp(`^${msg.streakModeForgiving}`) });
   const strict = mode.getByRole('button', { name: new RegExp(`^${msg.streakModeStrict}`) });

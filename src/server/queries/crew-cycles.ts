@@ -165,7 +165,8 @@ export function sharedDayPhotos(
           pm.storage_path as "storagePath"
         from checkins k
         join posts p on p.checkin_id = k.id and p.user_id = k.user_id and not p.is_hidden
-        join post_media pm on pm.post_id = p.id and pm.media_type = 'image'
+        -- a progress photo is its owner's alone (issue 46, decision 0109): never a finale's
+        join post_media pm on pm.post_id = p.id and pm.media_type = 'image' and pm.progress_pose is null
         where k.cycle_id = any(${sql.param(cycleIds)}::uuid[]) and k.day_number in (1, 90)
           and (p.visibility = 'public' or (p.visibility = 'crew' and p.crew_id = ${crewId}::uuid))
         order by k.user_id, k.day_number, pm.sort_index`,

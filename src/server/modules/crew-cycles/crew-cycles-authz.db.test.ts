@@ -111,14 +111,23 @@ describe('crew cycle authorization (issue 44)', () => {
       audience: { kind: 'crew', crewId: crew.id },
     });
     const media = await addCheckinMedia(mate.client, checkin.id, await testPng());
-    const finale = await getCrewCycleFinale(
-      await t.contextFor(owner.userId, { now: new Date(Date.now() + 90 * 86_400_000) }),
-      { crewId: crew.id, crewCycleId: cycleId },
-    );
-    const sams = finale.members.find((m) => m.userId === mate.userId)!;
+    const samsOnFinale = async () =>
+      (
+        await getCrewCycleFinale(
+          await t.contextFor(owner.userId, { now: new Date(Date.now() + 90 * 86_400_000) }),
+          { crewId: crew.id, crewCycleId: cycleId },
+        )
+      ).members.find((m) => m.userId === mate.userId)!;
+    const sams = await samsOnFinale();
     expect(sams.dayOnePhoto).toMatchObject({ day: 1, date: today, url: media.url });
     expect((await owner.client.request(sams.dayOnePhoto!.url)).status).toBe(200);
     expect((await stranger.client.request(sams.dayOnePhoto!.url)).status).toBe(404);
+    // Marked as a progress photo, it is Sam's alone (issue 46): the finale leaves it out.
+    const marked = await call(mate.client, `/api/progress-photos/${media.id}`, 'PATCH', {
+      pose: 'front',
+    });
+    expect(marked.status).toBe(200);
+    expect((await samsOnFinale()).dayOnePhoto).toBeNull();
 
     // The admin's Crews screen shows the running cycle.
     const boss = await t.member({ displayName: 'Admin' });

@@ -65,7 +65,7 @@ export function ComparePhotos({
         />
       </div>
       {mode === 'side' ? (
-        <div className="grid grid-cols-2 gap-3">
+        <div className="mx-auto grid w-full max-w-3xl grid-cols-2 gap-3">
           <PhotoFigure photo={first} unitPref={unitPref} />
           <PhotoFigure photo={second} unitPref={unitPref} />
         </div>

@@ -8,12 +8,13 @@ import {
   type ProgressPose,
 } from '@shared/constants';
 import { timeLapseFrames } from '@shared/domain/progress-photos';
+import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { photoAlt, photoCaption } from './photo-names';
+import { photoAlt } from './photo-names';
 import { PoseSelect } from './pose-select';
 
 /**
@@ -78,7 +79,7 @@ function TimeLapsePlayer({ frames, frameMs }: { frames: ProgressPhotoView[]; fra
         className="mx-auto aspect-[3/4] w-full max-w-md rounded-xl bg-muted object-cover"
       />
       <figcaption className="text-center text-sm font-semibold">
-        {position} · {photoCaption(frame)}
+        {position} · {formatWeekdayDate(frame.date)}
       </figcaption>
       <div className="flex items-center gap-3">
         <Button
