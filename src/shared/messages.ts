@@ -1009,6 +1009,112 @@ export const msg = {
   crewCycleReminderTitle: (crewName: string) => `${crewName}'s 90 days start tomorrow`,
   crewCycleReminderLead: (crewName: string) =>
     `Day 1 of ${crewName}'s cycle is tomorrow, in your own time zone. Check in tomorrow to start together.`,
+  // The crew page's cycle (issue 44): schedule, countdown, choice, board, finale, invite, admin
+  crewCycleHeading: 'Crew cycle',
+  crewCycleNoneOwner:
+    'Start your 90 days together. Pick a Day 1 and the rules: everyone who moves over starts on that date, in their own time zone.',
+  crewCycleNoneMember:
+    "No crew cycle yet. When the crew's owner schedules one, everyone can start Day 1 on the same date.",
+  crewCycleStartLabel: 'Our 90 days start on',
+  crewCycleStartHint: (from: string, until: string) => `Any day from ${from} to ${until}.`,
+  crewCycleModeLabel: 'Mode',
+  crewCycleGoalLabel: 'Crew goal (optional)',
+  crewCycleGoalHint: 'Move minutes the crew adds up together, like 9,000. Leave it empty for none.',
+  crewCycleGoalUnit: 'move minutes',
+  crewCycleSchedule: 'Schedule our 90 days',
+  crewCycleSaveRules: 'Save the rules',
+  crewCycleChangeRules: 'Change the start date or the rules',
+  crewCycleCancel: 'Cancel this cycle',
+  crewCycleCancelConfirm:
+    "The cycle is called off for everyone, and nobody's own cycle changes. You can schedule another.",
+  crewCycleStartsOn: (date: string) => `Our 90 days start on ${date}`,
+  crewCycleCountdown: (days: number) =>
+    days <= 0
+      ? 'Day 1 is today'
+      : days === 1
+        ? 'Day 1 is tomorrow'
+        : `Day 1 in ${formatNumber(days)} days`,
+  crewCycleEveryZone:
+    "Day 1 is the same date for everyone, starting at midnight in each member's own time zone.",
+  crewCycleRules: 'The rules',
+  crewCycleRulesOpen: 'The owner can change these until Day 1 begins.',
+  crewCycleRulesLockedNote: 'Locked since Day 1 began: the same rules for everyone.',
+  crewCycleModeForgivingHint: 'Rest days, one grace day a week and pauses keep a streak.',
+  crewCycleModeStrictHint: 'Any missed day restarts a streak. No rest days, grace days or pauses.',
+  crewCycleGoalMinutes: (minutes: number) => `${formatNumber(minutes)} move minutes together`,
+  crewCycleNoGoal: 'No crew goal',
+  crewCycleDay: (day: number) => `Crew day ${formatNumber(day)} of 90`,
+  crewCycleDates: (start: string, end: string) => `${start} to ${end}`,
+  crewCycleStreak: 'Crew streak',
+  crewCycleStreakDays: (days: number) => (days === 1 ? '1 day' : `${formatNumber(days)} days`),
+  crewCycleStreakHint: 'Days on which everyone checked in, rested or paused.',
+  crewCycleStreakLongest: (days: number) => `Longest: ${formatNumber(days)}`,
+  crewCycleStreakTodayIn: 'Everyone is in today: today counts.',
+  crewCycleWaitingForYou: 'Waiting for you: check in to count today',
+  crewCycleGoal: 'Crew goal',
+  crewCycleGoalProgress: (done: number, goal: number) =>
+    `${formatNumber(done)} of ${formatNumber(goal)} move minutes`,
+  crewCycleGoalReached: 'Goal reached. That is what a crew does.',
+  crewCycleBoard: 'Board',
+  crewCycleOthers: 'Not on the crew cycle',
+  crewCycleUndecided: 'still choosing',
+  crewCycleMovingSoon: 'moving at Day 1',
+  crewCycleToday: {
+    'checked-in': 'Checked in',
+    rest: 'Rest day',
+    paused: 'Paused',
+    'not-yet': 'Not yet',
+    'starts-later': 'Starts later',
+    'cycle-complete': 'Cycle complete',
+  },
+  crewCycleMemberDay: (day: number) => `Day ${formatNumber(day)}`,
+  crewCycleMemberStreak: (days: number) => `Streak ${formatNumber(days)}`,
+  crewCycleMemberConsistency: (percent: number) => `${formatNumber(percent)}% consistency`,
+  crewCycleChoiceTitle: "Move to the crew's cycle?",
+  crewCycleChoiceLead: (startDate: string) =>
+    `Your Day 1 becomes ${startDate}, in your own time zone. Your current cycle ends and stays in your history.`,
+  crewCycleChoiceLate: (day: number) =>
+    `You'd join on Day ${formatNumber(day)}: your consistency counts from your own first day.`,
+  crewCycleChoiceHeldBy: (crewName: string) =>
+    `Your cycle is ${crewName}'s crew cycle now. Moving here ends it there.`,
+  crewCycleChoiceStayMeans:
+    'Staying keeps your own cycle and its Day count. The crew sees you as on your own cycle.',
+  crewCycleMove: "Move to the crew's cycle",
+  crewCycleStay: 'Stay on my own cycle',
+  crewCycleMoveConfirmTitle: 'End your current cycle?',
+  crewCycleYouAreOn: "You're on the crew's cycle.",
+  crewCycleYouAreMoving: "You'll move to the crew's cycle when your Day 1 begins.",
+  crewCycleYouStay: "You're on your own cycle.",
+  crewCycleYouHeldBy: (crewName: string) => `You're on ${crewName}'s crew cycle.`,
+  crewCycleWindowOpen: (date: string) =>
+    `New members can join until the end of Day 3, ${date}, in their own time zone.`,
+  crewCycleWindowClosedForYou: `The joining window closed after Day 3. You can join the crew's next cycle.`,
+  crewCycleNext: (date: string, mode: string) => `Next crew cycle: starts ${date} · ${mode}`,
+  crewCycleNoneScheduledAfter: 'No next cycle scheduled yet.',
+  crewCycleEndedOn: (date: string) => `This crew's 90 days ended on ${date}.`,
+  crewCycleFinaleLink: 'See the Day 90 finale',
+  crewCycleFinaleTitle: (crewName: string) => `${crewName}: Day 90`,
+  crewCycleFinaleLead: 'Ninety days, one Day 1. Here is what the crew stacked up.',
+  crewCycleFinaleMembers: 'The crew',
+  crewCycleFinaleGoalMissed: (done: number, goal: number) =>
+    `${formatNumber(done)} of ${formatNumber(goal)} move minutes: not reached this time.`,
+  crewCycleFinaleCheckins: (n: number) => `${formatNumber(n)} check-ins`,
+  crewCycleFinaleLongest: (n: number) => `Longest streak ${formatNumber(n)}`,
+  crewCycleFinalePhotoDay: (day: number) => `Day ${formatNumber(day)}`,
+  crewCycleFinalePhotoAlt: (name: string, day: number) => `${name} on Day ${formatNumber(day)}`,
+  crewCycleFinaleNoPhotos: 'No Day 1 and Day 90 photos shared with the crew.',
+  crewCycleFinaleError: 'The finale could not be loaded. Please try again.',
+  crewCycleTryAgain: 'Try again',
+  crewCycleBackToCrew: 'Back to the crew',
+  crewCycleInviteNext: (date: string, mode: string) =>
+    `Its next cycle starts on ${date} (${mode}). Join the crew now to start that one together.`,
+  crewCycleInviteNoNext:
+    'No next cycle is scheduled yet. Ask the crew to send a link when the next one is set.',
+  crewCycleInviteStarts: (date: string) => `The crew's 90 days start on ${date}.`,
+  adminCrewCycleScheduled: (date: string, mode: string) =>
+    `Cycle scheduled: starts ${date} · ${mode}`,
+  adminCrewCycleRunning: (date: string, mode: string, members: number) =>
+    `Cycle running since ${date} · ${mode} · ${formatNumber(members)} on it`,
 } as const;
 
 export type MessageKey = keyof typeof msg;

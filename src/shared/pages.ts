@@ -214,11 +214,13 @@ const ENTRIES = [
     module: 'app/review',
     component: 'ReviewRoute',
   },
+  // The crews pages, rendered with the member's crews, and a crew's board, cycle and feed (decision
+  // 0117); a crew the member is not in is not rendered (its read is a 404): the app says so.
   {
     name: 'app-crews',
     path: '/app/crews',
     parent: 'app',
-    kind: 'shell',
+    kind: 'server',
     module: 'app/crews',
     component: 'CrewsRoute',
   },
@@ -226,9 +228,18 @@ const ENTRIES = [
     name: 'app-crew',
     path: '/app/crews/:crewId',
     parent: 'app',
-    kind: 'shell',
-    module: 'app/crews',
+    kind: 'server',
+    module: 'app/crew',
     component: 'CrewRoute',
+  },
+  // A crew cycle's Day 90 finale (issue 44): the whole crew's numbers and shared photos.
+  {
+    name: 'app-crew-finale',
+    path: '/app/crews/:crewId/cycles/:cycleId/finale',
+    parent: 'app',
+    kind: 'server',
+    module: 'app/crew-finale',
+    component: 'CrewFinaleRoute',
   },
   {
     name: 'app-admin',
@@ -303,6 +314,24 @@ export function pagePath<N extends PageName>(name: N, ...[args]: PagePathArgs<N>
         ? args.search
         : String(new URLSearchParams(args.search));
   return path + (search ? `?${search}` : '') + (args?.hash ? `#${args.hash}` : '');
+}
+
+/**
+ * The `:param` values of an address that matches `page`'s pattern (decoded), e.g. `{ crewId }` for
+ * `/app/crews/:crewId`; `{}` for a pattern without params.
+ */
+export function pageParams(page: PageEntry, pathname: string): Record<string, string> {
+  const have = withoutTrailingSlash(pathname).split('/');
+  const params: Record<string, string> = {};
+  page.path.split('/').forEach((part, i) => {
+    if (!part.startsWith(':') || have[i] === undefined) return;
+    try {
+      params[part.slice(1)] = decodeURIComponent(have[i]);
+    } catch {
+      params[part.slice(1)] = have[i]; // not %-encoded text: the read answers 404
+    }
+  });
+  return params;
 }
 
 /** `/app/feed/` and `/app/feed` are one address. */

@@ -52,6 +52,9 @@ export const queryKeys = {
     one: (crewId: string) => ['crews', 'one', crewId] as const,
     feed: (crewId: string) => ['crews', 'feed', crewId] as const,
     invite: (token: string) => ['crews', 'invite', token] as const,
+    /** A crew's cycle (issue 44) and a cycle's Day 90 finale. */
+    cycle: (crewId: string) => ['crews', 'cycle', crewId] as const,
+    finale: (crewId: string, cycleId: string) => ['crews', 'finale', crewId, cycleId] as const,
   },
   invites: {
     all: ['invites'] as const,

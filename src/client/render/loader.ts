@@ -7,8 +7,11 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 
+/** The address's `:param` values (`{ crewId }` on `/app/crews/:crewId`), as the route reads them. */
+export type PageParams = Record<string, string>;
+
 /**
  * Resolves false when the guard would not show the screen (nobody signed in); rejects when a read
  * the screen needs fails. Either way the server sends the shell, and the app decides.
  */
-export type PageLoader = (client: QueryClient) => Promise<boolean>;
+export type PageLoader = (client: QueryClient, params: PageParams) => Promise<boolean>;

@@ -7,7 +7,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { matchPage, pageChain, withoutTrailingSlash } from '@shared/pages';
+import { matchPage, pageChain, pageParams, withoutTrailingSlash } from '@shared/pages';
 import { AppProviders } from '@client/app/providers';
 import { ApiError } from '@client/lib/api-client';
 import { routeTree } from './route-tree';
@@ -32,13 +32,14 @@ export interface RenderedPage {
  * shell preloads (server/render/member-screens.ts, `preloads`). Resolves whatever the answers were.
  */
 export async function runLoader(pathname: string): Promise<void> {
-  const chain = pageChain(matchPage(pathname));
+  const page = matchPage(pathname);
+  const chain = pageChain(page);
   const modules = await Promise.all(chain.map(loadRouteModule));
   const at = modules.findLastIndex((module) => module.loader);
   if (at < 0) return;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   try {
-    await modules[at].loader!(client).catch(() => {});
+    await modules[at].loader!(client, pageParams(chain[at], pathname)).catch(() => {});
   } finally {
     client.clear();
   }
@@ -61,7 +62,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage | null>
   });
   try {
     try {
-      if (!(await loader(client))) return null;
+      if (!(await loader(client, pageParams(page, pathname)))) return null;
     } catch (error) {
       // A read the screen needs was refused or failed: the shell, as for any other answer.
       if (error instanceof ApiError) return null;

@@ -10,7 +10,7 @@ import { RequireAuth, useSignedInUser } from '@client/features/auth/components/r
 import { AppShell } from '@client/features/shell/components/app-shell';
 import { MemberTimeZone } from '@client/lib/member-time-zone';
 import { takePendingCrewJoin } from '@client/features/crews/components/crew-join';
-import type { PageLoader } from '@client/render/loader';
+import type { PageLoader, PageParams } from '@client/render/loader';
 
 /**
  * A member screen's loader (render/README.md): the guard's reads (who is signed in, then their plan)
@@ -19,15 +19,15 @@ import type { PageLoader } from '@client/render/loader';
  * ignored: spec).
  */
 export function memberLoader(
-  ...reads: Array<(client: QueryClient) => Promise<unknown>>
+  ...reads: Array<(client: QueryClient, params: PageParams) => Promise<unknown>>
 ): PageLoader {
-  return async (client) => {
+  return async (client, params) => {
     // The session first: a cookie that names nobody costs one read.
     const session = await client.fetchQuery(sessionQueryOptions);
     if (!session.user) return false;
     await Promise.all([
       client.fetchQuery(subscriptionQueryOptions(session.user.userId)),
-      ...reads.map((read) => read(client)),
+      ...reads.map((read) => read(client, params)),
     ]);
     return true;
   };

@@ -1,3 +1,4 @@
+import type { AdminCrewCycleView } from '@shared/api-types';
 import { formatDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
@@ -8,9 +9,12 @@ import { ConfirmButton } from './confirm-button';
 import { LoadMore } from './list-controls';
 import { shownByMeta } from '@client/lib/query-client';
 
-const CREW_COLUMNS = ['Name', 'Owner', 'Members', 'Created', 'Status', 'Actions'];
+const CREW_COLUMNS = ['Name', 'Owner', 'Members', 'Created', 'Cycle', 'Status', 'Actions'];
 
-/** The admin's Crews screen (issue 30): name, owner, members, created; close a crew (audited). */
+/**
+ * The admin's Crews screen (issue 30): name, owner, members, created, its scheduled or running cycle
+ * (issue 44); close a crew (audited).
+ */
 export function CrewsAdminScreen() {
   const crews = useAdminCrews();
   const close = useCloseCrewAsAdmin();
@@ -35,6 +39,9 @@ export function CrewsAdminScreen() {
               </Cell>
               <Cell label="Created" className="whitespace-nowrap">
                 {formatDate(crew.createdAt)}
+              </Cell>
+              <Cell label="Cycle">
+                <CrewCycleCell cycle={crew.cycle ?? null} />
               </Cell>
               <Cell label="Status">
                 <Pill tone={crew.closedAt ? 'warn' : 'good'}>
@@ -64,5 +71,19 @@ export function CrewsAdminScreen() {
       )}
       <LoadMore list={crews} />
     </div>
+  );
+}
+
+/** A crew's scheduled or running cycle: its start, mode and how many members it holds. */
+function CrewCycleCell({ cycle }: { cycle: AdminCrewCycleView | null }) {
+  if (!cycle) return <span className="text-muted-foreground">—</span>;
+  const mode = cycle.mode === 'strict' ? msg.streakModeStrict : msg.streakModeForgiving;
+  const date = formatDate(cycle.startDate);
+  return (
+    <span className="text-sm">
+      {cycle.state === 'running'
+        ? msg.adminCrewCycleRunning(date, mode, cycle.members)
+        : msg.adminCrewCycleScheduled(date, mode)}
+    </span>
   );
 }

@@ -47,11 +47,6 @@ function BoardRow({
   /** The crew has a live invite link, which a removed member cannot use again (decision 0094). */
   liveLink: boolean;
 }) {
-  const nudge = useNudge(crewId);
-  const remove = useRemoveMember(crewId);
-  const onNudge = () =>
-    nudge.mutate(entry.userId, { onSuccess: (sent) => toast.success(sent.message) });
-  const onRemove = () => remove.mutateAsync(entry.userId).catch(shownByMeta);
   return (
     <li
       className="flex flex-wrap items-center gap-3 border-b border-border p-2 last:border-b-0"
@@ -59,45 +54,74 @@ function BoardRow({
     >
       <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-10" />
       <BoardMember entry={entry} />
-      {!entry.isMe && entry.today === 'open' && (
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          disabled={entry.nudgedToday || nudge.isPending}
-          onClick={onNudge}
-          aria-label={
-            entry.nudgedToday ? `${entry.displayName} nudged today` : `Nudge ${entry.displayName}`
-          }
-        >
-          {entry.nudgedToday ? (
-            <Check aria-hidden className="size-4" />
-          ) : (
-            <Bell aria-hidden className="size-4" />
-          )}
-          {entry.nudgedToday ? 'Nudged' : 'Nudge'}
-        </Button>
-      )}
-      {canRemove && (
-        <ConfirmButton
-          type="button"
-          variant="ghost"
-          size="sm"
-          disabled={remove.isPending}
-          aria-label={`Remove ${entry.displayName}`}
-          title={msg.crewRemoveTitle(entry.displayName)}
-          description={
-            liveLink
-              ? msg.crewRemoveWithLink(entry.displayName)
-              : msg.crewRemoveWithoutLink(entry.displayName)
-          }
-          confirmLabel={msg.crewRemoveConfirm}
-          onConfirm={onRemove}
-        >
-          <UserMinus aria-hidden className="size-4" />
-        </ConfirmButton>
-      )}
+      {!entry.isMe && entry.today === 'open' && <NudgeButton crewId={crewId} member={entry} />}
+      {canRemove && <RemoveMemberButton crewId={crewId} member={entry} liveLink={liveLink} />}
     </li>
+  );
+}
+
+/** Nudge a crew member who has not checked in today (once a day; the answer's words are the toast). */
+export function NudgeButton({
+  crewId,
+  member,
+}: {
+  crewId: string;
+  member: { userId: string; displayName: string; nudgedToday: boolean };
+}) {
+  const nudge = useNudge(crewId);
+  const onNudge = () =>
+    nudge.mutate(member.userId, { onSuccess: (sent) => toast.success(sent.message) });
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      disabled={member.nudgedToday || nudge.isPending}
+      onClick={onNudge}
+      aria-label={
+        member.nudgedToday ? `${member.displayName} nudged today` : `Nudge ${member.displayName}`
+      }
+    >
+      {member.nudgedToday ? (
+        <Check aria-hidden className="size-4" />
+      ) : (
+        <Bell aria-hidden className="size-4" />
+      )}
+      {member.nudgedToday ? 'Nudged' : 'Nudge'}
+    </Button>
+  );
+}
+
+/** The owner removes a member, after a confirmation that says what happens to the link. */
+export function RemoveMemberButton({
+  crewId,
+  member,
+  liveLink,
+}: {
+  crewId: string;
+  member: { userId: string; displayName: string };
+  liveLink: boolean;
+}) {
+  const remove = useRemoveMember(crewId);
+  const onRemove = () => remove.mutateAsync(member.userId).catch(shownByMeta);
+  return (
+    <ConfirmButton
+      type="button"
+      variant="ghost"
+      size="sm"
+      disabled={remove.isPending}
+      aria-label={`Remove ${member.displayName}`}
+      title={msg.crewRemoveTitle(member.displayName)}
+      description={
+        liveLink
+          ? msg.crewRemoveWithLink(member.displayName)
+          : msg.crewRemoveWithoutLink(member.displayName)
+      }
+      confirmLabel={msg.crewRemoveConfirm}
+      onConfirm={onRemove}
+    >
+      <UserMinus aria-hidden className="size-4" />
+    </ConfirmButton>
   );
 }
 

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Users } from 'lucide-react';
-import type { CrewInvitePreview } from '@shared/api-types';
+import type { CrewInviteCycle, CrewInvitePreview } from '@shared/api-types';
+import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { errorMessage } from '@client/lib/api-client';
 import { AuthPage } from '@client/components/layout/auth-page';
@@ -80,6 +81,7 @@ export function CrewJoin({
         <p role="alert" className="font-semibold">
           {preview?.message ?? errorMessage(invite.error, msg.crewLinkDead)}
         </p>
+        {preview?.reason === 'cycle-closed' && <p>{msg.crewCycleInviteNoNext}</p>}
         <Link to={pagePath('app-crews')} className={buttonVariants({ variant: 'secondary' })}>
           Go to your crews
         </Link>
@@ -97,6 +99,7 @@ export function CrewJoin({
   return (
     <JoinCrewPage
       crew={crew}
+      cycle={preview.cycle ?? null}
       alreadyMember={preview.alreadyMember}
       onJoin={onJoin}
       joining={join.isPending}
@@ -130,11 +133,13 @@ function SignInFirst() {
 /** The crew the link invites to, and Join (or Open it, for a member already in it). */
 function JoinCrewPage({
   crew,
+  cycle,
   alreadyMember,
   onJoin,
   joining,
 }: {
   crew: NonNullable<CrewInvitePreview['crew']>;
+  cycle: CrewInviteCycle | null;
   alreadyMember: boolean;
   onJoin: () => void;
   joining: boolean;
@@ -159,6 +164,7 @@ function JoinCrewPage({
             <dd className="tabular">{crew.memberCount}</dd>
           </dl>
         </div>
+        {!alreadyMember && cycle && <InviteCycle cycle={cycle} />}
         {alreadyMember ? (
           <Link
             to={pagePath('app-crew', { crewId: crew.id })}
@@ -173,5 +179,27 @@ function JoinCrewPage({
         )}
       </div>
     </AuthPage>
+  );
+}
+
+/**
+ * The crew's cycle as the invite shows it (issue 44): its start, or, once its joining window closed
+ * after Day 3, that it closed and the next cycle a new member can start with.
+ */
+function InviteCycle({ cycle }: { cycle: CrewInviteCycle }) {
+  if (!cycle.closed)
+    return cycle.startDate ? (
+      <p className="font-semibold">
+        {msg.crewCycleInviteStarts(formatWeekdayDate(cycle.startDate))}
+      </p>
+    ) : null;
+  return (
+    <div className="flex flex-col gap-1 rounded-xl bg-muted p-3" role="status">
+      <p className="font-semibold">{msg.crewCycleWindowClosed}</p>
+      <p className="text-sm">
+        {cycle.next &&
+          msg.crewCycleInviteNext(formatWeekdayDate(cycle.next.startDate), cycle.next.modeLabel)}
+      </p>
+    </div>
   );
 }

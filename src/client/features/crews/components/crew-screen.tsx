@@ -11,13 +11,19 @@ import { Card } from '@client/components/ui/card';
 import { ConfirmButton } from '@client/components/ui/confirm-button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCrew } from '../api/get-crew';
+import { useCrewCycle } from '../api/get-crew-cycle';
 import { useCrewFeed } from '../api/get-crew-feed';
 import { useRemoveMember } from '../api/remove-member';
 import { Board } from './crew-board';
+import { CrewCycleBoard } from './crew-cycle-board';
+import { CrewCyclePanel } from './crew-cycle';
 import { OwnerPanel } from './crew-settings';
 import { pagePath } from '@shared/pages';
 
-/** /app/crews/{id}: the board, the crew feed and (for the owner) the crew's settings. */
+/**
+ * /app/crews/{id}: the crew's cycle, the board (the cycle's while one runs), the crew feed and (for
+ * the owner) the crew's settings.
+ */
 export function CrewScreen({
   crewId,
   viewerId,
@@ -29,6 +35,7 @@ export function CrewScreen({
   renderPost: (post: FeedPost) => ReactNode;
 }) {
   const crew = useCrew(crewId);
+  const cycle = useCrewCycle(crewId);
   if (crew.isPending) return <Spinner label={msg.loading} />;
   if (crew.isError)
     return (
@@ -48,7 +55,22 @@ export function CrewScreen({
       >
         {detail.crew.name}
       </ScreenHeading>
-      <Board detail={detail} viewerId={viewerId} />
+      {cycle.data && (
+        <CrewCyclePanel crewId={crewId} state={cycle.data} isOwner={detail.crew.isOwner} />
+      )}
+      {cycle.data?.cycle?.phase === 'running' ? (
+        <CrewCycleBoard
+          crewId={crewId}
+          cycle={cycle.data.cycle}
+          rights={{
+            canRemove: detail.crew.isOwner,
+            viewerId,
+            liveLink: detail.invite !== null,
+          }}
+        />
+      ) : (
+        <Board detail={detail} viewerId={viewerId} />
+      )}
       <CrewFeed crewId={crewId} renderPost={renderPost} />
       {detail.crew.isOwner && <OwnerPanel detail={detail} />}
       <LeaveCrew crewId={crewId} viewerId={viewerId} />

@@ -118,7 +118,7 @@ function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
   };
 
   return (
-    <form onSubmit={onRename} noValidate className="flex flex-col gap-2">
+    <form method="post" onSubmit={onRename} noValidate className="flex flex-col gap-2">
       <CrewNameField id={id} name={name} onChange={setName} error={error} />
       <Button type="submit" variant="secondary" disabled={rename.isPending} className="self-start">
         Rename

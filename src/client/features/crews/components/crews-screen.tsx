@@ -102,7 +102,7 @@ function CreateCrewForm() {
   };
   return (
     <Card className="p-4 sm:p-5">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <h2 className="text-lg font-bold">Start a crew</h2>
         <CrewNameField
           id={id}
