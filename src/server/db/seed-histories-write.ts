@@ -6,12 +6,11 @@ import { refreshCycleStats } from '../queries/cycle-stats';
 import { startOfLocalDate } from '../queries/time-zone';
 import { ingestUpload, type MediaStorage } from '../lib/storage';
 import type { Db, DbOrTx } from './client';
+import { writeCrewCycles, writeCrews } from './seed-histories-crews';
 import {
   badges,
   checkins,
   consents,
-  crewMembers,
-  crews,
   cyclePauses,
   cycles,
   postMedia,
@@ -24,7 +23,9 @@ import {
   userSettings,
 } from './schema';
 import {
+  crewCycleMembersOf,
   HistoriesError,
+  historyMemberId,
   planMember,
   type HistoriesFile,
   type PlannedMember,
@@ -47,13 +48,6 @@ export interface HistoriesWritten {
 }
 
 const HOUR = 3_600_000;
-/**
- * A seeded member's id, from their e-mail: the same file makes the same ids. Seeded members are demo
- * members: `--reset` removes them with the others (ids demo_*).
- */
-export const historyMemberId = (email: string) =>
-  `demo_h_${email.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
-
 /** The instant of `hour` o'clock on `date` in the member's zone. */
 const localTime = (date: string, hour: number, timeZone: string) =>
   new Date(startOfLocalDate(date, timeZone).getTime() + hour * HOUR);
@@ -68,7 +62,8 @@ export async function writeHistories(
   file: HistoriesFile,
   now: Date,
 ): Promise<HistoriesWritten> {
-  const planned = file.members.map((m, i) => planMember(m, i, now));
+  const onCrewCycle = crewCycleMembersOf(file, now);
+  const planned = file.members.map((m, i) => planMember(m, i, now, onCrewCycle.get(i)));
   const emails = planned.map((p) => p.member.email.toLowerCase());
   const taken = await target.db
     .select({ email: user.email })
@@ -100,7 +95,9 @@ export async function writeHistories(
       written.members += 1;
       written.checkins += plan.checkins.length;
     }
-    written.crews = await writeCrews(tx, file, planned, now);
+    const crewIds = await writeCrews(tx, file, now);
+    written.crews = crewIds.length;
+    await writeCrewCycles(tx, file, { planned, cycleIds, crewIds }, now);
     await refreshCycleStats(tx, cycleIds);
   });
   if (target.storage) {
@@ -223,29 +220,6 @@ async function writeBadges(
       })
       .onConflictDoNothing();
   }
-}
-
-async function writeCrews(
-  tx: DbOrTx,
-  file: HistoriesFile,
-  planned: PlannedMember[],
-  now: Date,
-): Promise<number> {
-  const idOf = (email: string) => historyMemberId(email);
-  for (const crew of file.crews) {
-    const [row] = await tx
-      .insert(crews)
-      .values({ name: crew.name, ownerId: idOf(crew.owner), createdAt: now })
-      .returning({ id: crews.id });
-    await tx.insert(crewMembers).values(
-      [crew.owner, ...crew.members].map((email, i) => ({
-        crewId: row.id,
-        userId: idOf(email),
-        joinedAt: new Date(now.getTime() + i),
-      })),
-    );
-  }
-  return file.crews.length;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CREW_CYCLE_JOIN_DAYS,
+  CREW_CYCLE_SCHEDULE_MAX_DAYS,
   CREW_MAX_MEMBERS,
   CREW_NAME_MAX,
   CYCLE_LENGTH_DAYS,
@@ -19,7 +21,13 @@ import {
   type PauseSpan,
   type StreakHistory,
 } from '@shared/domain/forgiving-streak';
-import { addDays, isValidTimeZone, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import {
+  addDays,
+  daysBetween,
+  isValidTimeZone,
+  localDateIn,
+  type LocalDate,
+} from '@shared/domain/local-date';
 
 // The histories file of `npm run seed:demo -- --histories FILE` (issue 43): members with exactly
 // the days a test or a demo needs, ending yesterday in each member's zone. Read and checked here
@@ -45,6 +53,8 @@ const memberSchema = z.strictObject({
     .regex(/^[x.pr]*$/, { error: 'only the letters x . p r' }),
   // A seeded photo is a progress photo of its pose (issue 46).
   photos: z.record(dayKey, z.enum(PROGRESS_POSES)).default({}),
+  // A late joiner of their crew's started cycle (issue 44): their history starts on this crew day.
+  joinedOnDay: z.number().int().min(1).max(CREW_CYCLE_JOIN_DAYS).optional(),
 });
 
 const crewSchema = z.strictObject({
@@ -54,6 +64,15 @@ const crewSchema = z.strictObject({
     .array(z.email())
     .max(CREW_MAX_MEMBERS - 1)
     .default([]),
+  // The crew cycle (issue 44): its start, in days from today's date in UTC (negative: started,
+  // positive: scheduled), and its mode, every member's on it.
+  cycleStart: z
+    .number()
+    .int()
+    .min(-(CYCLE_LENGTH_DAYS - 1))
+    .max(CREW_CYCLE_SCHEDULE_MAX_DAYS)
+    .optional(),
+  mode: z.enum(STREAK_MODES).optional(),
 });
 
 const fileSchema = z.strictObject({
@@ -64,6 +83,13 @@ const fileSchema = z.strictObject({
 export type HistoryMember = z.infer<typeof memberSchema>;
 export type HistoryCrew = z.infer<typeof crewSchema>;
 export type HistoriesFile = z.infer<typeof fileSchema>;
+
+/**
+ * A seeded member's id, from their e-mail: the same file makes the same ids. Seeded members are demo
+ * members: `--reset` removes them with the others (ids demo_*).
+ */
+export const historyMemberId = (email: string) =>
+  `demo_h_${email.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 
 /** A mistake in the histories file, said with where it is. */
 export class HistoriesError extends Error {}
@@ -118,7 +144,54 @@ function checkPeople(file: HistoriesFile): void {
       throw new HistoriesError(
         `crews[${i}]: a member is listed twice (the owner is a member already)`,
       );
+    if (crew.mode !== undefined && crew.cycleStart === undefined)
+      throw new HistoriesError(`crews[${i}].mode: a crew's mode goes with its cycleStart`);
   });
+}
+
+/** The start of a crew's cycle: `cycleStart` days from `now`'s date in UTC. */
+export const crewCycleStartDate = (cycleStart: number, now: Date): LocalDate =>
+  addDays(now.toISOString().slice(0, 10), cycleStart);
+
+/** A member on a started crew cycle: its start date and mode, and the day they joined it. */
+export interface OnCrewCycle {
+  crewIndex: number;
+  startDate: LocalDate;
+  mode: StreakMode;
+  joinedOnDay: number;
+}
+
+/**
+ * Each member on a crew cycle that has started by `now` (cycleStart 0 or less), by index in the
+ * file: every member of such a crew is on it. A member on two is refused, as is a joinedOnDay with
+ * no started crew cycle.
+ */
+export function crewCycleMembersOf(file: HistoriesFile, now: Date): Map<number, OnCrewCycle> {
+  const byEmail = new Map(file.members.map((m, i) => [m.email.toLowerCase(), i]));
+  const on = new Map<number, OnCrewCycle>();
+  file.crews.forEach((crew, crewIndex) => {
+    if (crew.cycleStart === undefined || crew.cycleStart > 0) return;
+    for (const email of [crew.owner, ...crew.members]) {
+      const i = byEmail.get(email.toLowerCase())!;
+      if (on.has(i))
+        throw new HistoriesError(
+          `crews[${crewIndex}]: ${email} is on crews[${on.get(i)!.crewIndex}]'s cycle already`,
+        );
+      on.set(i, {
+        crewIndex,
+        startDate: crewCycleStartDate(crew.cycleStart, now),
+        mode: crew.mode ?? 'forgiving',
+        joinedOnDay: file.members[i].joinedOnDay ?? 1,
+      });
+    }
+  });
+  file.members.forEach((m, i) => {
+    if (m.joinedOnDay !== undefined && !on.has(i))
+      throw new HistoriesError(
+        `members[${i}].joinedOnDay: ${m.email} is on no crew cycle that has started`,
+      );
+  });
+  return on;
 }
 
 /** What one member's history becomes: the cycle's dates, check-ins with their Day numbers, pauses. */
@@ -144,11 +217,25 @@ const showDate = (date: LocalDate) =>
  * rest days apply from the cycle's first day. Throws HistoriesError for a letter the rule would read
  * otherwise (an r off the rest days, a . on one, a rest day or pause in strict mode, too many days).
  */
-export function planMember(member: HistoryMember, index: number, now: Date): PlannedMember {
+export function planMember(
+  given: HistoryMember,
+  index: number,
+  now: Date,
+  crewCycle?: OnCrewCycle,
+): PlannedMember {
   const at = `members[${index}].history`;
-  const letters = [...member.history];
-  const today = localDateIn(now, member.timeZone);
-  const startDate = addDays(today, -letters.length);
+  const letters = [...given.history];
+  const today = localDateIn(now, given.timeZone);
+  // On a crew cycle, the history starts on the member's Day 1 (the crew's start date in their zone,
+  // or their join day) and takes the crew's mode (issue 44).
+  const member = crewCycle ? { ...given, mode: crewCycle.mode } : given;
+  const startDate = crewCycle
+    ? addDays(crewCycle.startDate, crewCycle.joinedOnDay - 1)
+    : addDays(today, -letters.length);
+  if (crewCycle && daysBetween(startDate, today) < letters.length)
+    throw new HistoriesError(
+      `${at}: ${letters.length} letters from ${startDate} run past yesterday (${addDays(today, -1)} in ${given.timeZone})`,
+    );
   const rest = member.restDays.map(weekdayOfKey);
   const pausedDays = letters.filter((c) => c === 'p').length;
   if (pausedDays > PAUSE_DAYS_PER_CYCLE)
