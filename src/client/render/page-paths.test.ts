@@ -1,6 +1,7 @@
 // Each page's address is said once, in the page manifest (src/shared/pages.ts, decision 0104): the
-// client and the server's render code name a page with `pagePath()`, never a literal. This test reads
-// their source and fails on a string or template that starts with a page's path.
+// client and the server (links in e-mails and notifications, the render code) name a page with
+// `pagePath()`, never a literal. This test reads their source and fails on a string or template that
+// starts with a page's path.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exactPage, PAGES } from '@shared/pages';
 
 const root = path.resolve(__dirname, '../../..');
-const SCANNED = ['src/client', 'src/server/render'];
+const SCANNED = ['src/client', 'src/server'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -34,6 +35,17 @@ function isAddressPlace(node: ts.Node): boolean {
   return ts.isCallExpression(at) && /navigate$/i.test(at.expression.getText());
 }
 
+/** A server route's own path (`.post('/verify-email', …)` under /api/account): not a page's. */
+function isRoutePath(node: ts.Node): boolean {
+  const call = node.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments[0] === node &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    /^(get|post|put|patch|delete|all|on|route|use)$/.test(call.expression.name.text)
+  );
+}
+
 /** Whether a literal's text (a template's: up to its first `${`) names a page's address. */
 export function namesPage(text: string, whole: boolean, node?: ts.Node): boolean {
   if (!text.startsWith('/') || text.startsWith('//')) return false;
@@ -51,7 +63,7 @@ export function literalPagePaths(file: string, source: string): string[] {
   const visit = (node: ts.Node) => {
     let hit: string | undefined;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-      if (namesPage(node.text, true, node)) hit = node.text;
+      if (namesPage(node.text, true, node) && !isRoutePath(node)) hit = node.text;
     } else if (ts.isTemplateExpression(node) && namesPage(node.head.text, false)) {
       hit = `${node.head.text}\${…}`;
     }
@@ -66,7 +78,7 @@ export function literalPagePaths(file: string, source: string): string[] {
 }
 
 describe('page paths', () => {
-  it('are never written as literals in the client or the render code (pagePath() names them)', () => {
+  it('are never written as literals in the client or the server (pagePath() names them)', () => {
     const found = SCANNED.flatMap(sourceFiles).flatMap((file) =>
       literalPagePaths(file, readFileSync(path.join(root, file), 'utf8')),
     );
@@ -82,7 +94,7 @@ describe('page paths', () => {
     expect(
       scan(`api.get('/api/feed'); path.split('/'); register(url, { scope: '/' });
             const c = \`/api/crews/\${id}\`; const d = '/assets/boot.js'; const e = '//cdn';
-            const f = \`/api/photos?pose=\${pose}\`;`),
+            const f = \`/api/photos?pose=\${pose}\`; account.post('/verify-email', verify);`),
     ).toEqual([]);
   });
 });

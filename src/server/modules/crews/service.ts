@@ -35,6 +35,7 @@ import {
 } from '../../queries/crew-rows';
 import { keepOutOfLiveLink, liveInvite } from './invite-links';
 import { boardLineOf, crewWithBoard } from './crew-board';
+import { pagePath } from '@shared/pages';
 // Crews (issue 30, decisions 0046-0047): every service is verb(ctx, input) and starts with
 // requireMember. A crew the caller is not in reads as not found, whatever the reason (never was,
 // left, removed, closed, forged id), so nothing tells a stranger a crew exists.
@@ -245,7 +246,7 @@ export async function nudgeCrewmate(
     await sendPush(ctx, input.userId, {
       title: msg.crewNudgeTitle(member.displayName, day),
       body: msg.crewNudgeLead(member.displayName, crew.name),
-      url: '/app',
+      url: pagePath('app-home'),
       tag: `crew-nudge-${String(target.local_today)}`,
     }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'crew nudge push failed'));
   }

@@ -12,6 +12,7 @@ import { sendPush } from '../../lib/push';
 import { secondsPastHour } from './reminder-due';
 import { REMINDER_SEND_CONCURRENCY, sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
+import { pagePath } from '@shared/pages';
 
 // The daily reminder at scale (decision 0050). Who is due is decided in SQL, in each member's own
 // zone, reading through an index only the members whose `next_reminder_at` has come; a batch is
@@ -188,7 +189,7 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
         : streak > 0
           ? `Streak ${streak}. Today's check-in keeps it going.`
           : "Today's check-in is still open.",
-      url: '/app',
+      url: pagePath('app-home'),
       tag: `reminder-${member.local_date}`,
     });
     sent ||= devices > 0;

@@ -19,6 +19,7 @@ import { localHourIn } from '../../queries/time-zone';
 import { sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
 import { memberCyclesAndZone, readWeeklyReview } from '../../queries/review';
+import { pagePath } from '@shared/pages';
 
 // The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
 // job runner unchanged. Each member's newest open review goes out once, at their reminder hour on
@@ -192,7 +193,7 @@ async function sendOne(ctx: ServiceContext, member: OwedReview, now: Date): Prom
     timeZone,
     unitPref: member.unit_pref === 'metric' ? 'metric' : 'imperial',
   });
-  const path = `/app/review/${cycle.id}/${week}`;
+  const path = pagePath('app-review-week', { cycle: cycle.id, week });
   let delivered = false;
   if (member.weekly_review_email) {
     const result = await ctx.mailer.send(
