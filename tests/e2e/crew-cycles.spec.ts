@@ -1,0 +1,173 @@
+import type { CrewInviteLink, MyCrews } from '@shared/api-types';
+import { localDateIn } from '@shared/domain/local-date';
+import { msg } from '@shared/messages';
+import { pagePath } from '@shared/pages';
+import { expect, test, type Page } from './support/test';
+import { axeViolations } from './support/axe';
+import { seededHistoriesServer } from './support/seeded-histories';
+
+// Issue 44: crew cycles on seeded histories (npm run seed:demo -- --histories FILE, a crew's
+// "cycleStart" and "mode", a member's "joinedOnDay"). The start date is days from today's date in
+// UTC, so the three members who each see their own Day 2 live in zones whose date is UTC's now.
+// The journey runs its own server (support/seeded-histories.ts), at 375 px and 1280 px.
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.use({ serviceWorkers: 'block' });
+
+const now = new Date();
+const todayUtc = localDateIn(now, 'UTC');
+/** Zones from UTC-10 to UTC+14 whose date is UTC's date now: the first, a middle one, the last. */
+const sameDate = [
+  'Pacific/Honolulu',
+  'America/Los_Angeles',
+  'America/New_York',
+  'America/Sao_Paulo',
+  'UTC',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Kiritimati',
+].filter((zone) => localDateIn(now, zone) === todayUtc);
+const ZONES = [sameDate[0], sameDate[Math.floor(sameDate.length / 2)], sameDate.at(-1)!];
+
+const member = (key: string, timeZone: string, history: string, extra: object = {}) => ({
+  email: `${key}@cycles.test`,
+  name: `${key[0].toUpperCase()}${key.slice(1)} Cycle`,
+  timeZone,
+  history,
+  ...extra,
+});
+const HISTORIES = {
+  members: [
+    // Dawn Patrol started yesterday: Day 1 checked in, today is Day 2 in every member's zone.
+    member('ana', ZONES[0], 'x', { mode: 'strict' }),
+    member('ben', ZONES[1], 'x', { mode: 'strict' }),
+    member('cai', ZONES[2], 'x', { mode: 'strict' }),
+    // Late Crew started two days ago; Dee joined on its Day 2.
+    member('lou', ZONES[1], 'xx'),
+    member('dee', ZONES[1], 'x', { joinedOnDay: 2 }),
+    // Early Birds started four days ago: its joining window closed after Day 3.
+    member('eve', ZONES[1], 'xxxx'),
+    // Not in any crew: opens Early Birds' link.
+    member('fay', ZONES[1], 'xxxx'),
+  ],
+  crews: [
+    {
+      name: 'Dawn Patrol',
+      owner: 'ana@cycles.test',
+      members: ['ben@cycles.test', 'cai@cycles.test'],
+      cycleStart: -1,
+      mode: 'strict',
+    },
+    { name: 'Late Crew', owner: 'lou@cycles.test', members: ['dee@cycles.test'], cycleStart: -2 },
+    { name: 'Early Birds', owner: 'eve@cycles.test', members: [], cycleStart: -4 },
+  ],
+};
+
+const server = seededHistoriesServer('crew-cycles', HISTORIES);
+const signIn = (page: Page, key: string) => server.signIn(page, `${key}@cycles.test`);
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  await server.start();
+});
+
+test.afterAll(() => server.stop());
+
+/** A same-origin call from the signed-in page, as the app makes it (the API refuses other origins). */
+const call = <T>(page: Page, url: string, method = 'GET') =>
+  page.evaluate(async ({ url, method }) => (await fetch(url, { method })).json(), {
+    url,
+    method,
+  }) as Promise<T>;
+
+/** The signed-in member's first crew, on the crews page: its id, read as the app reads it. */
+async function openCrew(page: Page, key: string): Promise<string> {
+  await signIn(page, key);
+  await page.goto(server.url() + pagePath('app-crews'));
+  const crewId = (await call<MyCrews>(page, '/api/crews')).crews[0]!.id;
+  await page.goto(server.url() + pagePath('app-crew', { crewId }));
+  return crewId;
+}
+
+const fits = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 500 ? 812 : 900 } });
+
+    test("members in three zones each see their own Day 2, the crew streak, 'Waiting for' and the locked rules", async ({
+      page,
+    }, info) => {
+      for (const [i, key] of ['ana', 'ben', 'cai'].entries()) {
+        await openCrew(page, key);
+        const cycle = page.getByTestId('crew-cycle');
+        await expect(cycle.getByTestId('crew-day')).toHaveText(msg.crewCycleDay(2));
+        const board = page.getByRole('region', { name: msg.crewCycleBoard });
+        const me = board.getByRole('listitem', {
+          name: `${key[0].toUpperCase()}${key.slice(1)} Cycle`,
+        });
+        // Their own cycle's Day 2, in their own zone (ZONES[i]), and not in yet today.
+        await expect(me).toContainText(msg.crewCycleMemberDay(2));
+        await expect(me).toContainText(msg.crewCycleToday['not-yet']);
+        await expect(me.getByTitle(msg.strictTagLabel)).toBeVisible();
+        // Day 1: everyone checked in. Today counts once everyone is in.
+        const streak = cycle.getByTestId('crew-streak');
+        await expect(streak).toContainText(msg.crewCycleStreakDays(1));
+        await expect(streak).toContainText(msg.crewCycleWaitingForYou);
+        for (const other of ['Ana', 'Ben', 'Cai'].filter((_, j) => j !== i))
+          await expect(streak).toContainText(msg.crewCycleWaitingFor(`${other} Cycle`));
+        await expect(streak.getByRole('button', { name: /^Nudge / })).toHaveCount(2);
+        // The rules, locked since Day 1 began, in words.
+        const rules = cycle.getByTestId('crew-cycle-rules');
+        await expect(rules).toContainText(msg.streakModeStrict);
+        await expect(rules).toContainText(msg.crewCycleRulesLockedNote);
+        await expect(page.getByText(msg.crewCycleChangeRules)).toHaveCount(0);
+        await fits(page, width);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({
+          path: info.outputPath(`${key}-day-2-${width}.png`),
+          fullPage: true,
+        });
+      }
+    });
+
+    test("a late joiner shows as 'joined Day 2' on the board", async ({ page }, info) => {
+      await openCrew(page, 'lou');
+      await expect(page.getByTestId('crew-day')).toHaveText(msg.crewCycleDay(3));
+      const dee = page
+        .getByRole('region', { name: msg.crewCycleBoard })
+        .getByRole('listitem', { name: 'Dee Cycle' });
+      await expect(dee).toContainText(msg.crewCycleJoinedDay(2));
+      // Dee's own cycle: Day 2 today, counted from their own first day.
+      await expect(dee).toContainText(msg.crewCycleMemberDay(2));
+      // The joining window is still open today (Day 3), until its end in each member's zone.
+      await expect(page.getByTestId('crew-cycle')).toContainText('New members can join until');
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`late-joiner-${width}.png`), fullPage: true });
+    });
+
+    test("after Day 3 the invite says the crew's cycle closed to new members", async ({
+      page,
+    }, info) => {
+      const crewId = await openCrew(page, 'eve');
+      const link = await call<CrewInviteLink>(page, `/api/crews/${crewId}/invite`, 'POST');
+      await signIn(page, 'fay');
+      await page.goto(server.url() + new URL(link.url).pathname);
+      await expect(page.getByRole('alert')).toHaveText(msg.crewCycleWindowClosed);
+      await expect(page.getByText(msg.crewCycleInviteNoNext)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Join' })).toHaveCount(0);
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath(`window-closed-${width}.png`),
+        fullPage: true,
+      });
+    });
+  });
+}
