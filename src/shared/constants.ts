@@ -639,17 +639,6 @@ export const BRIDGE_APP_NAMES = {
   'health-auto-export': 'Health Auto Export',
   'health-connect': 'Health Connect to Webhook',
 } as const satisfies Record<BridgeApp, string>;
-/** What a bridge's payload is kept for; everything else in it is dropped unread. */
-export const BRIDGE_KEPT_KINDS = ['steps', 'move minutes', 'water', 'protein'] as const;
-/** Kinds the apps send that are dropped unread, as the Connections page names them. */
-export const BRIDGE_DROPPED_KINDS = [
-  'heart rate',
-  'sleep',
-  'weight and body measurements',
-  'location and workout routes',
-  'calories',
-  'everything else',
-] as const;
 /** The largest bridge delivery (a day of an active member's data with workout routes fits well under it). */
 export const BRIDGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Samples of the kept kinds one delivery may carry. */

@@ -710,7 +710,8 @@ export const msg = {
   bridgeNoDelivery: 'Nothing received yet.',
   bridgeHeaderLabel: 'Header to paste',
   bridgeUrlLabel: 'Address to paste',
-  bridgeTokenPlaceholder: 'Make a connection above: its token goes here.',
+  bridgeTokenPlaceholder:
+    'Make a connection above and its token takes the place of YOUR_TOKEN here (it is shown only once).',
   syncLogHeading: 'Sync log',
   syncLogEmpty: `No deliveries in the last ${SYNC_LOG_RETENTION_DAYS} days.`,
   syncLogLead: `The last ${SYNC_LOG_SIZE} deliveries from your apps, kept ${SYNC_LOG_RETENTION_DAYS} days.`,
@@ -731,7 +732,7 @@ export const msg = {
   waterTargetInvalid:
     'Enter water between 0.1 and 10 litres (about 1 to 42 cups), or leave it empty.',
   fuelFrom: (source: string) => `from ${source}`,
-  bridgeHeaderName: 'Header name: Authorization. Its value:',
+  bridgeHeaderName: 'Header name: Authorization.',
   bridgePlatform: { 'health-auto-export': 'iPhone', 'health-connect': 'Android' },
   bridgeSteps: {
     'health-auto-export': [

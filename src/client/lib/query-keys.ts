@@ -77,6 +77,10 @@ export const queryKeys = {
   },
   connections: {
     all: ['connections'] as const,
+    /** GET /api/connections/deliveries: the phone bridges' sync log (issue 45). */
+    deliveries: ['connections', 'deliveries'] as const,
+    /** GET /api/connections/fuel-targets (issue 45). */
+    fuelTargets: ['connections', 'fuel-targets'] as const,
   },
   billing: {
     all: ['billing'] as const,

@@ -13,6 +13,7 @@ import type {
   AwardedBadge,
   CheckinView,
   ConnectionActivityView,
+  ConnectionFuelView,
   TodayResponse,
 } from '@shared/api-types';
 import { msg } from '@shared/messages';
@@ -111,7 +112,11 @@ export function HomeRoute() {
             <CycleComplete />
           ) : today.data.cycle.paused && !today.data.checkin ? null : (
             <Suspense fallback={<CheckinFormPlaceholder label={msg.loading} />}>
-              <TodayCheckin checkin={today.data.checkin} connection={today.data.connection} />
+              <TodayCheckin
+                checkin={today.data.checkin}
+                connection={today.data.connection}
+                fuel={today.data.fuel ?? null}
+              />
             </Suspense>
           )}
         </div>
@@ -149,9 +154,11 @@ export function HomeRoute() {
 function TodayCheckin({
   checkin,
   connection,
+  fuel,
 }: {
   checkin: CheckinView | null;
   connection: ConnectionActivityView | null;
+  fuel: ConnectionFuelView | null;
 }) {
   const [editing, setEditing] = useState(false);
   const [completed, setCompleted] = useState<{ badge: AwardedBadge | null } | null>(null);
@@ -176,6 +183,7 @@ function TodayCheckin({
         mode="create"
         userId={userId}
         connection={connection}
+        fuel={fuel}
         onCompleted={(badge) => {
           setCompleted({ badge });
           if (badge) {

@@ -11,6 +11,7 @@ import { BillingStatus } from '@client/features/settings/components/billing-stat
 import { SignOutCard } from '@client/features/settings/components/sign-out-card';
 import { YourData } from '@client/features/settings/components/your-data';
 import { ConnectionsCard } from '@client/features/connections/components/connections-card';
+import { FuelTargetsCard } from '@client/features/connections/components/fuel-targets-card';
 import { RestDaysSettings } from '@client/features/streaks/components/rest-days-settings';
 
 const ACTIVATION_POLL_MS = 2000;
@@ -49,7 +50,8 @@ export function SettingsRoute() {
         />
         {/* Rest days for forgiving streaks (issue 43). */}
         <RestDaysSettings />
-        <ConnectionsCard />
+        <ConnectionsCard unitPref={user.unitPref} />
+        <FuelTargetsCard unitPref={user.unitPref} />
         <YourData />
         <SignOutCard onSignOut={() => signOut.mutate()} pending={signOut.isPending} />
       </div>

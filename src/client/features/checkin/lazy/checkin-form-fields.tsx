@@ -76,6 +76,7 @@ function ToggleField({
   label,
   icon,
   disabled,
+  source,
 }: {
   control: CheckinControl;
   fieldId: string;
@@ -83,6 +84,8 @@ function ToggleField({
   label: string;
   icon: ReactNode;
   disabled: boolean;
+  /** The app whose delivery met the target and started the box ticked (issue 45). */
+  source?: string;
 }) {
   return (
     <Controller
@@ -102,9 +105,14 @@ function ToggleField({
             onBlur={field.onBlur}
             disabled={disabled}
           />
-          <span className="flex items-center gap-2 text-sm font-medium">
-            {icon}
-            {label}
+          <span className="flex flex-col gap-0.5">
+            <span className="flex items-center gap-2 text-sm font-medium">
+              {icon}
+              {label}
+            </span>
+            {source && field.value === true && (
+              <span className="text-xs text-muted-foreground">{msg.fuelFrom(source)}</span>
+            )}
           </span>
         </label>
       )}
@@ -117,10 +125,13 @@ export function FuelFields({
   control,
   idPrefix,
   disabled,
+  sources = {},
 }: {
   control: CheckinControl;
   idPrefix: string;
   disabled: boolean;
+  /** Boxes a phone app's delivery started ticked, and that app's source name (issue 45). */
+  sources?: { protein?: string; hydration?: string };
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -133,6 +144,7 @@ export function FuelFields({
           label="Protein target hit"
           icon={<Beef aria-hidden className="size-4 text-muted-foreground" />}
           disabled={disabled}
+          source={sources.protein}
         />
         <ToggleField
           control={control}
@@ -141,6 +153,7 @@ export function FuelFields({
           label={msg.hydrationGoalLabel}
           icon={<Droplets aria-hidden className="size-4 text-muted-foreground" />}
           disabled={disabled}
+          source={sources.hydration}
         />
       </div>
     </div>

@@ -2,7 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Footprints, Timer } from 'lucide-react';
-import type { AwardedBadge, CheckinView, ConnectionActivityView } from '@shared/api-types';
+import type {
+  AwardedBadge,
+  CheckinView,
+  ConnectionActivityView,
+  ConnectionFuelView,
+} from '@shared/api-types';
 import { MAX_MEDIA_PER_CHECKIN, MOVE_MINUTES_MAX, STEPS_MAX } from '@shared/constants';
 import { checkinSchema, type CheckinData, type CheckinInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
@@ -23,14 +28,16 @@ type CheckinDefaults = CheckinInput & { movedMinutes: string; steps: string };
 function defaultValues(
   checkin?: CheckinView,
   connection?: ConnectionActivityView | null,
+  fuel?: ConnectionFuelView | null,
 ): CheckinDefaults {
   if (!checkin) {
     // Numbers a connection sent for today start the form (decision 0045); the member may change them.
+    // A phone app's protein or water that met a target starts its box ticked (issue 45).
     return {
       movedMinutes: connection ? String(connection.moveMinutes) : '',
       steps: connection ? String(connection.steps) : '',
-      proteinTargetHit: false,
-      hydrationGoalHit: false,
+      proteinTargetHit: fuel?.proteinTargetMet === true,
+      hydrationGoalHit: fuel?.hydrationGoalMet === true,
       journalMd: '',
     };
   }
@@ -50,6 +57,8 @@ export type CheckinFormProps =
       userId: string;
       /** What a connection sent for today: the move minutes and steps start from it. */
       connection?: ConnectionActivityView | null;
+      /** Protein and water a phone app sent for today: a met target starts its box ticked. */
+      fuel?: ConnectionFuelView | null;
       /** Called once the check-in and its media are saved (badge if one was earned). */
       onCompleted: (badge: AwardedBadge | null) => void;
     }
@@ -65,7 +74,12 @@ type CheckinFormState = UseFormReturn<CheckinInput, unknown, CheckinData>;
 
 /** Numbers that arrive from a connection while the form is open fill it in, unless the member has
  * already typed their own. */
-function useConnectionFill(form: CheckinFormState, connection: ConnectionActivityView | null) {
+function useConnectionFill(
+  form: CheckinFormState,
+  connection: ConnectionActivityView | null,
+  fuel: ConnectionFuelView | null,
+) {
+  useFuelFill(form, fuel);
   const arrived = connection?.receivedAt;
   useEffect(() => {
     if (!connection || !arrived) return;
@@ -79,11 +93,27 @@ function useConnectionFill(form: CheckinFormState, connection: ConnectionActivit
   }, [arrived]);
 }
 
+/** A met target that arrives while the form is open ticks its box, unless the member touched it. */
+function useFuelFill(form: CheckinFormState, fuel: ConnectionFuelView | null) {
+  const arrived = fuel?.receivedAt;
+  useEffect(() => {
+    if (!fuel || !arrived) return;
+    const { dirtyFields } = form.formState;
+    if (!dirtyFields.proteinTargetHit && fuel.proteinTargetMet)
+      form.setValue('proteinTargetHit', true, { shouldDirty: false });
+    if (!dirtyFields.hydrationGoalHit && fuel.hydrationGoalMet)
+      form.setValue('hydrationGoalHit', true, { shouldDirty: false });
+    // Only a new arrival ticks again, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived]);
+}
+
 /** "Today's Check-in" (first submit) or "Edit Today's Check-in" (within the edit window). */
 export function CheckinForm(props: CheckinFormProps) {
   const id = useId();
   const editing = props.mode === 'edit' ? props.checkin : undefined;
   const connection = props.mode === 'create' ? (props.connection ?? null) : null;
+  const fuel = props.mode === 'create' ? (props.fuel ?? null) : null;
   const alreadyAttached = editing?.media.length ?? 0;
   const media = useMediaSelection(
     Math.max(0, MAX_MEDIA_PER_CHECKIN - alreadyAttached),
@@ -92,12 +122,12 @@ export function CheckinForm(props: CheckinFormProps) {
   // Who sees the post (decision 0046): Community unless the member picks a crew or Only me.
   const [audience, setAudience] = useState('community');
 
-  const defaults = defaultValues(editing, connection);
+  const defaults = defaultValues(editing, connection, fuel);
   const form = useForm<CheckinInput, unknown, CheckinData>({
     resolver: zodResolver(checkinSchema),
     defaultValues: defaults,
   });
-  useConnectionFill(form, connection);
+  useConnectionFill(form, connection, fuel);
   const { onSubmit, pending, progress } = useCheckinSubmit(props, form, media, audience);
   const busy = pending || form.formState.isSubmitting;
 
@@ -136,6 +166,7 @@ export function CheckinForm(props: CheckinFormProps) {
             idPrefix={id}
             defaults={defaults}
             connection={connection}
+            fuel={fuel}
             editing={editing}
             busy={busy}
             title={title}
@@ -174,6 +205,7 @@ function CheckinPillars({
   idPrefix,
   defaults,
   connection,
+  fuel,
   editing,
   busy,
   title,
@@ -182,6 +214,7 @@ function CheckinPillars({
   idPrefix: string;
   defaults: CheckinDefaults;
   connection: ConnectionActivityView | null;
+  fuel: ConnectionFuelView | null;
   editing: CheckinView | undefined;
   busy: boolean;
   title: string;
@@ -219,7 +252,15 @@ function CheckinPillars({
           className="-mt-3"
         />
       )}
-      <FuelFields control={form.control} idPrefix={idPrefix} disabled={busy} />
+      <FuelFields
+        control={form.control}
+        idPrefix={idPrefix}
+        disabled={busy}
+        sources={{
+          protein: fuel?.proteinTargetMet ? fuel.source : undefined,
+          hydration: fuel?.hydrationGoalMet ? fuel.source : undefined,
+        }}
+      />
       <JournalField control={form.control} disabled={busy} error={errors.journalMd?.message} />
       {editing && editing.media.length > 0 && (
         <div className="flex flex-col gap-2">

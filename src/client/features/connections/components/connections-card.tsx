@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Smartphone, Trash2 } from 'lucide-react';
 import type { ApiTokenView } from '@shared/api-types';
+import type { UnitPref } from '@shared/constants';
 import { formatDate, formatShortDateTime } from '@shared/format';
 import { msg } from '@shared/messages';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
@@ -16,15 +17,17 @@ import {
 } from '@client/components/ui/card';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
+import { BridgeApps } from './bridge-apps';
 import { ConnectionRecipes } from './connection-recipes';
 import { CopyField } from './copy-field';
 import { NewConnectionForm } from './new-connection-form';
 
 /**
  * Settings → Connections (decisions 0044, 0045): personal access tokens for a phone automation that
- * sends today's steps and move minutes, the list of them with Revoke, and the recipes.
+ * sends today's steps and move minutes, the list of them with Revoke, the phone apps that send their
+ * own payloads (issue 45) with the sync log, and the recipes.
  */
-export function ConnectionsCard() {
+export function ConnectionsCard({ unitPref }: { unitPref: UnitPref }) {
   const id = useId();
   const tokens = useApiTokens();
   const [fresh, setFresh] = useState<string | null>(null);
@@ -65,6 +68,8 @@ export function ConnectionsCard() {
         <NewConnectionForm id={id} full={full} onCreated={setFresh} />
 
         <TokenList tokens={tokens.data?.tokens} loading={tokens.isPending} />
+
+        <BridgeApps origin={origin} token={fresh} unitPref={unitPref} />
 
         <section aria-labelledby={`${id}-recipes`} className="flex flex-col gap-3">
           <h3 id={`${id}-recipes`} className="text-sm font-semibold">
