@@ -963,6 +963,8 @@ export const msg = {
   progressPhotoSaved: 'Progress photo saved. Only you can see it.',
   progressPhotoMarked: 'Marked as a progress photo. Only you can see it now.',
   progressPhotoUnmarked: 'No longer a progress photo: it shows with its post again.',
+  progressPhotoStaysPrivate:
+    'This photo was added after the check-in could change, so it stays a progress photo: only you see it.',
   markProofPhotosTitle: 'Mark a proof photo',
   proofPhotoAlt: (day: number) => `Day ${day}, proof photo`,
   markProofPhotosLead:

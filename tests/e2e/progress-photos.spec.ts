@@ -1,4 +1,5 @@
 import type { FeedPost, MyCrews, ProgressPhotosView } from '@shared/api-types';
+import sharp from 'sharp';
 import { GHOST_GUIDE_OPACITY } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lighthouse-server.mjs';
@@ -235,6 +236,56 @@ test('a collage shared with the crew reaches it, and an outsider gets a 404', as
   expect((await call(page, collageUrl)).status).toBe(404);
   for (const url of photoUrls) expect((await call(page, url)).status).toBe(404);
   expect((await call(page, `/api/crews/${crewId}/feed`)).status).toBeGreaterThanOrEqual(400);
+});
+
+test("the check-in form's switch makes the first photo a progress photo, the crew sees the rest", async ({
+  page,
+}, info) => {
+  await signIn(page, 'cam');
+  await page.goto(`${server.url()}/app`);
+  await takeOver(page);
+  const form = page.getByRole('form', { name: "Today's Check-in" });
+  await form.getByLabel('Move minutes').fill('25');
+  await form.getByLabel('Steps').fill('5000');
+  // No photo chosen, no switch.
+  await expect(form.getByRole('switch', { name: msg.progressPhoto })).toHaveCount(0);
+  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: 'orange' } })
+    .png()
+    .toBuffer();
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'mirror.png', mimeType: 'image/png', buffer: png });
+  const toggle = form.getByRole('switch', { name: msg.progressPhoto });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await form.getByLabel(msg.progressPoseField).selectOption('side');
+  await form.getByLabel('Who sees this').selectOption({ label: 'Crew: Photo Crew' });
+  expect(await axeViolations(page)).toEqual([]);
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('photos-checkin-switch-375.png') });
+  const upload = page.waitForResponse((res) => /\/api\/checkins\/[^/]+\/media/.test(res.url()));
+  await form.getByRole('button', { name: 'Complete Check-in' }).click();
+  const uploaded = await upload;
+  expect(uploaded.url()).toContain('progressPose=side');
+  expect(uploaded.status()).toBe(201);
+  const photoUrl = ((await uploaded.json()) as { media: { url: string } }).media.url;
+
+  // Day 5's side photo is on Cam's Photos tab...
+  await page.goto(`${server.url()}/app/cycle/photos`);
+  await expect(
+    page
+      .getByRole('list', { name: msg.progressCalendarTitle })
+      .getByText('Day 5, progress photo, side', { exact: true }),
+  ).toHaveCount(1);
+  // ...and the crew sees the check-in without it.
+  const crews = (await call(page, '/api/crews')).body as MyCrews;
+  const crewId = crews.crews.find((c) => c.name === 'Photo Crew')!.id;
+  await signIn(page, 'pia');
+  await page.goto(`${server.url()}/app`);
+  const feed = (await call(page, `/api/crews/${crewId}/feed`)).body as { posts: FeedPost[] };
+  const post = feed.posts.find((p) => p.author.displayName === 'Cam Photos' && p.dayNumber === 5);
+  expect(post?.media).toEqual([]);
+  expect((await call(page, photoUrl)).status).toBe(404);
 });
 
 test("the camera with Day 1's photo over it, and a photo taken with it", async ({ page }, info) => {

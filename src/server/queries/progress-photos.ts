@@ -15,11 +15,15 @@ export interface CheckinPhotoRow {
   pose: ProgressPose | null;
   day: number;
   date: string;
+  /** When the file was added, and when its check-in was made (the edit window runs from then). */
+  addedAt: Date;
+  checkinCreatedAt: Date;
 }
 
 const photoColumns = sql`m.id, m.post_id as "postId", m.storage_path as "storagePath",
   m.mime_type as "mimeType", m.sort_index as "sortIndex", m.progress_pose as pose,
-  k.day_number as day, k.local_date::text as date`;
+  k.day_number as day, k.local_date::text as date, m.created_at as "addedAt",
+  k.created_at as "checkinCreatedAt"`;
 
 /**
  * The images of the member's active cycle's check-ins, in day order, each with the weight the member

@@ -194,6 +194,14 @@ describe('who may load a progress photo', () => {
     const { media } = await json<AddMediaResponse>(res, 201);
     expect(media.sortIndex).toBe(1);
     expect((await list(member)).photos.map((p) => [p.id, p.pose])).toEqual([[media.id, 'back']]);
+    // Added after the window, it stays private: unmarking it would make it late proof.
+    const unmark = await member.client.request(`/api/progress-photos/${media.id}`, {
+      method: 'PATCH',
+      json: { pose: null },
+    });
+    expect(unmark.status).toBe(403);
+    expect(await unmark.json()).toMatchObject({ message: msg.progressPhotoStaysPrivate });
+    expect((await list(member)).photos).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,7 @@ import type {
 } from '@shared/api-types';
 import type { ProgressPose } from '@shared/constants';
 import type { PostAudience } from '@shared/domain/audience';
+import { isCheckinEditable } from '@shared/domain/checkin';
 import { localDateIn } from '@shared/domain/local-date';
 import { msg } from '@shared/messages';
 import { postMedia, posts } from '../../db/schema';
@@ -81,6 +82,9 @@ export async function markProgressPhoto(
   return withTransaction(ctx, async (ctx) => {
     const photo = await ownCheckinPhoto(ctx.db, member.userId, input.mediaId);
     if (!photo) throw notFound();
+    // A photo added after its check-in's edit window (0109) never becomes proof others see.
+    if (input.pose === null && !isCheckinEditable(photo.checkinCreatedAt, new Date(photo.addedAt)))
+      throw new AppError('forbidden', msg.progressPhotoStaysPrivate);
     await ctx.db
       .update(postMedia)
       .set({ progressPose: input.pose })
