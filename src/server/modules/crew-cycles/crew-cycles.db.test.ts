@@ -67,6 +67,25 @@ const activeCycleOf = async (userId: string) =>
 const checkIn = async (userId: string, now: Date) =>
   createCheckin(await at(userId, now), { ...dayCheckin, journalMd: '' });
 
+/** Olive's crew with Sam, whose cycle starts on 2 Mar, both moved to it on their Day 1. */
+async function movedOnTwoMarch(owner: { userId: string }, sam: { userId: string }) {
+  const { crewId } = await crewOf('2026-03-01', owner, sam);
+  const { cycle } = await scheduleCrewCycle(await at(owner.userId, noon('2026-03-01')), {
+    crewId,
+    startDate: '2026-03-02',
+    mode: 'forgiving',
+    goalMinutes: null,
+  });
+  const crewCycleId = cycle!.id;
+  for (const m of [owner, sam])
+    await chooseOnCrewCycle(await at(m.userId, noon('2026-03-02')), {
+      crewId,
+      crewCycleId,
+      choice: 'move',
+    });
+  return { crewId, crewCycleId };
+}
+
 describe('scheduling and the rules lock (issue 44)', () => {
   it('lets the owner schedule today to 60 days ahead, refuses members and a second cycle, and locks the rules as Day 1 begins in UTC+14', async () => {
     const owner = await member('Olive');
@@ -268,19 +287,7 @@ describe('the crew streak and the board (issue 44)', () => {
   it('counts the days everyone is in, waits for a member not in yet today, and never breaks before the day ends', async () => {
     const owner = await member('Olive');
     const sam = await member('Sam');
-    const { crewId } = await crewOf('2026-03-01', owner, sam);
-    const { cycle } = await scheduleCrewCycle(await at(owner.userId, noon('2026-03-01')), {
-      crewId,
-      startDate: '2026-03-02',
-      mode: 'forgiving',
-      goalMinutes: null,
-    });
-    for (const m of [owner, sam])
-      await chooseOnCrewCycle(await at(m.userId, noon('2026-03-02')), {
-        crewId,
-        crewCycleId: cycle!.id,
-        choice: 'move',
-      });
+    const { crewId } = await movedOnTwoMarch(owner, sam);
     for (const date of ['2026-03-02', '2026-03-03']) {
       await checkIn(owner.userId, noon(date));
       await checkIn(sam.userId, noon(date));
@@ -320,20 +327,7 @@ describe('leaving and authorization (issue 44)', () => {
     const owner = await member('Olive');
     const sam = await member('Sam');
     const stranger = await member('Xander');
-    const { crewId } = await crewOf('2026-03-01', owner, sam);
-    const { cycle } = await scheduleCrewCycle(await at(owner.userId, noon('2026-03-01')), {
-      crewId,
-      startDate: '2026-03-02',
-      mode: 'forgiving',
-      goalMinutes: null,
-    });
-    const crewCycleId = cycle!.id;
-    for (const m of [owner, sam])
-      await chooseOnCrewCycle(await at(m.userId, noon('2026-03-02')), {
-        crewId,
-        crewCycleId,
-        choice: 'move',
-      });
+    const { crewId, crewCycleId } = await movedOnTwoMarch(owner, sam);
     const ownersCycle = await activeCycleOf(owner.userId);
 
     await removeMember(await at(owner.userId, noon('2026-03-05')), {

@@ -45,15 +45,28 @@ function assertStartAllowed(
     );
 }
 
+type OwnedCrew = { crew: CrewRef; userId: string };
+
+/** The owner's change, in one transaction under the crew's lock; answers the crew page's cycles. */
+async function asOwner(
+  ctx: ServiceContext,
+  crewId: string,
+  change: (ctx: ServiceContext, owned: OwnedCrew) => Promise<void>,
+): Promise<CrewCycleState> {
+  const owned = await withTransaction(ctx, async (ctx) => {
+    const found = await ownedCrew(ctx, crewId);
+    await change(ctx, found);
+    return found;
+  });
+  return crewCycleState(ctx, owned.crew, owned.userId);
+}
+
 /** POST /api/crews/:id/cycles. */
-export async function scheduleCrewCycle(
+export function scheduleCrewCycle(
   ctx: ServiceContext,
   input: { crewId: string } & CrewCycleScheduleInput,
 ): Promise<CrewCycleState> {
-  let crew: CrewRef | undefined;
-  let userId = '';
-  await withTransaction(ctx, async (ctx) => {
-    ({ crew, userId } = await ownedCrew(ctx, input.crewId));
+  return asOwner(ctx, input.crewId, async (ctx, { crew, userId }) => {
     const today = await ownerToday(ctx, userId);
     const all = await crewCyclesOf(ctx.db, crew.id);
     if (all.some((c) => c.startDate > today))
@@ -65,54 +78,44 @@ export async function scheduleCrewCycle(
                   ${userId}, ${ctx.now().toISOString()}::timestamptz)`,
     );
   });
-  return crewCycleState(ctx, crew!, userId);
 }
 
 /** The crew's cycle `crewCycleId` while its rules may change, else 404 or 409. */
 async function openCycle(ctx: ServiceContext, crewId: string, crewCycleId: string) {
-  const found = await ownedCrew(ctx, crewId);
-  const all = await crewCyclesOf(ctx.db, found.crew.id);
+  const all = await crewCyclesOf(ctx.db, crewId);
   const cycle = all.find((c) => c.id === crewCycleId);
   if (!cycle) throw new AppError('not_found', msg.crewCycleNotFound);
   if (rulesLocked(cycle.startDate, ctx.now()))
     throw new AppError('conflict', msg.crewCycleRulesLocked);
-  return { ...found, cycle, others: all.filter((c) => c.id !== cycle.id) };
+  return { cycle, others: all.filter((c) => c.id !== cycle.id) };
 }
 
 /** PATCH /api/crews/:id/cycles/:cycleId: the start date, mode or goal, before Day 1 begins. */
-export async function changeCrewCycleRules(
+export function changeCrewCycleRules(
   ctx: ServiceContext,
   input: { crewId: string; crewCycleId: string } & CrewCycleRulesInput,
 ): Promise<CrewCycleState> {
-  let crew: CrewRef | undefined;
-  let userId = '';
-  await withTransaction(ctx, async (ctx) => {
-    const open = await openCycle(ctx, input.crewId, input.crewCycleId);
-    ({ crew, userId } = open);
-    const startDate = input.startDate ?? open.cycle.startDate;
+  return asOwner(ctx, input.crewId, async (ctx, { crew, userId }) => {
+    const { cycle, others } = await openCycle(ctx, crew.id, input.crewCycleId);
+    const startDate = input.startDate ?? cycle.startDate;
     if (input.startDate !== undefined)
-      assertStartAllowed(startDate, await ownerToday(ctx, userId), open.others);
-    const goal = input.goalMinutes === undefined ? open.cycle.goalMinutes : input.goalMinutes;
+      assertStartAllowed(startDate, await ownerToday(ctx, userId), others);
+    const goal = input.goalMinutes === undefined ? cycle.goalMinutes : input.goalMinutes;
     await ctx.db.execute(
       sql`update crew_cycles set start_date = ${startDate}::date,
-            mode = ${input.mode ?? open.cycle.mode}, goal_minutes = ${goal}
-          where id = ${open.cycle.id}::uuid`,
+            mode = ${input.mode ?? cycle.mode}, goal_minutes = ${goal}
+          where id = ${cycle.id}::uuid`,
     );
   });
-  return crewCycleState(ctx, crew!, userId);
 }
 
 /** DELETE /api/crews/:id/cycles/:cycleId: the owner cancels a cycle before Day 1 begins. */
-export async function cancelCrewCycle(
+export function cancelCrewCycle(
   ctx: ServiceContext,
   input: { crewId: string; crewCycleId: string },
 ): Promise<CrewCycleState> {
-  let crew: CrewRef | undefined;
-  let userId = '';
-  await withTransaction(ctx, async (ctx) => {
-    const open = await openCycle(ctx, input.crewId, input.crewCycleId);
-    ({ crew, userId } = open);
-    await ctx.db.execute(sql`delete from crew_cycles where id = ${open.cycle.id}::uuid`);
+  return asOwner(ctx, input.crewId, async (ctx, { crew }) => {
+    const { cycle } = await openCycle(ctx, crew.id, input.crewCycleId);
+    await ctx.db.execute(sql`delete from crew_cycles where id = ${cycle.id}::uuid`);
   });
-  return crewCycleState(ctx, crew!, userId);
 }
