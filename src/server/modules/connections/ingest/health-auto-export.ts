@@ -28,7 +28,7 @@ const Metric = z
   .looseObject({
     name: z.string().meta({ example: 'step_count' }),
     units: z.string().meta({ example: 'count' }),
-    data: z.array(z.looseObject({})).meta({
+    data: z.array(z.unknown()).meta({
       description:
         'Data points. Read only for `step_count`, `apple_exercise_time`, `dietary_water` and `protein`: `{ qty, date, source? }`.',
     }),
