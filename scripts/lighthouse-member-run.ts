@@ -9,11 +9,28 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 
-/** Seeds 30 demo members × 30 days (demo1 with proof photos) into `dataDir` (the embedded database), as the scripts measure them. */
-export function seedDemoDataDir(dataDir: string, stdio: 'inherit' | 'ignore' = 'ignore'): void {
+/**
+ * Seeds 30 demo members × 30 days (demo1 with proof photos) into `dataDir` (the embedded database), as
+ * the scripts measure them, and the members and crews of a `--histories` file if one is given.
+ */
+export function seedDemoDataDir(
+  dataDir: string,
+  stdio: 'inherit' | 'ignore' = 'ignore',
+  histories?: string,
+): void {
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/seed-demo.ts', '--members', '30', '--days', '30', '--fast'],
+    [
+      '--import',
+      'tsx',
+      'scripts/seed-demo.ts',
+      '--members',
+      '30',
+      '--days',
+      '30',
+      '--fast',
+      ...(histories ? ['--histories', histories] : []),
+    ],
     { stdio, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
   if (seeded.status !== 0) throw new Error('seeding the demo members failed');

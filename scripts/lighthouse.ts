@@ -7,12 +7,15 @@
  * target (public pages: performance 95 and 100 elsewhere; member screens: 90; /app/review: 95).
  * LIGHTHOUSE_ONLY="/signin" measures one page; LIGHTHOUSE_OUT=dir keeps the JSON reports. Each page
  * is fetched once, unmeasured, before Lighthouse loads it (a warm server, as members meet it).
+ * The crews pages are measured as the owner of an eight-member crew in eight zones during its cycle
+ * (scripts/lighthouse-crew.json, seeded beside the demo members; issue 44 asks 95 of both).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { MyCrews } from '../src/shared/api-types';
 import { startMailbox } from '../tests/e2e/support/mailbox';
 import { seedDemoDataDir } from './lighthouse-member-run';
 import {
@@ -25,7 +28,12 @@ import {
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3215);
 const member = 'demo1@stackdays.local';
-const PAGES: { path: string; member: boolean; target?: number }[] = [
+/** The crew pages' member: the owner of the crew in lighthouse-crew.json. */
+const CREW_FILE = 'scripts/lighthouse-crew.json';
+const crewOwner = (JSON.parse(readFileSync(CREW_FILE, 'utf8')) as { crews: { owner: string }[] })
+  .crews[0]!.owner;
+/** `:crew` in a path: the seeded crew's id. */
+const PAGES: { path: string; member: boolean; target?: number; as?: 'crew-owner' }[] = [
   { path: '/', member: false },
   { path: '/signin', member: false },
   { path: '/pricing', member: false },
@@ -35,6 +43,8 @@ const PAGES: { path: string; member: boolean; target?: number }[] = [
   // The weekly review with demo1's proof photos (seedDemoDataDir adds them; decision 0048);
   // issue 31 asks 95 of it, signed in, with photos.
   { path: '/app/review', member: true, target: 95 },
+  { path: '/app/crews', member: true, target: 95, as: 'crew-owner' },
+  { path: '/app/crews/:crew', member: true, target: 95, as: 'crew-owner' },
 ];
 const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((p) => p.trim());
 /** LIGHTHOUSE_OUT=dir keeps each page's full report (JSON) there. */
@@ -42,7 +52,7 @@ const outDir = process.env.LIGHTHOUSE_OUT;
 if (outDir) mkdirSync(outDir, { recursive: true });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stackdays-lighthouse-'));
-seedDemoDataDir(dataDir, 'inherit');
+seedDemoDataDir(dataDir, 'inherit', CREW_FILE);
 
 const smtpPort = await freePort();
 const mailboxUrl = `http://127.0.0.1:${await freePort()}`;
@@ -59,10 +69,17 @@ const chrome = await chromeLauncher.launch({
 });
 const failures: string[] = [];
 try {
-  const cookie = await signInWithMailedCode(server.url, mailboxUrl, member);
+  const demoCookie = await signInWithMailedCode(server.url, mailboxUrl, member);
+  const ownerCookie = await signInWithMailedCode(server.url, mailboxUrl, crewOwner);
+  const crews = (await (
+    await fetch(`${server.url}/api/crews`, { headers: { cookie: ownerCookie } })
+  ).json()) as MyCrews;
+  const crewId = crews.crews[0]!.id;
   const rows: string[] = [];
-  for (const page of PAGES) {
-    if (only && !only.includes(page.path)) continue;
+  for (const entry of PAGES) {
+    if (only && !only.includes(entry.path)) continue;
+    const page = { ...entry, path: entry.path.replace(':crew', crewId) };
+    const cookie = entry.as === 'crew-owner' ? ownerCookie : demoCookie;
     // One answer first, unmeasured, so every page is measured on a warm server whether it is the
     // first of the run or not (LIGHTHOUSE_ONLY="/app/review" alone: 93 cold, TTFB 1.4 s, vs 99).
     await fetch(server.url + page.path, {
@@ -91,7 +108,7 @@ try {
     };
     if (outDir)
       writeFileSync(
-        path.join(outDir, `${page.path.replace(/\W+/g, '_') || 'root'}.json`),
+        path.join(outDir, `${entry.path.replace(/\W+/g, '_') || 'root'}.json`),
         JSON.stringify(result.lhr),
       );
     const metric = (id: string) => audits[id]?.displayValue ?? audits[id]?.errorMessage ?? '?';
@@ -101,7 +118,7 @@ try {
     const lcp = (audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
     const bytes = (audits['total-byte-weight']?.numericValue ?? 0) / 1024;
     rows.push(
-      `${page.path.padEnd(11)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)}  ${lcp.toFixed(1).padStart(5)} s  ${bytes.toFixed(0).padStart(5)} KiB  ${finalDisplayedUrl.replace(server.url, '')}`,
+      `${entry.path.padEnd(16)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)}  ${lcp.toFixed(1).padStart(5)} s  ${bytes.toFixed(0).padStart(5)} KiB  ${finalDisplayedUrl.replace(server.url, '')}`,
     );
     console.log(rows.at(-1));
     const target = page.target ?? (page.member ? 90 : 95);
@@ -117,7 +134,7 @@ try {
         console.log(`    ${id}: ${audit.title}`);
     }
   }
-  console.log('\npage        perf  a11y   bp  seo    LCP     bytes  (final URL)');
+  console.log('\npage             perf  a11y   bp  seo    LCP     bytes  (final URL)');
   for (const row of rows) console.log(row);
 } finally {
   await chrome.kill();
