@@ -641,6 +641,8 @@ export const BRIDGE_APP_NAMES = {
 } as const satisfies Record<BridgeApp, string>;
 /** The largest bridge delivery (a day of an active member's data with workout routes fits well under it). */
 export const BRIDGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest amount one sample may carry (steps, minutes, mL, g): past it, a unit mix-up. */
+export const BRIDGE_SAMPLE_AMOUNT_MAX = 1_000_000 as const;
 /** Samples of the kept kinds one delivery may carry. */
 export const BRIDGE_SAMPLES_MAX = 20_000 as const;
 /** The sync log: the last this many deliveries per member, each kept at most this many days. */

@@ -27,6 +27,7 @@ import {
   API_TOKENS_MAX,
   API_TOKEN_NAME_MAX,
   BRIDGE_MAX_BYTES,
+  BRIDGE_SAMPLE_AMOUNT_MAX,
   BRIDGE_SAMPLES_MAX,
   PROTEIN_TARGET_MAX_G,
   PROTEIN_TARGET_MIN_G,
@@ -698,6 +699,7 @@ export const msg = {
   bridgeExpected: (what: string) =>
     `expected ${what === 'array' ? 'a list' : what === 'object' ? 'an object' : `a ${what}`}.`,
   bridgeNotADate: 'expected a date and time.',
+  bridgeAmountTooLarge: `expected a number from 0 to ${formatNumber(BRIDGE_SAMPLE_AMOUNT_MAX)}.`,
   bridgeUnknownUnit: (units: string) => `the unit "${units}" is not one StackDays reads.`,
   bridgeTooManySamples: `a delivery may carry at most ${formatNumber(BRIDGE_SAMPLES_MAX)} samples of steps, minutes, water and protein.`,
   bridgeAppHeading: 'Use an app you already have',

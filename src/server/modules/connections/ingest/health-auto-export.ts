@@ -9,7 +9,12 @@
  * rate, route, energy...) and every other array of `data` is dropped unread.
  */
 import { z } from 'zod';
-import { ML_PER_IMPERIAL_FL_OZ, ML_PER_US_CUP, ML_PER_US_FL_OZ } from '@shared/constants';
+import {
+  BRIDGE_SAMPLE_AMOUNT_MAX,
+  ML_PER_IMPERIAL_FL_OZ,
+  ML_PER_US_CUP,
+  ML_PER_US_FL_OZ,
+} from '@shared/constants';
 import { msg } from '@shared/messages';
 import {
   BridgeShapeError,
@@ -83,7 +88,10 @@ const KEPT_METRICS: Record<string, { kind: SampleKind; units: Record<string, num
 };
 
 const Point = z.looseObject({
-  qty: z.number({ error: msg.bridgeNotANumber }).min(0, { error: msg.bridgeNotANumber }),
+  qty: z
+    .number({ error: msg.bridgeNotANumber })
+    .min(0, { error: msg.bridgeNotANumber })
+    .max(BRIDGE_SAMPLE_AMOUNT_MAX, { error: msg.bridgeAmountTooLarge }),
   date: haeDate,
   source: z.string().optional(),
 });

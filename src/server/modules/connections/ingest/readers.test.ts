@@ -140,6 +140,16 @@ describe('Health Auto Export', () => {
         }),
       ),
     ).toThrow(new BridgeShapeError('data.metrics.1.data.1.qty', msg.bridgeNotANumber));
+    // An amount no body reaches (a unit mix-up, or Infinity's neighbours) is refused too.
+    expect(() =>
+      readHealthAutoExport(
+        payload({
+          name: 'dietary_water',
+          units: 'L',
+          data: [{ qty: 1e308, date: '2026-11-28 09:00:00 -0700' }],
+        }),
+      ),
+    ).toThrow(new BridgeShapeError('data.metrics.1.data.0.qty', msg.bridgeAmountTooLarge));
     // A dropped kind is never read, so nothing in it can be wrong.
     expect(() => payload({ name: 'step_count', units: 'count', data: [] })).not.toThrow();
   });
