@@ -205,6 +205,27 @@ describe('who may load a progress photo', () => {
   });
 });
 
+describe('every progress-photo endpoint, from the router', () => {
+  it('asks a signed-out visitor to sign in before the address, query or body is read', async () => {
+    const endpoints = [
+      ...new Set(
+        t.app.routes
+          .filter((r) => r.path.startsWith('/api/progress-photos') && r.method !== 'ALL')
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
+    expect(endpoints.length).toBeGreaterThanOrEqual(4);
+    for (const endpoint of endpoints) {
+      const [method, path] = endpoint.split(' ');
+      const res = await t.client().request(path.replace(':id', 'not-an-id'), {
+        method,
+        ...(method === 'GET' ? {} : { json: {} }),
+      });
+      expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 401 });
+    }
+  });
+});
+
 describe('a shared collage', () => {
   async function ownerWithTwoDays() {
     const everyone = await people();

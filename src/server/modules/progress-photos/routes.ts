@@ -11,6 +11,7 @@ import {
   progressPoseSchema,
   shareCollageSchema,
 } from '@shared/domain/progress-photos';
+import { requireMember } from '../../lib/context';
 import type { AppEnv } from '../../lib/deps';
 import { idempotencyRequest } from '../../lib/idempotency';
 import { serviceContext } from '../../http/request-context';
@@ -30,6 +31,7 @@ export const progressPhotoRoutes = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const ctx = await serviceContext(c);
+    requireMember(ctx);
     const { pose } = parseWith(poseQuery, c.req.query());
     const file = uploadedFile(c);
     const idempotency = idempotencyRequest(c.req.header('idempotency-key'), [
@@ -42,12 +44,14 @@ export const progressPhotoRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', async (c) => {
     const ctx = await serviceContext(c);
+    requireMember(ctx); // a signed-out caller is told so before the body is read
     const { id } = parseWith(idParam, c.req.param());
     const { pose } = await jsonBody(c, markProgressPhotoSchema);
     return c.json((await markProgressPhoto(ctx, { mediaId: id, pose })) satisfies OkResponse);
   })
   .post('/collage', async (c) => {
     const ctx = await serviceContext(c);
+    requireMember(ctx);
     const input = await jsonBody(c, shareCollageSchema);
     return c.json((await shareCollage(ctx, input)) satisfies ShareCollageResponse, 201);
   });
