@@ -1,5 +1,6 @@
 import type { CrewInviteLink, MyCrews } from '@shared/api-types';
-import { localDateIn } from '@shared/domain/local-date';
+import { addDays, localDateIn } from '@shared/domain/local-date';
+import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { pagePath } from '@shared/pages';
 import { expect, test, type Page } from './support/test';
@@ -51,6 +52,14 @@ const HISTORIES = {
     member('eve', ZONES[1], 'xxxx'),
     // Not in any crew: opens Early Birds' link.
     member('fay', ZONES[1], 'xxxx'),
+    // A crew with no cycle yet, one for each width: its owner schedules one.
+    ...[375, 1280].flatMap((width) => [
+      member(`ivy${width}`, ZONES[1], 'xxx'),
+      member(`jon${width}`, ZONES[1], 'xxx'),
+    ]),
+    // Finish Line's Day 90 is today.
+    member('kim', ZONES[1], 'x'.repeat(89)),
+    member('max', ZONES[1], `${'x'.repeat(60)}..${'x'.repeat(27)}`),
   ],
   crews: [
     {
@@ -62,6 +71,17 @@ const HISTORIES = {
     },
     { name: 'Late Crew', owner: 'lou@cycles.test', members: ['dee@cycles.test'], cycleStart: -2 },
     { name: 'Early Birds', owner: 'eve@cycles.test', members: [], cycleStart: -4 },
+    ...[375, 1280].map((width) => ({
+      name: `New Crew ${width}`,
+      owner: `ivy${width}@cycles.test`,
+      members: [`jon${width}@cycles.test`],
+    })),
+    {
+      name: 'Finish Line',
+      owner: 'kim@cycles.test',
+      members: ['max@cycles.test'],
+      cycleStart: -89,
+    },
   ],
 };
 
@@ -168,6 +188,69 @@ for (const width of [375, 1280]) {
         path: info.outputPath(`window-closed-${width}.png`),
         fullPage: true,
       });
+    });
+
+    test("an owner schedules the crew's 90 days; a crewmate sees the countdown and stays on their own cycle", async ({
+      page,
+    }, info) => {
+      await openCrew(page, `ivy${width}`);
+      const cycle = page.getByTestId('crew-cycle');
+      await expect(cycle).toContainText(msg.crewCycleNoneOwner);
+      await cycle.getByLabel(msg.crewCycleStartLabel).fill(addDays(todayUtc, 7));
+      await cycle.getByRole('radio', { name: new RegExp(`^${msg.streakModeStrict}`) }).check();
+      await cycle.getByLabel(msg.crewCycleGoalLabel).fill('9,000');
+      await cycle.getByRole('button', { name: msg.crewCycleSchedule }).click();
+      await expect(
+        page.getByText(msg.crewCycleScheduled(formatWeekdayDate(addDays(todayUtc, 7)))),
+      ).toBeVisible();
+      await expect(cycle).toContainText(msg.crewCycleCountdown(7));
+      const rules = cycle.getByTestId('crew-cycle-rules');
+      await expect(rules).toContainText(msg.streakModeStrict);
+      await expect(rules).toContainText(msg.crewCycleGoalMinutes(9000));
+      await expect(rules).toContainText(msg.crewCycleRulesOpen);
+      await expect(cycle.getByText(msg.crewCycleChangeRules)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath(`scheduled-owner-${width}.png`),
+        fullPage: true,
+      });
+
+      await openCrew(page, `jon${width}`);
+      const choice = page.getByTestId('crew-cycle-choice');
+      await expect(choice).toContainText(msg.crewCycleChoiceTitle);
+      await expect(choice).toContainText(
+        msg.crewCycleChoiceLead(formatWeekdayDate(addDays(todayUtc, 7))),
+      );
+      await expect(page.getByText(msg.crewCycleChangeRules)).toHaveCount(0);
+      await choice.getByRole('button', { name: msg.crewCycleStay }).click();
+      await expect(choice.getByRole('status')).toHaveText(msg.crewCycleYouStay);
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath(`countdown-member-${width}.png`),
+        fullPage: true,
+      });
+    });
+
+    test("on Day 90 the crew opens its finale: each member's consistency and the crew streak", async ({
+      page,
+    }, info) => {
+      await openCrew(page, 'kim');
+      await page.getByRole('link', { name: msg.crewCycleFinaleLink }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        msg.crewCycleFinaleTitle('Finish Line'),
+      );
+      const members = page.getByRole('region', { name: msg.crewCycleFinaleMembers });
+      await expect(members.getByRole('listitem', { name: 'Kim Cycle' })).toContainText(
+        msg.crewCycleFinaleCheckins(89),
+      );
+      await expect(members.getByRole('listitem', { name: 'Max Cycle' })).toContainText(
+        msg.crewCycleFinaleCheckins(87),
+      );
+      await expect(page.getByText(msg.crewCycleStreak)).toBeVisible();
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`finale-${width}.png`), fullPage: true });
     });
   });
 }

@@ -60,12 +60,14 @@ export function CrewCycleRulesForm({
     setErrors({});
     const onError = (error: unknown) =>
       setErrors({ form: errorMessage(error, msg.unexpectedError) });
-    if (cycle) change.mutate(parsed.data, { onError });
+    // The promise, not mutate()'s callbacks: once scheduled, the crew's cycle is read again and this
+    // form gives way to the countdown before they would run.
+    if (cycle) change.mutateAsync(parsed.data).catch(onError);
     else
-      schedule.mutate(parsed.data, {
-        onSuccess: () => toast.success(msg.crewCycleScheduled(formatWeekdayDate(startDate))),
-        onError,
-      });
+      schedule
+        .mutateAsync(parsed.data)
+        .then(() => toast.success(msg.crewCycleScheduled(formatWeekdayDate(startDate))))
+        .catch(onError);
   };
 
   return (
