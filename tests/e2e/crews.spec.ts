@@ -62,8 +62,9 @@ test('three members: a crew, a crew-only check-in with a photo, and a nudge by e
     await expect(sam.getByRole('heading', { name: "You're invited to a crew" })).toBeVisible();
     await signUpAndVerify(sam.request, uniqueEmail('crew-sam', info), 'Sam');
     await skipIntake(sam.request);
-    // Signed in, any member screen the app runs (here the crews list) brings Sam back to the link.
-    await sam.goto('/app/crews');
+    // Signed in, any member screen the app runs (here Settings, rendered in the browser; the crews
+    // list is rendered on the server since decision 0117) brings Sam back to the link.
+    await sam.goto('/app/settings');
     await expect(sam).toHaveURL(link.pathname);
     await expect(sam.getByRole('heading', { name: 'Join Morning Crew' })).toBeVisible();
     await expect(sam.getByText('Maya')).toBeVisible();

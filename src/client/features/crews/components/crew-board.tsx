@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Bell, Check, UserMinus } from 'lucide-react';
 import type { CrewBoardEntry, CrewDetail, CrewMemberToday } from '@shared/api-types';
@@ -48,14 +49,29 @@ function BoardRow({
   liveLink: boolean;
 }) {
   return (
-    <li
-      className="flex flex-wrap items-center gap-3 border-b border-border p-2 last:border-b-0"
-      aria-label={entry.displayName}
-    >
-      <MemberAvatar name={entry.displayName} src={entry.avatarUrl} className="size-10" />
+    <MemberItem member={entry}>
       <BoardMember entry={entry} />
       {!entry.isMe && entry.today === 'open' && <NudgeButton crewId={crewId} member={entry} />}
       {canRemove && <RemoveMemberButton crewId={crewId} member={entry} liveLink={liveLink} />}
+    </MemberItem>
+  );
+}
+
+/** One line of a crew's member list: the member's picture, then `children`. */
+export function MemberItem({
+  member,
+  children,
+}: {
+  member: { displayName: string; avatarUrl: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className="flex flex-wrap items-center gap-3 border-b border-border p-2 last:border-b-0"
+      aria-label={member.displayName}
+    >
+      <MemberAvatar name={member.displayName} src={member.avatarUrl} className="size-10" />
+      {children}
     </li>
   );
 }
@@ -125,20 +141,32 @@ export function RemoveMemberButton({
   );
 }
 
+/** A crew member's name, with You, Owner and the Strict tag where they apply, then `children`. */
+export function MemberName({
+  member,
+  children,
+}: {
+  member: { displayName: string; isMe: boolean; isOwner?: boolean; strict?: boolean };
+  children?: ReactNode;
+}) {
+  return (
+    <p className="truncate font-bold">
+      {member.displayName}
+      {member.isMe && <span className="ml-2 text-sm font-semibold text-muted-foreground">You</span>}
+      {member.isOwner && (
+        <span className="ml-2 text-sm font-semibold text-muted-foreground">Owner</span>
+      )}
+      {member.strict && <StrictTag className="ml-2 align-middle" />}
+      {children}
+    </p>
+  );
+}
+
 /** A board member's name (You, Owner) and their numbers. */
 function BoardMember({ entry }: { entry: CrewBoardEntry }) {
   return (
     <div className="min-w-0 flex-1">
-      <p className="truncate font-bold">
-        {entry.displayName}
-        {entry.isMe && (
-          <span className="ml-2 text-sm font-semibold text-muted-foreground">You</span>
-        )}
-        {entry.isOwner && (
-          <span className="ml-2 text-sm font-semibold text-muted-foreground">Owner</span>
-        )}
-        {entry.strict && <StrictTag className="ml-2 align-middle" />}
-      </p>
+      <MemberName member={entry} />
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span className="tabular">
           {entry.currentDay ? msg.cycleDayLabel(entry.currentDay, entry.started) : 'No cycle yet'}

@@ -1,12 +1,11 @@
+import type { ReactNode } from 'react';
 import { Flame, Hourglass, Target } from 'lucide-react';
 import type { CrewCycleBoardEntry, CrewCycleOtherMember, CrewCycleView } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
-import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { ProgressBar } from '@client/components/ui/progress-bar';
-import { StrictTag } from '@client/components/strict-tag';
 import { cn } from '@client/lib/cn';
-import { NudgeButton, RemoveMemberButton } from './crew-board';
+import { MemberItem, MemberName, NudgeButton, RemoveMemberButton } from './crew-board';
 
 /** Who may remove whom: the owner, anyone but themselves (decision 0094's link warning). */
 export interface RemoveRights {
@@ -94,39 +93,57 @@ export function CrewCycleBoard({
 }) {
   return (
     <>
-      {cycle.board.length > 0 && (
-        <section aria-labelledby="crew-cycle-board" className="flex flex-col gap-3">
-          <h2 id="crew-cycle-board" className="text-xl font-bold">
-            {msg.crewCycleBoard}
-          </h2>
-          <Card className="p-2 sm:p-3">
-            <ol className="flex flex-col">
-              {cycle.board.map((entry) => (
-                <MemberRow key={entry.userId} crewId={crewId} member={entry} rights={rights}>
-                  <BoardNumbers entry={entry} />
-                </MemberRow>
-              ))}
-            </ol>
-          </Card>
-        </section>
-      )}
-      {cycle.others.length > 0 && (
-        <section aria-labelledby="crew-cycle-others" className="flex flex-col gap-3">
-          <h2 id="crew-cycle-others" className="text-lg font-bold">
-            {msg.crewCycleOthers}
-          </h2>
-          <Card className="p-2 sm:p-3">
-            <ul className="flex flex-col">
-              {cycle.others.map((other) => (
-                <MemberRow key={other.userId} crewId={crewId} member={other} rights={rights}>
-                  <p className="text-sm text-muted-foreground">{OTHER_STATE[other.state]}</p>
-                </MemberRow>
-              ))}
-            </ul>
-          </Card>
-        </section>
-      )}
+      <MemberList id="crew-cycle-board" title={msg.crewCycleBoard} ordered>
+        {cycle.board.map((entry) => (
+          <MemberRow key={entry.userId} crewId={crewId} member={entry} rights={rights}>
+            <BoardNumbers entry={entry} />
+          </MemberRow>
+        ))}
+      </MemberList>
+      <MemberList id="crew-cycle-others" title={msg.crewCycleOthers}>
+        {cycle.others.map((other) => (
+          <MemberRow key={other.userId} crewId={crewId} member={other} rights={rights}>
+            <p className="text-sm text-muted-foreground">{OTHER_STATE[other.state]}</p>
+          </MemberRow>
+        ))}
+      </MemberList>
     </>
+  );
+}
+
+/** A titled list of crew members in a card; nothing when it is empty. */
+function MemberList({
+  id,
+  title,
+  ordered = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  ordered?: boolean;
+  children: ReactNode[];
+}) {
+  if (children.length === 0) return null;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <Card className="p-2 sm:p-3">
+        <List className="flex flex-col">{children}</List>
+      </Card>
+    </section>
+  );
+}
+
+/** "joined Day 2" beside a late joiner's name. */
+export function JoinedDay({ day }: { day: number | null | undefined }) {
+  if (day == null) return null;
+  return (
+    <span className="ml-2 text-sm font-semibold text-muted-foreground">
+      {msg.crewCycleJoinedDay(day)}
+    </span>
   );
 }
 
@@ -145,36 +162,20 @@ function MemberRow({
   crewId: string;
   member: (CrewCycleBoardEntry | CrewCycleOtherMember) & { joinedDay?: number | null };
   rights: RemoveRights;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <li
-      className="flex flex-wrap items-center gap-3 border-b border-border p-2 last:border-b-0"
-      aria-label={member.displayName}
-    >
-      <MemberAvatar name={member.displayName} src={member.avatarUrl} className="size-10" />
+    <MemberItem member={member}>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-bold">
-          {member.displayName}
-          {member.isMe && (
-            <span className="ml-2 text-sm font-semibold text-muted-foreground">You</span>
-          )}
-          {member.isOwner && (
-            <span className="ml-2 text-sm font-semibold text-muted-foreground">Owner</span>
-          )}
-          {'strict' in member && member.strict && <StrictTag className="ml-2 align-middle" />}
-          {member.joinedDay != null && (
-            <span className="ml-2 text-sm font-semibold text-muted-foreground">
-              {msg.crewCycleJoinedDay(member.joinedDay)}
-            </span>
-          )}
-        </p>
+        <MemberName member={member}>
+          <JoinedDay day={member.joinedDay} />
+        </MemberName>
         {children}
       </div>
       {rights.canRemove && member.userId !== rights.viewerId && (
         <RemoveMemberButton crewId={crewId} member={member} liveLink={rights.liveLink} />
       )}
-    </li>
+    </MemberItem>
   );
 }
 

@@ -12,8 +12,9 @@ import { MemberAvatar } from '@client/components/ui/member-avatar';
 import { ProgressBar } from '@client/components/ui/progress-bar';
 import { Spinner } from '@client/components/ui/spinner';
 import { StatGrid } from '@client/components/ui/stat-card';
-import { StrictTag } from '@client/components/strict-tag';
 import { useCrewCycleFinale } from '../api/get-crew-cycle-finale';
+import { MemberName } from './crew-board';
+import { JoinedDay } from './crew-cycle-board';
 
 /** /app/crews/{id}/cycles/{cycleId}/finale: the whole crew's Day 90 (issue 44). */
 export function CrewCycleFinaleScreen({ crewId, cycleId }: { crewId: string; cycleId: string }) {
@@ -114,18 +115,9 @@ function FinaleMember({ member, rank }: { member: CrewCycleFinaleMember; rank: n
           </span>
           <MemberAvatar name={member.displayName} src={member.avatarUrl} className="size-10" />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-bold">
-              {member.displayName}
-              {member.isMe && (
-                <span className="ml-2 text-sm font-semibold text-muted-foreground">You</span>
-              )}
-              {member.strict && <StrictTag className="ml-2 align-middle" />}
-              {member.joinedDay != null && (
-                <span className="ml-2 text-sm font-semibold text-muted-foreground">
-                  {msg.crewCycleJoinedDay(member.joinedDay)}
-                </span>
-              )}
-            </p>
+            <MemberName member={member}>
+              <JoinedDay day={member.joinedDay} />
+            </MemberName>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span className="tabular font-semibold text-foreground">
                 {msg.crewCycleMemberConsistency(member.consistency)}
