@@ -45,6 +45,8 @@ const PAGES: { path: string; member: boolean; target?: number; as?: 'crew-owner'
   { path: '/app/review', member: true, target: 95 },
   { path: '/app/crews', member: true, target: 95, as: 'crew-owner' },
   { path: '/app/crews/:crew', member: true, target: 95, as: 'crew-owner' },
+  // My Cycle's Photos tab with the crew owner's progress photos (issue 46 asks 95, with photos).
+  { path: '/app/cycle/photos', member: true, target: 95, as: 'crew-owner' },
 ];
 const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((p) => p.trim());
 /** LIGHTHOUSE_OUT=dir keeps each page's full report (JSON) there. */
