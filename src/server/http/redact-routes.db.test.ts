@@ -47,6 +47,7 @@ const NOT_SECRET_PARAMS: Record<string, string> = {
   file: 'a badge or avatar file name',
   key: 'a media key; every read checks who may see it',
   cycle: 'a cycle number',
+  cycleId: "a crew cycle's id; only the crew's members see it",
   week: 'a week number',
 };
 
