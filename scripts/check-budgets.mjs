@@ -86,6 +86,27 @@ async function signedUpMember(serverUrl, mailboxUrl) {
   });
 }
 
+/**
+ * A served screen's address for the budget member: `:crewId` is a crew they make here (issue 44);
+ * null for a page they cannot reach through the API (a crew cycle's finale needs its Day 90).
+ */
+async function memberAddress(serverUrl, cookies, pathname) {
+  if (!pathname.includes(':')) return pathname;
+  if (pathname.includes(':cycleId')) return null;
+  const res = await fetch(`${serverUrl}/api/crews`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: serverUrl,
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    },
+    body: JSON.stringify({ name: 'Budget Crew' }),
+  });
+  if (res.status !== 201) throw new Error(`a crew for the budget member: ${res.status}`);
+  const crew = await res.json();
+  return pathname.replace(':crewId', crew.id);
+}
+
 /** The gzip size of a built file, as the budget is stated in gzip whatever the browser got. */
 function gzipSize(urlPath) {
   const file = path.join(clientDir, path.normalize(decodeURIComponent(urlPath)));
@@ -176,7 +197,12 @@ try {
   console.log(
     'page              requests  total KB  scripts KB (gzip)  fonts KB  │ after a first key press KB (no budget)',
   );
-  for (const [name, pathname, intent, member] of PAGES) {
+  for (const [name, pattern, intent, member] of PAGES) {
+    const pathname = member ? await memberAddress(server.url, cookies, pattern) : pattern;
+    if (pathname === null) {
+      console.log(`${name.padEnd(17)} not measured: the budget member has no crew cycle's Day 90`);
+      continue;
+    }
     const m = await measure(browser, server.url + pathname, {
       intent,
       cookies: member ? cookies : [],
