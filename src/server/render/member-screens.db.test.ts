@@ -118,7 +118,7 @@ async function addressOf(page: PageEntry, who: Awaited<ReturnType<typeof member>
   if (!page.path.includes(':')) return page.path;
   const res = await who.client.request('/api/crews', {
     method: 'POST',
-    json: { name: `Crew ${who.userId.slice(-6)}` },
+    json: { name: 'Served Crew' },
   });
   expect(res.status).toBe(201);
   const crew = (await res.json()) as { id: string };
