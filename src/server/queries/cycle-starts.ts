@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { batchedPer, preparedPer, rowByAsk, type DbOrTx } from '../db/client';
-import { checkins, connectionActivity, cycles, restDayPlans, userSettings } from '../db/schema';
+import {
+  checkins,
+  connectionActivity,
+  connectionFuel,
+  cycles,
+  fuelTargets,
+  restDayPlans,
+  userSettings,
+} from '../db/schema';
 import { keptStreakColumns } from './cycle-stats';
 import { storedTimeZoneColumns } from './time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from './weight';
@@ -77,6 +85,12 @@ function prepareCycleStarts(db: DbOrTx) {
         from ${connectionActivity} a where a.user_id = asked.user_id
           and a.local_date between asked.from_date and asked.to_date
       )`,
+      // And the protein and water a phone bridge summed for them, with the member's targets (issue 45).
+      fuel: sql<RecentFuel[] | null>`(
+        select json_agg(json_build_array(f.local_date, f.protein_g, f.water_ml, f.source, f.received_at, t.protein_g, t.water_ml))
+        from ${connectionFuel} f left join ${fuelTargets} t on t.user_id = f.user_id
+        where f.user_id = asked.user_id and f.local_date between asked.from_date and asked.to_date
+      )`,
     })
     .from(asked)
     .leftJoin(userSettings, sql`${userSettings.userId} = asked.user_id`)
@@ -103,3 +117,14 @@ export const cycleStart = batchedPer(
 
 /** A connection's numbers for one of the member's dates: [date, steps, move minutes, source, received at]. */
 export type RecentActivity = [string, number, number, string, string];
+
+/** A bridge's fuel for one of the member's dates: [date, protein g, water ml, source, received at, protein target, water target]. */
+export type RecentFuel = [
+  string,
+  number | null,
+  number | null,
+  string,
+  string,
+  number | null,
+  number | null,
+];

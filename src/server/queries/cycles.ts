@@ -11,7 +11,7 @@ import type { RestPlan } from '@shared/domain/forgiving-streak';
 import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { DbOrTx } from '../db/client';
 import { checkins, cycles, userSettings } from '../db/schema';
-import { cycleStart, type RecentActivity } from './cycle-starts';
+import { cycleStart, type RecentActivity, type RecentFuel } from './cycle-starts';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
 import { keptOutlook, refreshCycleStats, STREAK_RULE_VERSION } from './cycle-stats';
 
@@ -127,13 +127,16 @@ export async function activeCycleWithToday(
   cycle: CycleView;
   todayCheckinId: string | null | undefined;
   todayActivity: RecentActivity | null | undefined;
+  todayFuel: RecentFuel | null | undefined;
 }> {
-  const { cycle, recent, activity } = await activeCycleWith(db, userId, now, false, true);
-  if (!recent || !activity) return { cycle, todayCheckinId: undefined, todayActivity: undefined };
+  const { cycle, recent, activity, fuel } = await activeCycleWith(db, userId, now, false, true);
+  if (!recent || !activity || !fuel)
+    return { cycle, todayCheckinId: undefined, todayActivity: undefined, todayFuel: undefined };
   return {
     cycle,
     todayCheckinId: recent.find(([, date]) => date === cycle.today)?.[0] ?? null,
     todayActivity: activity.find(([date]) => date === cycle.today) ?? null,
+    todayFuel: fuel.find(([date]) => date === cycle.today) ?? null,
   };
 }
 
@@ -150,6 +153,7 @@ async function activeCycleWith(
   plans?: RestPlan[];
   recent?: Array<[string, string]>;
   activity?: RecentActivity[];
+  fuel?: RecentFuel[];
   weight?: [number | null, boolean] | null;
 }> {
   const utcToday = now.toISOString().slice(0, 10);
@@ -189,7 +193,13 @@ async function activeCycleWith(
       ? (row.plans ?? []).map(([from, weekdays]) => ({ from, weekdays }))
       : undefined;
     if (!withToday) return { cycle, days, plans, weight: row.weight };
-    return { cycle, days, recent: row.recent ?? [], activity: row.activity ?? [] };
+    return {
+      cycle,
+      days,
+      recent: row.recent ?? [],
+      activity: row.activity ?? [],
+      fuel: row.fuel ?? [],
+    };
   }
   // No active cycle yet: start one on the member's today.
   const timeZone = await memberTimeZone(db, userId, now);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ConnectionFuelView, FuelTargetsView } from '@shared/api-types';
 import type { DbOrTx } from '../db/client';
 import { connectionFuel, fuelTargets } from '../db/schema';
+import type { RecentFuel } from './cycle-starts';
 
 // Fuel from a phone bridge (issue 45, decision 0108): the member's targets, and a day's protein and
 // water measured against them.
@@ -24,6 +25,7 @@ export async function connectionFuelOn(
 ): Promise<ConnectionFuelView | null> {
   const [row] = await db
     .select({
+      localDate: connectionFuel.localDate,
       proteinG: connectionFuel.proteinG,
       waterMl: connectionFuel.waterMl,
       source: connectionFuel.source,
@@ -35,17 +37,39 @@ export async function connectionFuelOn(
     .leftJoin(fuelTargets, eq(fuelTargets.userId, connectionFuel.userId))
     .where(and(eq(connectionFuel.userId, userId), eq(connectionFuel.localDate, localDate)))
     .limit(1);
-  if (!row) return null;
+  return row
+    ? recentFuelView([
+        row.localDate,
+        row.proteinG,
+        row.waterMl,
+        row.source,
+        row.receivedAt.toISOString(),
+        row.proteinTarget,
+        row.waterTarget,
+      ])
+    : null;
+}
+
+/** A bridge's fuel for a day against the targets, as the cycle's start read it alongside (activeCycleWithToday). */
+export function recentFuelView([
+  date,
+  proteinG,
+  waterMl,
+  source,
+  receivedAt,
+  proteinTarget,
+  waterTarget,
+]: RecentFuel): ConnectionFuelView {
   const met = (amount: number | null, target: number | null) =>
     amount !== null && target !== null && amount >= target;
   return {
-    date: localDate,
-    proteinG: row.proteinG === null ? null : Math.round(row.proteinG),
-    waterMl: row.waterMl === null ? null : Math.round(row.waterMl),
-    source: row.source,
-    receivedAt: row.receivedAt.toISOString(),
-    proteinTargetMet: met(row.proteinG, row.proteinTarget),
-    hydrationGoalMet: met(row.waterMl, row.waterTarget),
+    date,
+    proteinG: proteinG === null ? null : Math.round(proteinG),
+    waterMl: waterMl === null ? null : Math.round(waterMl),
+    source,
+    receivedAt: new Date(receivedAt).toISOString(),
+    proteinTargetMet: met(proteinG, proteinTarget),
+    hydrationGoalMet: met(waterMl, waterTarget),
   };
 }
 

@@ -28,7 +28,7 @@ import { checkins } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { activeCycleWithToday } from '../../queries/cycles';
 import { connectionActivityOn, recentActivityView } from '../../queries/connection-activity';
-import { connectionFuelOn } from '../../queries/fuel';
+import { connectionFuelOn, recentFuelView } from '../../queries/fuel';
 import { loadCheckinView } from './parts';
 
 // The services by verb group (issue 28 item 6): create.ts, edit.ts, media.ts, updates.ts, list.ts; the steps
@@ -44,7 +44,7 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
   // By local date, not cycle day: after Start New Cycle, today's check-in still counts for today.
-  const { cycle, todayCheckinId, todayActivity } = await activeCycleWithToday(
+  const { cycle, todayCheckinId, todayActivity, todayFuel } = await activeCycleWithToday(
     ctx.db,
     member.userId,
     now,
@@ -64,7 +64,11 @@ export async function getToday(ctx: ServiceContext): Promise<TodayResponse> {
       ? connectionActivityOn(ctx.db, member.userId, cycle.today)
       : todayActivity && recentActivityView(todayActivity),
     // A phone bridge's protein and water only start the form's boxes (issue 45): before the check-in.
-    checkinId ? null : connectionFuelOn(ctx.db, member.userId, cycle.today),
+    checkinId
+      ? null
+      : todayFuel === undefined
+        ? connectionFuelOn(ctx.db, member.userId, cycle.today)
+        : todayFuel && recentFuelView(todayFuel),
   ]);
   return { cycle, checkin, connection, fuel };
 }
