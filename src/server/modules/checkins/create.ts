@@ -16,7 +16,11 @@ import { activeCycleWithToday } from '../../queries/cycles';
 import { refreshCycleStats } from '../../queries/cycle-stats';
 import { endPauseFrom } from '../cycles/pauses';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
-import { connectionActivityOn, recentActivityView, sourceOfNumbers } from '../../queries/connection-activity';
+import {
+  connectionActivityOn,
+  recentActivityView,
+  sourceOfNumbers,
+} from '../../queries/connection-activity';
 import { resolveAudience } from '../../queries/audience';
 import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
 

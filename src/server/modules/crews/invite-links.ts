@@ -9,7 +9,13 @@ import { AppError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { sealer } from '../../lib/sealed';
 import { hashToken, newToken } from '../../lib/tokens';
-import { DAY_MS, type CrewRow, assertRoomForAnotherCrew, lockMember, ownedCrew } from '../../queries/crew-rows';
+import {
+  DAY_MS,
+  type CrewRow,
+  assertRoomForAnotherCrew,
+  lockMember,
+  ownedCrew,
+} from '../../queries/crew-rows';
 import { crewCycleForInvite } from '../crew-cycles/invite';
 
 // A crew's invite link (decision 0047): one live link per crew, made and revoked by its owner, previewed

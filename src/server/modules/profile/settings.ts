@@ -18,7 +18,11 @@ import type { DbOrTx } from '../../db/client';
 import { consents, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { applyPendingTimeZone, effectiveTimeZone, planTimeZoneChange } from '../../queries/time-zone';
+import {
+  applyPendingTimeZone,
+  effectiveTimeZone,
+  planTimeZoneChange,
+} from '../../queries/time-zone';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 type SettingsRow = typeof userSettings.$inferSelect;

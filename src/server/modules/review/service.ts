@@ -14,7 +14,12 @@ import { requireMember, withTransaction, type ServiceContext } from '../../lib/c
 import { AppError } from '../../lib/errors';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import { shareTarget } from './audience';
-import { memberCyclesAndZone, newestReview, openWeeksOf, readWeeklyReview } from '../../queries/review';
+import {
+  memberCyclesAndZone,
+  newestReview,
+  openWeeksOf,
+  readWeeklyReview,
+} from '../../queries/review';
 import { reviewCaption } from './caption';
 
 // The weekly review (decision 0048): read from the member's own check-ins, addressed by the member's
