@@ -116,6 +116,17 @@ function instant(text: string, path: string): Date {
   return at;
 }
 
+/**
+ * An unknown unit as a refusal names it: its first 20 characters (whole code points) without
+ * control, format or lone surrogate characters, which PostgreSQL's jsonb refuses (NUL, an unpaired
+ * surrogate) or which would disguise the sync log's line (an escape, a direction override).
+ */
+function namedUnit(units: string): string {
+  return Array.from(units.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ''))
+    .slice(0, 20)
+    .join('');
+}
+
 /** The samples of the kept kinds in a Health Auto Export delivery. */
 export function readHealthAutoExport(payload: HealthAutoExportPayload): BridgeDelivery {
   const samples: BridgeSample[] = [];
@@ -127,7 +138,7 @@ export function readHealthAutoExport(payload: HealthAutoExportPayload): BridgeDe
     if (factor === undefined)
       throw new BridgeShapeError(
         `data.metrics.${i}.units`,
-        msg.bridgeUnknownUnit(metric.units.slice(0, 20)),
+        msg.bridgeUnknownUnit(namedUnit(metric.units)),
       );
     metric.data.forEach((raw, j) => {
       const path = `data.metrics.${i}.data.${j}`;
