@@ -523,6 +523,9 @@ export const AVATAR_UPLOADS_PER_HOUR = 10 as const;
 export const AVATAR_UPLOADS_PER_DAY = 30 as const;
 export const DATA_EXPORTS_PER_HOUR = 3 as const;
 export const DATA_EXPORTS_PER_DAY = 10 as const;
+/** Not in the spec: per-member limits on sharing progress-photo collages (each is composed and posted). */
+export const COLLAGES_PER_HOUR = 10 as const;
+export const COLLAGES_PER_DAY = 30 as const;
 /** How long the link from 'Download my data' works (it is signed for the member who asked). */
 export const DATA_EXPORT_LINK_SECONDS = 300 as const;
 /** Not in the spec: downloads one link allows (the second is a retry after a broken download). */

@@ -609,6 +609,8 @@ export const msg = {
     `Your days switch to ${zone} as soon as its date matches your current one (within a day), so today's check-in stays today's.`,
   avatarRateLimited: (seconds: number) =>
     `You've changed your picture a lot. Please try again in ${waitTime(seconds)}.`,
+  collageRateLimited: (seconds: number) =>
+    `You've shared a lot of collages. Please try again in ${waitTime(seconds)}.`,
   exportRateLimited: (seconds: number) =>
     `You've downloaded your data a few times already. Please try again in ${waitTime(seconds)}.`,
   exportLinkExpired: 'This download link has expired. Start the download again from Settings.',

@@ -6,7 +6,7 @@ import type {
   ProgressPhotosView,
   ShareCollageResponse,
 } from '@shared/api-types';
-import type { ProgressPose } from '@shared/constants';
+import { COLLAGES_PER_DAY, COLLAGES_PER_HOUR, type ProgressPose } from '@shared/constants';
 import type { PostAudience } from '@shared/domain/audience';
 import { isCheckinEditable } from '@shared/domain/checkin';
 import { localDateIn } from '@shared/domain/local-date';
@@ -15,6 +15,7 @@ import { postMedia, posts } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
+import { enforce } from '../../lib/rate-limit';
 import type { IdempotencyRequest } from '../../lib/idempotency';
 import { thumbKeyFor } from '../../lib/storage';
 import {
@@ -35,6 +36,11 @@ import { composeCollage } from './collage';
 // collage the member composes and gives an audience.
 
 const notFound = () => new AppError('not_found', msg.notFound);
+
+const collageLimits = (userId: string) => [
+  { key: `collage:hour:${userId}`, max: COLLAGES_PER_HOUR, windowSeconds: 3600 },
+  { key: `collage:day:${userId}`, max: COLLAGES_PER_DAY, windowSeconds: 86_400 },
+];
 
 /** GET /api/progress-photos: the active cycle's progress photos, and the proof photos to mark. */
 export async function listProgressPhotos(ctx: ServiceContext): Promise<ProgressPhotosView> {
@@ -125,6 +131,11 @@ export async function shareCollage(
   input: { firstId: string; secondId: string; audience: PostAudience },
 ): Promise<ShareCollageResponse> {
   const member = requireMember(ctx);
+  // Each is two decodes, two encodes and a post: a loop would tie up the server and flood a feed.
+  await enforce(ctx.db, collageLimits(member.userId), {
+    now: ctx.now(),
+    message: msg.collageRateLimited,
+  });
   const photos = await Promise.all(
     [input.firstId, input.secondId].map((id) => ownCheckinPhoto(ctx.db, member.userId, id)),
   );
