@@ -16,6 +16,7 @@ export const STREAMING_UPLOAD_ROUTES = [
   '/api/checkins/:id/media',
   '/api/updates/:id/media',
   '/api/profile/avatar',
+  '/api/progress-photos', // POST: a photo taken on the Photos tab (issue 46)
   '/api/admin/badges/:id/image',
 ];
 
