@@ -8,8 +8,9 @@ import type {
 } from '@shared/api-types';
 import { reviewOpensOn } from '@shared/domain/review-weeks';
 import type { ShareWeekData } from '@shared/domain/schemas';
+import { isCheckinEditable } from '@shared/domain/checkin';
 import { msg } from '@shared/messages';
-import { postMedia, posts, reviewShares } from '../../db/schema';
+import { checkins, postMedia, posts, reviewShares } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
@@ -136,7 +137,15 @@ export async function shareWeek(
         .select()
         .from(postMedia)
         .innerJoin(posts, eq(posts.id, postMedia.postId))
+        .leftJoin(checkins, eq(checkins.id, posts.checkinId))
         .where(and(inArray(postMedia.id, picked), eq(posts.userId, member.userId)));
+      // A progress photo added after its check-in's edit window is never proof others see (0109).
+      const late = sources.some(
+        (s) =>
+          s.post_media.progressPose !== null &&
+          !isCheckinEditable(s.checkins?.createdAt ?? '', s.post_media.createdAt),
+      );
+      if (late) throw new AppError('forbidden', msg.progressPhotoStaysPrivate);
       await ctx.db.insert(postMedia).values(
         picked.map((id, sortIndex) => {
           const source = sources.find((s) => s.post_media.id === id)!.post_media;
