@@ -3,7 +3,7 @@ import type { SyncLogResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { setUpTestApp } from '../../../testing/test-app';
 
-// Payloads built to break the phone bridges' refusals (issue 45, threats #113 and #114).
+// Payloads built to break the phone bridges' refusals (issue 45, threat #113).
 
 const t = setUpTestApp();
 
