@@ -112,7 +112,10 @@ export async function crewCycleHolding(
   return row;
 }
 
-/** Moves chosen before Day 1 that wait for it: member, crew cycle, chosen date; start on or before `through`. */
+/**
+ * Moves chosen before Day 1 whose Day 1 has begun at `at` in their member's zone: member, crew
+ * cycle, chosen date (`through`, UTC's date a day on, keeps the read to the start-date index).
+ */
 export function waitingMoves(
   db: DbOrTx,
   at: string,
@@ -125,18 +128,17 @@ export function waitingMoves(
     startDate: string;
     mode: StreakMode;
     chosenOn: string;
-    zone: string;
   }>
 > {
   return queryRows(
     db,
     sql`select ccm.user_id as "userId", ccm.crew_cycle_id as "crewCycleId",
-          cc.start_date::text as "startDate", cc.mode, ccm.chosen_on::text as "chosenOn",
-          ${zone(at)} as zone
+          cc.start_date::text as "startDate", cc.mode, ccm.chosen_on::text as "chosenOn"
         from crew_cycle_members ccm
         join crew_cycles cc on cc.id = ccm.crew_cycle_id
         left join user_settings s on s.user_id = ccm.user_id
         where ccm.choice = 'move' and ccm.cycle_id is null and cc.start_date <= ${through}::date
+          and (${at}::timestamptz at time zone ${zone(at)})::date >= cc.start_date
           ${options.crewCycleId ? sql`and ccm.crew_cycle_id = ${options.crewCycleId}::uuid` : sql``}
         order by cc.start_date, ccm.user_id
         limit ${options.limit ?? 500}`,

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CrewCycleState } from '@shared/api-types';
 import { msg } from '@shared/messages';
+import { queryRows } from '../../db/client';
 import { cycles, userSettings } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { setUpTestApp } from '../../testing/test-app';
@@ -237,6 +238,46 @@ describe('moving to the crew cycle (issue 44)', () => {
     const seen = await getCrewCycleState(await at(owner.userId, dayOne), { crewId });
     expect(seen.cycle!.board.map((e) => [e.displayName, e.today])).toEqual([['Wes', 'checked-in']]);
     expect(seen.cycle!.goal).toMatchObject({ minutes: 600, doneMinutes: 30, percent: 5 });
+  });
+  it('moves a member whose Day 1 has begun though a batch of members whose Day 1 has not comes first', async () => {
+    const owner = await member('Olive');
+    // Two members; the one read first (by id) waits in Los Angeles, the other is in Auckland.
+    const pair = [await member('Uma'), await member('Vic')];
+    const byId = await queryRows<{ id: string }>(
+      t.deps.db,
+      sql`select id from "user" where id in (${pair[0].userId}, ${pair[1].userId}) order by id`,
+    );
+    const [first, second] = byId.map(({ id }) => pair.find((m) => m.userId === id)!);
+    for (const [m, zone] of [
+      [first, 'America/Los_Angeles'],
+      [second, 'Pacific/Auckland'],
+    ] as const)
+      await t.deps.db
+        .update(userSettings)
+        .set({ timezone: zone })
+        .where(eq(userSettings.userId, m.userId));
+    const { crewId } = await crewOf('2026-03-01', owner, first, second);
+    const { cycle } = await scheduleCrewCycle(await at(owner.userId, noon('2026-03-01')), {
+      crewId,
+      startDate: '2026-03-05',
+      mode: 'forgiving',
+      goalMinutes: null,
+    });
+    for (const m of [first, second])
+      await chooseOnCrewCycle(await at(m.userId, noon('2026-03-02')), {
+        crewId,
+        crewCycleId: cycle!.id,
+        choice: 'move',
+      });
+
+    // 5 Mar 00:30 UTC: 13:30 on Day 1 in Auckland, still 4 Mar in Los Angeles. One move a batch.
+    const moved = await switchWaitingMoves(
+      t.system('crew-cycles', () => new Date('2026-03-05T00:30:00Z')),
+      { crewCycleId: cycle!.id, batch: 1 },
+    );
+    expect(moved).toBe(1);
+    expect((await activeCycleOf(second.userId)).startDate).toBe('2026-03-05');
+    expect((await activeCycleOf(first.userId)).startDate).not.toBe('2026-03-05');
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StreakMode } from '@shared/constants';
 import { movedCycleStart } from '@shared/domain/crew-cycle';
-import { addDays, localDateIn, type LocalDate } from '@shared/domain/local-date';
+import { addDays, type LocalDate } from '@shared/domain/local-date';
 import { queryRows } from '../../db/client';
 import { withTransaction, type ServiceContext } from '../../lib/context';
 import { waitingMoves } from '../../queries/crew-cycles';
@@ -50,19 +50,20 @@ export async function switchToCrewCycle(
  */
 export async function switchWaitingMoves(
   ctx: ServiceContext,
-  options: { crewCycleId?: string } = {},
+  options: { crewCycleId?: string; batch?: number } = {},
 ): Promise<number> {
+  const { batch = SWITCH_BATCH, ...which } = options;
   const now = ctx.now();
   // Day 1 has begun somewhere only once UTC's date is at most a day before it.
   const through = addDays(now.toISOString().slice(0, 10), 1);
   let moved = 0;
   for (;;) {
     const waiting = await waitingMoves(ctx.db, now.toISOString(), through, {
-      ...options,
-      limit: SWITCH_BATCH,
+      ...which,
+      limit: batch,
     });
-    const due = waiting.filter((w) => localDateIn(now, w.zone) >= w.startDate);
-    for (const w of due) {
+    const movedBefore = moved;
+    for (const w of waiting) {
       await withTransaction(ctx, async (ctx) => {
         const [still] = await queryRows(
           ctx.db,
@@ -76,6 +77,7 @@ export async function switchWaitingMoves(
         moved += 1;
       });
     }
-    if (waiting.length < SWITCH_BATCH || due.length === 0) return moved;
+    // A batch another process took whole (its rows locked) moved nothing here: leave it to them.
+    if (waiting.length < batch || moved === movedBefore) return moved;
   }
 }
