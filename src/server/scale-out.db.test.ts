@@ -21,7 +21,8 @@ import {
 const PORT_A = 3240;
 const PORT_B = 3241;
 const SMTP_PORT = 3242;
-const PORT_WORKER = 3243;
+// 3243 to 3245 are crash.db.test.ts's, which test:db may run at the same time.
+const PORT_WORKER = 3246;
 /**
  * How soon the other process must show a write. The documented bound is the cache lifetime
  * (FEED_CACHE_MS, BOARD_TTL_MS) when a notification is lost; with the listener up it is the time a
