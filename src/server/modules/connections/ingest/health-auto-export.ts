@@ -105,9 +105,20 @@ export function parseHealthAutoExportDate(text: string): Date | null {
   if (!m) return null;
   const [, y, mo, d, h, mi, s, sign, oh, om] = m;
   const offsetMinutes = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
-  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s) - offsetMinutes * 60_000;
-  const at = new Date(utc);
-  return Number.isNaN(at.getTime()) || +mo > 12 || +d > 31 ? null : at;
+  // Offsets on Earth run from -12:00 to +14:00; Date.UTC would roll an hour of 24, a minute of 60 or
+  // 30 February into the next day, so a field out of its range refuses the date instead.
+  if (+om > 59 || offsetMinutes < -12 * 60 || offsetMinutes > 14 * 60) return null;
+  if (+h > 23 || +mi > 59 || +s > 59) return null;
+  const local = new Date(Date.UTC(+y, +mo - 1, +d));
+  if (
+    local.getUTCFullYear() !== +y ||
+    local.getUTCMonth() !== +mo - 1 ||
+    local.getUTCDate() !== +d
+  ) {
+    return null;
+  }
+  const at = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s) - offsetMinutes * 60_000);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 function instant(text: string, path: string): Date {

@@ -49,6 +49,29 @@ describe('Health Auto Export', () => {
     expect(parseHealthAutoExportDate('yesterday')).toBeNull();
   });
 
+  it('refuses a date that does not exist instead of rolling it into the next day', () => {
+    for (const impossible of [
+      '2026-11-28 24:00:00 +0000',
+      '2026-11-28 23:60:00 +0000',
+      '2026-11-28 23:59:60 +0000',
+      '2026-02-30 10:00:00 +0000',
+      '2026-11-31 10:00:00 +0000',
+      '2026-00-10 10:00:00 +0000',
+      '2026-11-00 10:00:00 +0000',
+      '2026-11-28 10:00:00 +1500',
+      '2026-11-28 10:00:00 -1300',
+      '2026-11-28 10:00:00 +0560',
+    ]) {
+      expect(parseHealthAutoExportDate(impossible), impossible).toBeNull();
+    }
+    expect(parseHealthAutoExportDate('2028-02-29 10:00:00 +1400')?.toISOString()).toBe(
+      '2028-02-28T20:00:00.000Z',
+    );
+    expect(parseHealthAutoExportDate('2026-11-28 10:00:00 -1200')?.toISOString()).toBe(
+      '2026-11-28T22:00:00.000Z',
+    );
+  });
+
   it('a full day: steps, the exercise-time metric (not the workout too), water and protein; nothing else', () => {
     const delivery = hae('full-day');
     expect(delivery.test).toBe(false);
