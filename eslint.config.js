@@ -254,7 +254,8 @@ export default tseslint.config(
       },
     ]),
   },
-  // Every query and mutation key comes from lib/query-keys.ts, so an invalidation names what it means.
+  // Every query and mutation key is named once: in lib/query-keys.ts, or by queryArea() beside its
+  // fetcher (decision 0121), so an invalidation names what it means.
   {
     files: ['src/client/**'],
     ignores: ['src/client/lib/query-keys.ts'],
@@ -264,7 +265,8 @@ export default tseslint.config(
         {
           selector:
             'Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression)',
-          message: 'Take query and mutation keys from @client/lib/query-keys, not a literal.',
+          message:
+            "Take query and mutation keys from @client/lib/query-keys (queryKeys, or queryArea('<area>') beside the fetcher), not a literal.",
         },
         {
           // Issue 28: every answer has a name in @shared/api-types, which the server's services return.

@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { MyCycleView } from '@shared/api-types';
 import { afterCheckinSaved } from '@client/features/checkin/api/checkin-cache';
 import { afterCycleRestart } from '@client/features/cycle/api/restart-cycle';
-import { queryKeys } from './query-keys';
+import { queryArea, queryKeys } from './query-keys';
 
 // Every cached answer a member can have at once, as the screens key them.
 const everyScreen = [
@@ -74,5 +76,37 @@ describe('one change, the screens it touches', () => {
     expect(queryKeys.subscription.member('u1').slice(0, 1)).toEqual(queryKeys.subscription.all);
     const firsts = Object.values(queryKeys).map((area) => area.all[0]);
     expect(new Set(firsts).size).toBe(firsts.length);
+  });
+});
+
+/** Every `queryArea('<area>')` a client file declares (decision 0121), as [area, file]. */
+function declaredAreas(): [string, string][] {
+  const root = join(import.meta.dirname, '..');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (file) =>
+      /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('query-keys.ts'),
+  );
+  return files.flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/\bqueryArea\(\s*'([^']+)'/g)].map(
+      (match): [string, string] => [match[1], file],
+    ),
+  );
+}
+
+describe('query areas declared beside their fetchers', () => {
+  it('a declared area keys its queries under its name', () => {
+    const keys = queryArea('checkin-days');
+    expect(keys.all).toEqual(['checkin-days']);
+    expect(keys.key('week', 3)).toEqual(['checkin-days', 'week', 3]);
+  });
+
+  it("no two areas share a name, so one area's invalidation never reaches another's answers", () => {
+    const shared = Object.values(queryKeys).map((area): [string, string] => [
+      area.all[0],
+      'lib/query-keys.ts',
+    ]);
+    const all = [...shared, ...declaredAreas()];
+    const twice = all.filter(([area], i) => all.findIndex(([other]) => other === area) !== i);
+    expect(twice.map(([area, file]) => `${area} (again in ${file})`)).toEqual([]);
   });
 });

@@ -1,8 +1,24 @@
-// Every TanStack Query key the client uses, in one place. A feature reads its own keys from here,
-// and a mutation that changes another feature's data invalidates it by name (queryKeys.cycle.all),
-// never by a literal array: renaming a key then changes every reader at once, and lint refuses a
-// literal `queryKey: [...]` anywhere else. Keys are arrays whose first item is the area, so
-// invalidating `area.all` reaches every query below it (TanStack matches keys by prefix).
+// TanStack Query keys. Keys are arrays whose first item is the area, so invalidating `area.all`
+// reaches every query below it (TanStack matches keys by prefix). Lint refuses a literal
+// `queryKey: [...]`: a key is named once and every reader and invalidation uses that name.
+//
+// Where a key is named (decision 0121):
+// - an area that only its own feature reads and changes declares its keys beside its fetcher,
+//   `const keys = queryArea('checkin-days')` in `features/<area>/api/get-<area>.ts`;
+// - an area that another folder names (another feature's mutation invalidates it, or lib/ and render/
+//   read it, as the offline snapshot does) lives in `queryKeys` below: features never import each other.
+// Every area's name is unique (query-keys.test.ts reads them all, here and in every queryArea call).
+
+/**
+ * The keys of one area: `all` (invalidating it reaches every query of the area) and `key(...parts)`
+ * for a query below it, e.g. `keys.key('week', 3)` is `['<area>', 'week', 3]`.
+ */
+export function queryArea<const Area extends string>(area: Area) {
+  return {
+    all: [area] as const,
+    key: <const Parts extends readonly unknown[]>(...parts: Parts) => [area, ...parts] as const,
+  };
+}
 
 export const queryKeys = {
   session: {
