@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AdminCrewsPage, CrewCycleState } from '@shared/api-types';
+import type { AdminCrewsPage } from '@shared/api-types';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { msg } from '@shared/messages';
-import { addCheckinMedia, checkInToday, dayCheckin } from '../../testing/checkins';
+import { addCheckinMedia, dayCheckin } from '../../testing/checkins';
 import { testPng } from '../../testing/images';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
+import { createCheckin } from '../checkins/service';
+import { chooseOnCrewCycle } from './choice';
 import { getCrewCycleFinale } from './finale';
+import { scheduleCrewCycle } from './schedule';
 
 // Issue 44: who may read and change a crew cycle, over HTTP. Every crew-cycle endpoint is read from
 // the router itself, so one added later is checked here without anyone listing it.
@@ -33,6 +37,25 @@ const call = (client: TestClient, path: string, method: string, json?: unknown) 
   });
 
 describe('crew cycle authorization (issue 44)', () => {
+  it('tells a signed-out caller to sign in (401) on every crew-cycle endpoint, before it reads the ids or the body', async () => {
+    const signedOut = t.client();
+    const endpoints = crewCycleEndpoints();
+    expect(endpoints).toHaveLength(6);
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const { method, path } of endpoints) {
+      for (const id of [randomUUID(), 'not-an-id']) {
+        // An empty body: a form the schema refuses (422) once the caller is known.
+        const res = await call(signedOut, path.replace(':id', id).replace(':cycleId', id), method);
+        const body = (await res.json()) as { message: string };
+        const at = `${method} ${path} (${id === 'not-an-id' ? 'malformed' : 'unknown'} id)`;
+        answers.push(`${at}: ${res.status} ${body.message}`);
+        expected.push(`${at}: 401 ${msg.pleaseSignInFirst}`);
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+
   it('answers 404 to a member not in the crew on every crew-cycle endpoint, and to its photos; a crewmate can’t change the rules, and nobody can after Day 1 begins', async () => {
     const owner = await t.member({ displayName: 'Olive' });
     const mate = await t.member({ displayName: 'Sam' });
@@ -51,24 +74,25 @@ describe('crew cycle authorization (issue 44)', () => {
       }),
       200,
     );
-    // Day 1 is today in the members' zone (New York): the rules are locked at once.
-    const today = localDateIn(new Date(), 'America/New_York');
-    const scheduled = await json<CrewCycleState>(
-      await call(owner.client, `/api/crews/${crew.id}/cycles`, 'POST', {
-        startDate: today,
-        mode: 'forgiving',
-        goalMinutes: null,
-      }),
-      201,
-    );
+    // The app's clock for every step that reads a date, read once: Day 1 is today in the members'
+    // zone (New York) at that instant, even if New York's midnight passes while the test runs. The
+    // rules lock as Day 1 begins in UTC+14, so they are locked at once on the real clock too.
+    const clock = new Date();
+    const at = (userId: string, now = clock) => t.contextFor(userId, { now });
+    const today = localDateIn(clock, 'America/New_York');
+    const scheduled = await scheduleCrewCycle(await at(owner.userId), {
+      crewId: crew.id,
+      startDate: today,
+      mode: 'forgiving',
+      goalMinutes: null,
+    });
     const cycleId = scheduled.cycle!.id;
     for (const m of [owner, mate])
-      await json(
-        await call(m.client, `/api/crews/${crew.id}/cycles/${cycleId}/choice`, 'PUT', {
-          choice: 'move',
-        }),
-        200,
-      );
+      await chooseOnCrewCycle(await at(m.userId), {
+        crewId: crew.id,
+        crewCycleId: cycleId,
+        choice: 'move',
+      });
 
     const endpoints = crewCycleEndpoints();
     expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
@@ -106,15 +130,17 @@ describe('crew cycle authorization (issue 44)', () => {
     expect(cancelled.status).toBe(409);
 
     // Sam's Day 1 photo, shared with the crew: the crew sees it on the finale, a stranger gets 404.
-    const checkin = await checkInToday(mate.client, {
+    const { checkin } = await createCheckin(await at(mate.userId), {
       ...dayCheckin,
+      journalMd: '',
       audience: { kind: 'crew', crewId: crew.id },
     });
+    // Over HTTP on the real clock: within the check-in's 15-minute edit window of the app's clock.
     const media = await addCheckinMedia(mate.client, checkin.id, await testPng());
     const samsOnFinale = async () =>
       (
         await getCrewCycleFinale(
-          await t.contextFor(owner.userId, { now: new Date(Date.now() + 90 * 86_400_000) }),
+          await at(owner.userId, new Date(clock.getTime() + 90 * 86_400_000)),
           { crewId: crew.id, crewCycleId: cycleId },
         )
       ).members.find((m) => m.userId === mate.userId)!;

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { CrewCycleFinale, CrewCycleState } from '@shared/api-types';
 import {
@@ -7,6 +7,7 @@ import {
   crewCycleScheduleSchema,
 } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
+import { requireMember } from '../../lib/context';
 import type { AppEnv } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { serviceContext } from '../../http/request-context';
@@ -29,14 +30,21 @@ const ids = (param: { id: string; cycleId: string }) => ({
   crewCycleId: idOf(param.cycleId, msg.crewCycleNotFound),
 });
 
+/** The caller's context, once they are known: a signed-out caller is told so (401) before the ids or the body are read. */
+async function memberContext(c: Context<AppEnv>) {
+  const ctx = await serviceContext(c);
+  requireMember(ctx);
+  return ctx;
+}
+
 export const crewCycleRoutes = new Hono<AppEnv>()
   .get('/:id/cycle', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     const crewId = idOf(c.req.param('id'));
     return c.json((await getCrewCycleState(ctx, { crewId })) satisfies CrewCycleState);
   })
   .post('/:id/cycles', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     const crewId = idOf(c.req.param('id'));
     const body = await jsonBody(c, crewCycleScheduleSchema);
     return c.json(
@@ -45,7 +53,7 @@ export const crewCycleRoutes = new Hono<AppEnv>()
     );
   })
   .patch('/:id/cycles/:cycleId', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     const asked = ids(c.req.param());
     const body = await jsonBody(c, crewCycleRulesSchema);
     return c.json(
@@ -53,16 +61,16 @@ export const crewCycleRoutes = new Hono<AppEnv>()
     );
   })
   .delete('/:id/cycles/:cycleId', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     return c.json((await cancelCrewCycle(ctx, ids(c.req.param()))) satisfies CrewCycleState);
   })
   .put('/:id/cycles/:cycleId/choice', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     const asked = ids(c.req.param());
     const { choice } = await jsonBody(c, crewCycleChoiceSchema);
     return c.json((await chooseOnCrewCycle(ctx, { ...asked, choice })) satisfies CrewCycleState);
   })
   .get('/:id/cycles/:cycleId/finale', async (c) => {
-    const ctx = await serviceContext(c);
+    const ctx = await memberContext(c);
     return c.json((await getCrewCycleFinale(ctx, ids(c.req.param()))) satisfies CrewCycleFinale);
   });
