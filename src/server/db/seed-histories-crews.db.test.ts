@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../testing/test-app';
+import { getCrewCycleFinale } from '../modules/crew-cycles/finale';
 import { getCrewCycleState } from '../modules/crew-cycles/state';
 import { getMyCycle } from '../modules/cycles/service';
 import { crews } from './schema';
@@ -40,9 +41,9 @@ const histories = {
   ],
 };
 
-const write = async (file: object) =>
+const write = async (file: object, storage: typeof t.deps.storage | null = null) =>
   writeHistories(
-    { db: t.deps.db, storage: null, ffmpegPath: null },
+    { db: t.deps.db, storage, ffmpegPath: null },
     parseHistories(JSON.stringify(file)),
     NOW,
   );
@@ -93,6 +94,72 @@ describe('crew cycles in the histories file (issue 44)', () => {
     expect((await getMyCycle(omar)).cycle).toMatchObject({ startDate: '2026-11-25', day: 5 });
   });
 
+  it("finishes a crew cycle whose Day 90 was yesterday, with its goal and each member's Day 1 and Day 90 proof photos in the audience they chose", async () => {
+    const everyDay = 'x'.repeat(90);
+    const member = (key: string, proofPhotos: object) => ({
+      email: `${key}@finale.test`,
+      name: key,
+      timeZone: 'UTC',
+      history: everyDay,
+      proofPhotos,
+    });
+    const written = await write(
+      {
+        members: [
+          member('noor', { '1': 'public', '90': { crew: 'Photo Finish' } }),
+          member('ola', { '1': { crew: 'Photo Finish' }, '90': 'public' }),
+          // Kept to herself: no one else sees them.
+          member('pia', { '1': 'private', '90': 'private' }),
+          // Shared with another crew, which Photo Finish's members are not in.
+          member('quinn', { '1': { crew: 'Side Crew' }, '90': { crew: 'Side Crew' } }),
+          { email: 'rae@finale.test', name: 'rae', timeZone: 'UTC', history: 'x' },
+        ],
+        crews: [
+          {
+            name: 'Photo Finish',
+            owner: 'noor@finale.test',
+            members: ['ola@finale.test', 'pia@finale.test', 'quinn@finale.test'],
+            cycleStart: -90,
+            goalMinutes: 12_000,
+          },
+          { name: 'Side Crew', owner: 'rae@finale.test', members: ['quinn@finale.test'] },
+        ],
+      },
+      t.deps.storage,
+    );
+    expect(written).toMatchObject({ members: 5, photos: 8, crews: 2 });
+    const [crew] = await t.deps.db
+      .select({ id: crews.id })
+      .from(crews)
+      .where(inArray(crews.name, ['Photo Finish']));
+    const noor = await t.contextFor(historyMemberId('noor@finale.test'), { now: NOW });
+    const state = await getCrewCycleState(noor, { crewId: crew.id });
+    expect(state.cycle).toMatchObject({
+      startDate: '2026-08-31',
+      lastDate: '2026-11-28',
+      phase: 'finished',
+      goalMinutes: 12_000,
+    });
+    const finale = await getCrewCycleFinale(noor, {
+      crewId: crew.id,
+      crewCycleId: state.cycle!.id,
+    });
+    // Four members x 90 check-ins x 30 move minutes.
+    expect(finale.goal).toMatchObject({ minutes: 12_000, doneMinutes: 10_800, reached: false });
+    const photos = Object.fromEntries(
+      finale.members.map((m) => [
+        m.displayName,
+        [m.checkins, m.dayOnePhoto?.date ?? null, m.dayNinetyPhoto?.date ?? null],
+      ]),
+    );
+    expect(photos).toEqual({
+      noor: [90, '2026-08-31', '2026-11-28'],
+      ola: [90, '2026-08-31', '2026-11-28'],
+      pia: [90, null, null],
+      quinn: [90, null, null],
+    });
+  });
+
   it('names a history that runs past yesterday, a joinedOnDay off any started crew cycle, and a mode without a start', async () => {
     const problem = async (file: object) =>
       write(file).then(
@@ -114,6 +181,23 @@ describe('crew cycles in the histories file (issue 44)', () => {
     );
     expect(await problem(one({ history: 'x' }, { cycles: 2 }))).toBe(
       'crews[0]: unknown field "cycles"',
+    );
+    expect(await problem(one({ history: 'x' }, { cycleStart: undefined, goalMinutes: 900 }))).toBe(
+      "crews[0].goalMinutes: a crew's goalMinutes goes with its cycleStart",
+    );
+    expect(await problem(one({ history: 'x', proofPhotos: { '1': { crew: 'Other' } } }))).toBe(
+      'members[0].proofPhotos: Day 1 is shared with "Other", not one of x@example.test\'s crews in the file',
+    );
+    expect(
+      await problem(
+        one({ history: 'x', photos: { '1': 'front' }, proofPhotos: { '1': 'public' } }),
+      ),
+    ).toBe('members[0].proofPhotos: Day 1 has a progress photo already (photos)');
+    expect(await problem(one({ history: 'x', proofPhotos: { '2': 'public' } }))).toBe(
+      'members[0].proofPhotos: Day 2 has no check-in (x)',
+    );
+    expect(await problem(one({ history: 'x', proofPhotos: { '1': 'crew' } }))).toMatch(
+      /^members\[0\]\.proofPhotos\.1: /,
     );
   });
 });

@@ -52,6 +52,7 @@ export async function writeCrewCycles(
         crewId,
         startDate,
         mode: crew.mode ?? 'forgiving',
+        goalMinutes: crew.goalMinutes ?? null,
         createdBy: historyMemberId(crew.owner),
         createdAt: now,
       })

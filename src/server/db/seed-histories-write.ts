@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { STREAK_BADGE_CODES, type BadgeDay, type ProgressPose } from '@shared/constants';
 import { refreshCycleStats } from '../queries/cycle-stats';
 import { startOfLocalDate } from '../queries/time-zone';
@@ -80,7 +80,8 @@ export async function writeHistories(
     ]),
   );
   const written: HistoriesWritten = { members: 0, checkins: 0, photos: 0, crews: 0 };
-  const photoPosts: Array<{ userId: string; postId: string; day: number; pose: ProgressPose }> = [];
+  const photoPosts: SeededPhoto[] = [];
+  const crewProofs: Array<{ postId: string; crew: string }> = [];
   await target.db.transaction(async (tx) => {
     const cycleIds: string[] = [];
     for (const [i, plan] of planned.entries()) {
@@ -90,6 +91,9 @@ export async function writeHistories(
         const postId = await writeCheckin(tx, userId, cycleIds[i], plan, checkin);
         if (checkin.photo)
           photoPosts.push({ userId, postId, day: checkin.day, pose: checkin.photo });
+        if (checkin.proof) photoPosts.push({ userId, postId, day: checkin.day, pose: null });
+        if (checkin.proof && typeof checkin.proof === 'object')
+          crewProofs.push({ postId, crew: checkin.proof.crew });
       }
       await writeBadges(tx, userId, plan, badgeIds);
       written.members += 1;
@@ -97,6 +101,11 @@ export async function writeHistories(
     }
     const crewIds = await writeCrews(tx, file, now);
     written.crews = crewIds.length;
+    // A proof photo shared with a crew: its post's audience, once the crews have ids.
+    for (const proof of crewProofs) {
+      const crewId = crewIds[file.crews.findIndex((c) => c.name === proof.crew)];
+      await tx.update(posts).set({ visibility: 'crew', crewId }).where(eq(posts.id, proof.postId));
+    }
     await writeCrewCycles(tx, file, { planned, cycleIds, crewIds }, now);
     await refreshCycleStats(tx, cycleIds);
   });
@@ -196,7 +205,14 @@ async function writeCheckin(
     .returning({ id: checkins.id });
   const [post] = await tx
     .insert(posts)
-    .values({ checkinId: row.id, userId, caption: `Day ${checkin.day}.`, createdAt: at })
+    .values({
+      checkinId: row.id,
+      userId,
+      caption: `Day ${checkin.day}.`,
+      createdAt: at,
+      // A proof photo kept to the member makes its post theirs alone; a crew's is set with the crews.
+      ...(checkin.proof === 'private' ? { visibility: 'private' } : {}),
+    })
     .returning({ id: posts.id });
   return post.id;
 }
@@ -222,21 +238,27 @@ async function writeBadges(
   }
 }
 
+/** A seeded photo on a check-in's post: a progress photo of its pose, or (pose null) a proof photo. */
+interface SeededPhoto {
+  userId: string;
+  postId: string;
+  day: number;
+  pose: ProgressPose | null;
+}
+
 /**
- * A square photo saying "Day N" and its pose, stored the way an upload is, on the check-in's post,
- * as a progress photo of that pose (issue 46: its owner's alone).
+ * A square photo saying "Day N" and its pose (or "proof"), stored the way an upload is, on the
+ * check-in's post: a progress photo of that pose (issue 46: its owner's alone), or a proof photo
+ * that the post's audience sees.
  */
-async function storePhoto(
-  target: HistoriesTarget,
-  photo: { userId: string; postId: string; day: number; pose: ProgressPose },
-): Promise<void> {
+async function storePhoto(target: HistoriesTarget, photo: SeededPhoto): Promise<void> {
   const image = await sharp({
     create: { width: 640, height: 640, channels: 3, background: '#0ea5e9' },
   })
     .composite([
       {
         input: Buffer.from(
-          `<svg width="640" height="640"><text x="320" y="360" font-size="120" text-anchor="middle" font-family="sans-serif" fill="#0f172a">Day ${photo.day}</text><text x="320" y="470" font-size="56" text-anchor="middle" font-family="sans-serif" fill="#0f172a">${photo.pose}</text></svg>`,
+          `<svg width="640" height="640"><text x="320" y="360" font-size="120" text-anchor="middle" font-family="sans-serif" fill="#0f172a">Day ${photo.day}</text><text x="320" y="470" font-size="56" text-anchor="middle" font-family="sans-serif" fill="#0f172a">${photo.pose ?? 'proof'}</text></svg>`,
         ),
       },
     ])

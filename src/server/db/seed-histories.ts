@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CREW_CYCLE_JOIN_DAYS,
   CREW_CYCLE_SCHEDULE_MAX_DAYS,
+  CREW_GOAL_MAX_MINUTES,
   CREW_MAX_MEMBERS,
   CREW_NAME_MAX,
   CYCLE_LENGTH_DAYS,
@@ -53,6 +54,17 @@ const memberSchema = z.strictObject({
     .regex(/^[x.pr]*$/, { error: 'only the letters x . p r' }),
   // A seeded photo is a progress photo of its pose (issue 46).
   photos: z.record(dayKey, z.enum(PROGRESS_POSES)).default({}),
+  // A proof photo on that Day's check-in post, whose audience it takes (issue 44's finale shows the
+  // Day 1 and Day 90 ones the crew may see): the community, only the member, or one of their crews.
+  proofPhotos: z
+    .record(
+      dayKey,
+      z.union([
+        z.enum(['public', 'private']),
+        z.strictObject({ crew: z.string().trim().min(1).max(CREW_NAME_MAX) }),
+      ]),
+    )
+    .default({}),
   // A late joiner of their crew's started cycle (issue 44): their history starts on this crew day.
   joinedOnDay: z.number().int().min(1).max(CREW_CYCLE_JOIN_DAYS).optional(),
 });
@@ -65,14 +77,11 @@ const crewSchema = z.strictObject({
     .max(CREW_MAX_MEMBERS - 1)
     .default([]),
   // The crew cycle (issue 44): its start, in days from today's date in UTC (negative: started,
-  // positive: scheduled), and its mode, every member's on it.
-  cycleStart: z
-    .number()
-    .int()
-    .min(-(CYCLE_LENGTH_DAYS - 1))
-    .max(CREW_CYCLE_SCHEDULE_MAX_DAYS)
-    .optional(),
+  // positive: scheduled; -90: its Day 90 was yesterday), and its mode, every member's on it.
+  cycleStart: z.number().int().min(-CYCLE_LENGTH_DAYS).max(CREW_CYCLE_SCHEDULE_MAX_DAYS).optional(),
   mode: z.enum(STREAK_MODES).optional(),
+  // The crew goal the owner set before the start, in move minutes.
+  goalMinutes: z.number().int().min(1).max(CREW_GOAL_MAX_MINUTES).optional(),
 });
 
 const fileSchema = z.strictObject({
@@ -82,6 +91,8 @@ const fileSchema = z.strictObject({
 
 export type HistoryMember = z.infer<typeof memberSchema>;
 export type HistoryCrew = z.infer<typeof crewSchema>;
+/** Who sees a seeded proof photo: its check-in post's audience. */
+export type ProofAudience = HistoryMember['proofPhotos'][string];
 export type HistoriesFile = z.infer<typeof fileSchema>;
 
 /**
@@ -144,8 +155,24 @@ function checkPeople(file: HistoriesFile): void {
       throw new HistoriesError(
         `crews[${i}]: a member is listed twice (the owner is a member already)`,
       );
-    if (crew.mode !== undefined && crew.cycleStart === undefined)
-      throw new HistoriesError(`crews[${i}].mode: a crew's mode goes with its cycleStart`);
+    for (const key of ['mode', 'goalMinutes'] as const)
+      if (crew[key] !== undefined && crew.cycleStart === undefined)
+        throw new HistoriesError(`crews[${i}].${key}: a crew's ${key} goes with its cycleStart`);
+  });
+  file.members.forEach((m, i) => {
+    for (const [day, audience] of Object.entries(m.proofPhotos)) {
+      if (m.photos[day])
+        throw new HistoriesError(
+          `members[${i}].proofPhotos: Day ${day} has a progress photo already (photos)`,
+        );
+      if (typeof audience === 'string') continue;
+      const crew = file.crews.find((c) => c.name === audience.crew);
+      const email = m.email.toLowerCase();
+      if (!crew || ![crew.owner, ...crew.members].some((e) => e.toLowerCase() === email))
+        throw new HistoriesError(
+          `members[${i}].proofPhotos: Day ${day} is shared with "${audience.crew}", not one of ${m.email}'s crews in the file`,
+        );
+    }
   });
 }
 
@@ -203,7 +230,12 @@ export interface PlannedMember {
   mode: StreakMode;
   restWeekdays: number[];
   pauses: PauseSpan[];
-  checkins: Array<{ date: LocalDate; day: number; photo: ProgressPose | null }>;
+  checkins: Array<{
+    date: LocalDate;
+    day: number;
+    photo: ProgressPose | null;
+    proof: ProofAudience | null;
+  }>;
   /** Streak badge days reached, each with the date of the check-in that reached it. */
   badges: Array<{ day: number; date: LocalDate }>;
   history: StreakHistory;
@@ -275,12 +307,14 @@ export function planMember(
   const dayOf = new Map(summary.days.map((d) => [d.date, d]));
   const checkins = history.checkins.map((date) => {
     const day = dayOf.get(date)!.day!;
-    return { date, day, photo: member.photos[String(day)] ?? null };
+    const key = String(day);
+    return { date, day, photo: member.photos[key] ?? null, proof: member.proofPhotos[key] ?? null };
   });
-  for (const key of Object.keys(member.photos)) {
-    if (!checkins.some((c) => String(c.day) === key))
-      throw new HistoriesError(`members[${index}].photos: Day ${key} has no check-in (x)`);
-  }
+  for (const field of ['photos', 'proofPhotos'] as const)
+    for (const key of Object.keys(member[field])) {
+      if (!checkins.some((c) => String(c.day) === key))
+        throw new HistoriesError(`members[${index}].${field}: Day ${key} has no check-in (x)`);
+    }
   const badges = summary.badgeDays.map((day) => ({
     day,
     date: summary.days.find((d) => d.mark === 'done' && d.streak === day)!.date,
