@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { noParserAlias, precompiledCatalogues } from './scripts/vite-catalogues';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -10,6 +11,8 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
+    // The catalogues as ASTs: nothing parses ICU messages in the browser (decision 0116).
+    precompiledCatalogues(),
     react(),
     tailwindcss(),
     // The installable app and the one service worker (decisions 0020, 0023): src/client/sw.ts keeps
@@ -52,10 +55,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
-    },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      { find: '@client', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
+      noParserAlias,
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
