@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocaleSource } from './i18n/translate';
 import {
   formatDate,
   formatDateTime,
   formatList,
   formatMonthDay,
   formatNumber,
+  formatWeight,
   formatWeightChange,
   formatPercent,
   formatShortDateTime,
@@ -120,5 +122,39 @@ describe('weight changes', () => {
     expect(formatWeightChange(-1.5, 'imperial')).toBe('\u22123.3 lb');
     expect(formatWeightChange(2, 'metric')).toBe('+2.0 kg');
     expect(formatWeightChange(0.02, 'imperial')).toBe('0.0 lb');
+  });
+});
+
+describe('in Spanish and German (issue 47)', () => {
+  afterEach(() => setLocaleSource(() => 'en'));
+  const inLocale = <T>(locale: 'es' | 'de', write: () => T): T => {
+    setLocaleSource(() => locale);
+    return write();
+  };
+
+  it('writes numbers, weights and lists in the locale', () => {
+    expect(inLocale('de', () => formatNumber(10432))).toBe('10.432');
+    expect(inLocale('es', () => formatNumber(10432))).toBe('10.432');
+    expect(inLocale('es', () => formatNumber(2.5))).toBe('2,5');
+    expect(inLocale('de', () => formatWeight(80, 'metric'))).toBe('80,0 kg');
+    expect(inLocale('es', () => formatWeightChange(-1.5, 'metric'))).toBe('\u22121,5 kg');
+    expect(inLocale('es', () => formatList(['7', '21', '90']))).toBe('7, 21 y 90');
+    expect(inLocale('de', () => formatList(['7', '21', '90']))).toBe('7, 21 und 90');
+  });
+
+  it("writes dates and times in the locale's order, in the member's zone", () => {
+    const instant = '2026-12-01T13:10:00.000Z';
+    expect(inLocale('es', () => formatDate('2026-12-01'))).toBe('1 dic 2026');
+    expect(inLocale('de', () => formatDate('2026-12-01'))).toBe('01.12.2026');
+    expect(inLocale('es', () => formatWeekdayDate('2026-12-01'))).toBe('mar, 1 dic');
+    expect(inLocale('de', () => formatShortDateTime(instant, 'Europe/Berlin'))).toBe(
+      '1. Dez., 14:10',
+    );
+    expect(inLocale('es', () => formatTime(instant, 'America/Los_Angeles'))).toBe('5:10');
+    expect(
+      inLocale('de', () =>
+        formatTimeAgo(new Date(2026, 1, 26, 18, 10), new Date(2026, 2, 1, 18, 10)),
+      ),
+    ).toBe('vor 3 Tagen');
   });
 });
