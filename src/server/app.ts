@@ -10,6 +10,7 @@ import { allowedHosts } from './http/allowed-hosts';
 import { apiBodyLimit } from './http/body-limit';
 import { noStoreByDefault, securityHeaders } from './http/security-headers';
 import { compression } from './http/compression';
+import { requestLocale } from './http/request-locale';
 import { redactPath } from './lib/redact';
 import { codeForStatus, errorAnswer, isPublicApiPath } from './http/problem';
 import { connectionRoutes } from './modules/connections/routes';
@@ -97,6 +98,8 @@ export function createWorkerApp(deps: AppDeps) {
 function handleEveryRequest(app: Hono<AppEnv>, deps: AppDeps) {
   // A caller's X-Request-Id is kept when short and plain (letters, digits, _ - =), else a UUID (0078).
   app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
+  // Everything the request writes is in its locale (decision 0118).
+  app.use(requestLocale);
   app.use(async (c, next) => {
     c.set('deps', deps);
     const started = performance.now();

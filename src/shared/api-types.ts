@@ -18,6 +18,7 @@ import type {
 } from './constants';
 import type { InsightLevel } from './domain/consistency';
 import type { PostAudienceView } from './domain/audience';
+import type { Locale } from './i18n/locales';
 import type { MilestoneState } from './domain/milestones';
 
 // The shapes the API answers with: the server builds them, the client reads them. One definition each.
@@ -35,6 +36,8 @@ export interface SessionUser {
   timeZone: string;
   /** The member's units: weights on every screen follow them. */
   unitPref: UnitPref;
+  /** The member's language, once chosen (issue 47): it beats the browser's Accept-Language. */
+  language?: Locale;
   /**
    * Present when the address was first proven in a browser that did not make the sign-up: no name
    * chosen, no terms accepted. The app asks for both before it opens (decision 0095).

@@ -6,6 +6,7 @@ import { getCookie, setSignedCookie } from 'hono/cookie';
 import { cachedSession, rememberSession } from '../lib/session-cache';
 import { sessionByToken } from '../queries/session-member';
 import type { SessionUser } from '@shared/api-types';
+import { setScopeLocale } from '../lib/locale';
 
 /** Adds Set-Cookie lines a service returned (from better-auth) to our response. */
 export function setCookies(c: Context, cookies: readonly string[] | undefined): void {
@@ -26,6 +27,8 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   if (cached !== undefined) return cached;
   const found = await readUser(c);
   c.set('user', found);
+  // A member's own language beats the cookie and the browser's (decision 0118).
+  if (found?.language) setScopeLocale(found.language);
   return found;
 }
 

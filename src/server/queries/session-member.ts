@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/api-types';
 import { DEFAULT_UNIT_PREF } from '@shared/constants';
 import { displayNameFromEmail } from '@shared/domain/display';
+import { isLocale } from '@shared/i18n/locales';
 import { batchedPer, type Db, type DbOrTx } from '../db/client';
 import { profiles, session, user, userSettings } from '../db/schema';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
@@ -23,6 +24,7 @@ export const memberColumns = {
   avatarUrl: profiles.avatarUrl,
   ...storedTimeZoneColumns,
   unitPref: profiles.unitPref,
+  language: profiles.language,
   signUpUnfinishedAt: profiles.signUpUnfinishedAt,
 };
 
@@ -74,6 +76,8 @@ export function sessionUserOf(
     pendingTimezone: string | null;
     pendingTimezoneFrom: Date | null;
     unitPref: string | null;
+    /** The member's language setting (issue 47), when chosen. */
+    language?: string | null;
     /** An account that owes its name and terms (decision 0095). */
     signUpUnfinishedAt?: Date | null;
   },
@@ -89,6 +93,7 @@ export function sessionUserOf(
     createdAt: row.createdAt.toISOString(),
     timeZone: effectiveTimeZone(row, now),
     unitPref: row.unitPref === 'metric' ? 'metric' : DEFAULT_UNIT_PREF,
+    ...(isLocale(row.language) ? { language: row.language } : {}),
     ...(row.signUpUnfinishedAt ? { signUpUnfinished: true as const } : {}),
   };
 }

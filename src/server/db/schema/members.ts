@@ -24,6 +24,8 @@ export const profiles = pgTable(
     lastName: text('last_name'),
     country: text('country'),
     unitPref: text('unit_pref').notNull().default('imperial'),
+    /** The member's language (issue 47): en, es or de; null until chosen or set at sign-up. */
+    language: text('language'),
     /** The one administrator flag (spec: profiles.is_admin); the session reads it on every request. */
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The account's first e-mail verification; free months from a coupon or an invite are granted only then. */
@@ -50,6 +52,7 @@ export const profiles = pgTable(
   },
   (t) => [
     check('profiles_unit_pref_check', sql`${t.unitPref} in ('imperial', 'metric')`),
+    check('profiles_language_check', sql`${t.language} in ('en', 'es', 'de')`),
     index('profiles_display_name_idx').on(t.displayName),
     // The admin Users search by a name prefix, whatever the case.
     index('profiles_display_name_lower_prefix_idx').on(
