@@ -4,8 +4,8 @@
 // as ICU strings, parsed on first use of each message.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import es from '../../locales/es.json';
-import de from '../../locales/de.json';
+import es from '../../locales/es.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
 import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
 import '@shared/messages'; // registers English
@@ -22,9 +22,10 @@ setLocaleSource(() => scopes.getStore()?.locale ?? DEFAULT_LOCALE);
 
 /**
  * Runs `work` in `locale`: every msg and format.ts call inside it, awaited or not, speaks it. Jobs
- * wrap each recipient's message: `runWithLocale(member.language ?? 'en', () => send(...))`.
+ * wrap each recipient's message: `runWithLocale(member.language, () => send(...))`. Anything but
+ * one of LOCALES (null: never chosen, or a value read from a row) runs in English.
  */
-export function runWithLocale<T>(locale: Locale | null | undefined, work: () => T): T {
+export function runWithLocale<T>(locale: string | null | undefined, work: () => T): T {
   return scopes.run({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE }, work);
 }
 
