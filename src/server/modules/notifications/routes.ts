@@ -4,6 +4,7 @@ import type { OkResponse, PushKeyResponse } from '@shared/api-types';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@shared/domain/schemas';
 import type { AppEnv } from '../../lib/deps';
 import { escapeHtml } from '../../lib/html';
+import { scopeLocale } from '../../lib/locale';
 import { serviceContext } from '../../http/request-context';
 import type { UnsubscribeList } from '../../lib/tokens';
 import { jsonBody } from '../../http/validate';
@@ -20,7 +21,7 @@ function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400
   // same-origin sends the Referer and Origin to us alone (decision 0085, issue 25 #2).
   c.header('Referrer-Policy', 'same-origin');
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${PRODUCT_NAME}</title></head>
+    `<!doctype html><html lang="${scopeLocale()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${PRODUCT_NAME}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5">
 <p style="font-weight:800">${PRODUCT_NAME}</p><h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`,
     status,
