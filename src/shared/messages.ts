@@ -49,7 +49,7 @@ import {
   REST_DAYS_MAX,
   STREAK_MODE_CHOICE_DAYS,
 } from './constants';
-import en from '../locales/en.json';
+import en from '../locales/en.json' with { type: 'json' };
 import { composed, list, localize, text, textWith } from './i18n/localize';
 import { registerCatalogue, type Values } from './i18n/translate';
 
