@@ -1024,6 +1024,153 @@ export const msg = localize({
   crewCycleInviteStarts: (date: string) => ({ date }),
   adminCrewCycleScheduled: (date: string, mode: string) => ({ date, mode }),
   adminCrewCycleRunning: (date: string, mode: string, members: number) => ({ date, mode, members }),
+  // -------------------------------------------------------------------------
+  // Each screen's own words (issue 47): labels, headings, hints and screen-reader text, by screen
+  // -------------------------------------------------------------------------
+  adminAuditPage: {
+    title: text,
+  },
+  adminBadgesPage: {
+    title: text,
+  },
+  adminCouponsPage: {
+    title: text,
+  },
+  adminCrewsPage: {
+    title: text,
+  },
+  adminLayoutPage: {
+    menu: text,
+    adminSections: text,
+  },
+  adminNotificationsPage: {
+    title: text,
+  },
+  adminPostsPage: {
+    title: text,
+  },
+  adminReportsPage: {
+    title: text,
+  },
+  adminSubscriptionsPage: {
+    title: text,
+  },
+  adminUsersPage: {
+    title: text,
+  },
+  common: {
+    role: text,
+    comp: text,
+    sendInvite: text,
+    create: text,
+    name: text,
+    code: text,
+    save: text,
+    actions: text,
+    delete: text,
+    cancel: text,
+    status: text,
+    owner: text,
+    members: text,
+    created: text,
+    close: text,
+    notifications: text,
+    member: text,
+    reason: text,
+    email: text,
+  },
+  adminAddUserDialog: {
+    theyGetAnEMail: text,
+  },
+  adminBadgesScreen: {
+    badgeImage: text,
+    description: text,
+    badge: text,
+    chooseABadge: text,
+    reasonOptional: text,
+    badges: text,
+    icon: text,
+    deleteBadge: text,
+  },
+  adminCouponForm: {
+    createCoupon: text,
+    monthsFree: text,
+    maxRedemptions: text,
+    expiresAt: text,
+    notes: text,
+    saveCoupon: text,
+    editCoupon: (code: string) => ({ code }),
+  },
+  adminCouponsScreen: {
+    months: text,
+    usage: text,
+    expires: text,
+    never: text,
+    deleteCoupon: text,
+    coupons: text,
+  },
+  adminCrewsScreen: {
+    closed: text,
+    open: text,
+    closeCrew: (name: string) => ({ name }),
+  },
+  adminLogsScreens: {
+    subscriptions: text,
+    stripeCustomer: text,
+    periodEnd: text,
+    lifetime: text,
+    subject: text,
+    preview: text,
+    scheduled: text,
+    sent: text,
+    audit: text,
+    when: text,
+    who: text,
+    what: text,
+    target: text,
+    before: text,
+    after: text,
+    compFor: (name: string) => ({ name }),
+    all: text,
+  },
+  adminMemberPicker: {
+    findAMember: text,
+    startOfTheirName: text,
+    chooseAMember: text,
+  },
+  adminPostsScreen: {
+    unhide: text,
+    hide: text,
+    caption: text,
+    author: text,
+    visibility: text,
+    deletePost: text,
+    posts: text,
+  },
+  adminReportsScreen: {
+    reports: text,
+    reporter: text,
+    reported: text,
+    post: text,
+    openPost: text,
+  },
+  adminUsersScreen: {
+    resendInvite: text,
+    resetCycle: text,
+    deleteUser: text,
+    joined: text,
+    searchByNameOrE: text,
+    users: text,
+  },
+  adminInviteForm: {
+    chooseAPassword: text,
+    setPasswordAndContinue: text,
+  },
+  adminCrewsScreenScreen: {
+    noCrewsYet: text,
+    everyMemberLeavesItAnd: text,
+  },
+  // (end of the screens' own words)
 });
 
 export type MessageKey = keyof typeof msg;

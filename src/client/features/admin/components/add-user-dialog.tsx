@@ -46,14 +46,14 @@ function RoleAndCompFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-role`}>Role</Label>
+        <Label htmlFor={`${id}-role`}>{msg.common.role}</Label>
         <NativeSelect id={`${id}-role`} {...register('role')}>
           <option value="user">{msg.userRole}</option>
           <option value="admin">{msg.adminRole}</option>
         </NativeSelect>
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-comp`}>Comp</Label>
+        <Label htmlFor={`${id}-comp`}>{msg.common.comp}</Label>
         <NativeSelect id={`${id}-comp`} {...register('comp')}>
           {COMP_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -113,7 +113,7 @@ export function AddUserDialog() {
       </DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogTitle>{msg.addUser}</DialogTitle>
-        <DialogDescription>They get an e-mail with a link to set their password.</DialogDescription>
+        <DialogDescription>{msg.adminAddUserDialog.theyGetAnEMail}</DialogDescription>
         <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
           {field('email', 'Email')}
           <div className="grid gap-3 sm:grid-cols-2">
@@ -134,10 +134,10 @@ export function AddUserDialog() {
                 />
               )}
             />
-            <Label htmlFor={`${id}-invite`}>Send invite</Label>
+            <Label htmlFor={`${id}-invite`}>{msg.common.sendInvite}</Label>
           </div>
           <Button type="submit" disabled={!email?.trim() || isSubmitting || create.isPending}>
-            Create
+            {msg.common.create}
           </Button>
         </form>
       </DialogContent>

@@ -60,7 +60,7 @@ function BadgeImageField({ badge }: { badge: AdminBadgeView }) {
     <div className="flex items-center gap-3">
       <BadgeIcon badge={badge} />
       <div className="flex min-w-0 flex-col gap-1">
-        <Label htmlFor={`${id}-image`}>Badge image</Label>
+        <Label htmlFor={`${id}-image`}>{msg.adminBadgesScreen.badgeImage}</Label>
         <Input
           id={`${id}-image`}
           type="file"
@@ -121,7 +121,9 @@ function BadgeDialog({ badge }: { badge?: AdminBadgeView }) {
         <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
           {(['name', 'code'] as const).map((name) => (
             <div key={name} className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-${name}`}>{name === 'name' ? 'Name' : 'Code'}</Label>
+              <Label htmlFor={`${id}-${name}`}>
+                {name === 'name' ? msg.common.name : msg.common.code}
+              </Label>
               <Input
                 id={`${id}-${name}`}
                 autoComplete="off"
@@ -135,11 +137,11 @@ function BadgeDialog({ badge }: { badge?: AdminBadgeView }) {
             </div>
           ))}
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Label htmlFor={`${id}-description`}>{msg.adminBadgesScreen.description}</Label>
             <Textarea id={`${id}-description`} rows={2} {...form.register('description')} />
           </div>
           <Button type="submit" disabled={isSubmitting || save.isPending}>
-            {badge ? 'Save' : 'Create'}
+            {badge ? msg.common.save : msg.common.create}
           </Button>
         </form>
       </DialogContent>
@@ -184,14 +186,14 @@ function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
             registration={form.register('userId')}
           />
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-badge`}>Badge</Label>
+            <Label htmlFor={`${id}-badge`}>{msg.adminBadgesScreen.badge}</Label>
             <NativeSelect
               id={`${id}-badge`}
               aria-invalid={Boolean(errors.badgeId)}
               aria-describedby={describedBy(errors.badgeId && `${id}-badge-error`)}
               {...form.register('badgeId')}
             >
-              <option value="">Choose a badge</option>
+              <option value="">{msg.adminBadgesScreen.chooseABadge}</option>
               {badges.map((b) => (
                 <option key={b.id} value={String(b.id)}>
                   {emojiFor(b.code)} {b.name}
@@ -203,7 +205,7 @@ function AwardDialog({ badges }: { badges: AdminBadgeView[] }) {
             </FieldMessage>
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-reason`}>Reason (optional)</Label>
+            <Label htmlFor={`${id}-reason`}>{msg.adminBadgesScreen.reasonOptional}</Label>
             <Input id={`${id}-reason`} {...form.register('reason')} />
           </div>
           <Button type="submit" disabled={isSubmitting || award.isPending}>
@@ -233,36 +235,42 @@ export function BadgesScreen() {
         emptyText={msg.noBadgesFound}
       />
       {rows.length > 0 && (
-        <AdminTable label="Badges" columns={['', 'Name', 'Code', 'Description', 'Actions']}>
+        <AdminTable
+          label={msg.adminBadgesScreen.badges}
+          columns={['', 'Name', 'Code', 'Description', 'Actions']}
+        >
           {rows.map((badge) => (
             <tr key={badge.id}>
-              <Cell label="Icon">
+              <Cell label={msg.adminBadgesScreen.icon}>
                 <BadgeIcon badge={badge} />
               </Cell>
-              <Cell label="Name" className="font-semibold">
+              <Cell label={msg.common.name} className="font-semibold">
                 {badge.name}
               </Cell>
-              <Cell label="Code" className="font-mono text-xs">
+              <Cell label={msg.common.code} className="font-mono text-xs">
                 {badge.code}
               </Cell>
-              <Cell label="Description" className="max-w-xs text-muted-foreground">
+              <Cell
+                label={msg.adminBadgesScreen.description}
+                className="max-w-xs text-muted-foreground"
+              >
                 {badge.description}
               </Cell>
-              <Cell label="Actions">
+              <Cell label={msg.common.actions}>
                 <div className="flex flex-wrap gap-1">
                   <BadgeDialog badge={badge} />
                   <ConfirmButton
                     size="sm"
                     variant="ghost"
                     className="text-danger"
-                    title="Delete badge"
+                    title={msg.adminBadgesScreen.deleteBadge}
                     description={msg.deleteBadgeConfirm(badge.name)}
-                    confirmLabel="Delete"
+                    confirmLabel={msg.common.delete}
                     onConfirm={async () => {
                       await remove.mutateAsync(badge.id).catch(shownByMeta);
                     }}
                   >
-                    Delete
+                    {msg.common.delete}
                   </ConfirmButton>
                 </div>
               </Cell>

@@ -66,17 +66,21 @@ export function CouponForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{editing ? `Edit ${editing.code}` : 'Create coupon'}</CardTitle>
+        <CardTitle>
+          {editing
+            ? msg.adminCouponForm.editCoupon(editing.code)
+            : msg.adminCouponForm.createCoupon}
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <form className="grid gap-3 sm:grid-cols-2" noValidate onSubmit={onSubmit}>
           <CouponField
-            label="Code"
+            label={msg.common.code}
             {...field('code', 'code')}
             inputProps={{ autoComplete: 'off', className: 'uppercase' }}
           />
           <CouponField
-            label="Months free"
+            label={msg.adminCouponForm.monthsFree}
             {...field('monthsFree', 'months')}
             inputProps={{
               type: 'number',
@@ -86,26 +90,26 @@ export function CouponForm({
             }}
           />
           <CouponField
-            label="Max redemptions"
+            label={msg.adminCouponForm.maxRedemptions}
             {...field('maxRedemptions', 'max')}
             inputProps={{ type: 'number', inputMode: 'numeric', min: 1, placeholder: 'Unlimited' }}
           />
           <CouponField
-            label="Expires at"
+            label={msg.adminCouponForm.expiresAt}
             {...field('expiresAt', 'expires')}
             inputProps={{ type: 'datetime-local' }}
           />
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor={`${id}-notes`}>Notes</Label>
+            <Label htmlFor={`${id}-notes`}>{msg.adminCouponForm.notes}</Label>
             <Textarea id={`${id}-notes`} rows={2} {...form.register('notes')} />
           </div>
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" disabled={isSubmitting || isPending}>
-              {editing ? 'Save coupon' : 'Create coupon'}
+              {editing ? msg.adminCouponForm.saveCoupon : msg.adminCouponForm.createCoupon}
             </Button>
             {editing && (
               <Button type="button" variant="secondary" onClick={onDone}>
-                Cancel
+                {msg.common.cancel}
               </Button>
             )}
           </div>

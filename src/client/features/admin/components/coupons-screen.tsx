@@ -27,20 +27,20 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
   const status = couponStatus(coupon, new Date());
   return (
     <tr>
-      <Cell label="Code" className="font-mono font-semibold">
+      <Cell label={msg.common.code} className="font-mono font-semibold">
         {coupon.code}
       </Cell>
-      <Cell label="Months">{coupon.monthsFree}</Cell>
-      <Cell label="Usage" className="whitespace-nowrap">
+      <Cell label={msg.adminCouponsScreen.months}>{coupon.monthsFree}</Cell>
+      <Cell label={msg.adminCouponsScreen.usage} className="whitespace-nowrap">
         {coupon.redeemedCount} / {coupon.maxRedemptions ?? '∞'}
       </Cell>
-      <Cell label="Expires" className="whitespace-nowrap">
-        {coupon.expiresAt ? formatDate(coupon.expiresAt) : 'Never'}
+      <Cell label={msg.adminCouponsScreen.expires} className="whitespace-nowrap">
+        {coupon.expiresAt ? formatDate(coupon.expiresAt) : msg.adminCouponsScreen.never}
       </Cell>
-      <Cell label="Status">
+      <Cell label={msg.common.status}>
         <Pill tone={statusTone[status]}>{status}</Pill>
       </Cell>
-      <Cell label="Actions">
+      <Cell label={msg.common.actions}>
         <div className="flex flex-wrap gap-1">
           <Button size="sm" variant="secondary" onClick={onEdit}>
             {msg.edit}
@@ -65,14 +65,14 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponView; onEdit: () => 
             size="sm"
             variant="ghost"
             className="text-danger"
-            title="Delete coupon"
+            title={msg.adminCouponsScreen.deleteCoupon}
             description={msg.deleteCouponConfirm(coupon.code)}
-            confirmLabel="Delete"
+            confirmLabel={msg.common.delete}
             onConfirm={async () => {
               await remove.mutateAsync(coupon.id).catch(shownByMeta);
             }}
           >
-            Delete
+            {msg.common.delete}
           </ConfirmButton>
         </div>
       </Cell>
@@ -102,7 +102,7 @@ export function CouponsScreen() {
       />
       {rows.length > 0 && (
         <AdminTable
-          label="Coupons"
+          label={msg.adminCouponsScreen.coupons}
           columns={['Code', 'Months', 'Usage', 'Expires', 'Status', 'Actions']}
         >
           {rows.map((coupon) => (

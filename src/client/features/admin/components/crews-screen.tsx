@@ -26,42 +26,42 @@ export function CrewsAdminScreen() {
         error={crews.error}
         empty={rows.length === 0}
         errorText={errorMessage(crews.error, msg.unexpectedError)}
-        emptyText="No crews yet."
+        emptyText={msg.adminCrewsScreenScreen.noCrewsYet}
       />
       {rows.length > 0 && (
-        <AdminTable label="Crews" columns={CREW_COLUMNS}>
+        <AdminTable label={msg.crews} columns={CREW_COLUMNS}>
           {rows.map((crew) => (
             <tr key={crew.id}>
-              <Cell label="Name">{crew.name}</Cell>
-              <Cell label="Owner">{crew.ownerName ?? '—'}</Cell>
-              <Cell label="Members" className="tabular">
+              <Cell label={msg.common.name}>{crew.name}</Cell>
+              <Cell label={msg.common.owner}>{crew.ownerName ?? '—'}</Cell>
+              <Cell label={msg.common.members} className="tabular">
                 {crew.memberCount}
               </Cell>
-              <Cell label="Created" className="whitespace-nowrap">
+              <Cell label={msg.common.created} className="whitespace-nowrap">
                 {formatDate(crew.createdAt)}
               </Cell>
-              <Cell label="Cycle">
+              <Cell label={msg.adminCycleColumn}>
                 <CrewCycleCell cycle={crew.cycle ?? null} />
               </Cell>
-              <Cell label="Status">
+              <Cell label={msg.common.status}>
                 <Pill tone={crew.closedAt ? 'warn' : 'good'}>
-                  {crew.closedAt ? 'Closed' : 'Open'}
+                  {crew.closedAt ? msg.adminCrewsScreen.closed : msg.adminCrewsScreen.open}
                 </Pill>
               </Cell>
-              <Cell label="Actions">
+              <Cell label={msg.common.actions}>
                 {!crew.closedAt && (
                   <ConfirmButton
                     size="sm"
                     variant="ghost"
                     className="text-danger"
-                    title={`Close ${crew.name}`}
-                    description="Every member leaves it and its crew posts become their authors' alone. This is recorded in the audit trail."
-                    confirmLabel="Close crew"
+                    title={msg.adminCrewsScreen.closeCrew(crew.name)}
+                    description={msg.adminCrewsScreenScreen.everyMemberLeavesItAnd}
+                    confirmLabel={msg.crewClose}
                     onConfirm={async () => {
                       await close.mutateAsync(crew.id).catch(shownByMeta);
                     }}
                   >
-                    Close
+                    {msg.common.close}
                   </ConfirmButton>
                 )}
               </Cell>

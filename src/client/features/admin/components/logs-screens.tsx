@@ -39,13 +39,13 @@ export function SubscriptionsScreen() {
       />
       {rows.length > 0 && (
         <AdminTable
-          label="Subscriptions"
+          label={msg.adminLogsScreens.subscriptions}
           columns={['User', 'Status', 'Stripe customer', 'Period End', 'Created', 'Comp']}
         >
           {rows.map((s) => (
             <tr key={s.id}>
-              <Cell label="User">{s.userName || msg.noName}</Cell>
-              <Cell label="Status">
+              <Cell label={msg.userRole}>{s.userName || msg.noName}</Cell>
+              <Cell label={msg.common.status}>
                 <span className="flex flex-wrap items-center gap-1.5">
                   <Pill
                     tone={subscriptionTone[s.status as keyof typeof subscriptionTone] ?? 'neutral'}
@@ -55,16 +55,16 @@ export function SubscriptionsScreen() {
                   {s.accessEnded && <Pill tone="warn">{msg.accessEnded}</Pill>}
                 </span>
               </Cell>
-              <Cell label="Stripe customer" className="font-mono">
+              <Cell label={msg.adminLogsScreens.stripeCustomer} className="font-mono">
                 {customerIdPreview(s.stripeCustomerId)}
               </Cell>
-              <Cell label="Period End" className="whitespace-nowrap">
+              <Cell label={msg.adminLogsScreens.periodEnd} className="whitespace-nowrap">
                 {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : msg.notAvailable}
               </Cell>
-              <Cell label="Created" className="whitespace-nowrap">
+              <Cell label={msg.common.created} className="whitespace-nowrap">
                 {formatDate(s.createdAt)}
               </Cell>
-              <Cell label="Comp">
+              <Cell label={msg.common.comp}>
                 <CompCell subscription={s} />
               </Cell>
             </tr>
@@ -93,7 +93,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
     <div className="flex flex-wrap items-center gap-2">
       <NativeSelect
         id={`${id}-comp`}
-        aria-label={`Comp for ${name}`}
+        aria-label={msg.adminLogsScreens.compFor(name)}
         value={comp}
         onChange={(e) => setComp(e.target.value as CompOption)}
         className="w-auto"
@@ -102,7 +102,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
           // Short labels: the control shares a table cell with its button.
           <option key={option.value} value={option.value}>
             {option.months === null
-              ? 'Lifetime'
+              ? msg.adminLogsScreens.lifetime
               : `${option.months} ${option.months === 1 ? 'month' : 'months'}`}
           </option>
         ))}
@@ -146,13 +146,13 @@ export function NotificationsScreen() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="notification-status">Status</Label>
+          <Label htmlFor="notification-status">{msg.common.status}</Label>
           <NativeSelect
             id="notification-status"
             value={status}
             onChange={(e) => setStatus(e.target.value)}
           >
-            <option value={NOTIFICATION_FILTER_ALL}>all</option>
+            <option value={NOTIFICATION_FILTER_ALL}>{msg.adminLogsScreens.all}</option>
             {NOTIFICATION_FILTER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -162,7 +162,7 @@ export function NotificationsScreen() {
         </div>
         <Button variant="secondary" onClick={() => logs.refetch()} disabled={logs.isFetching}>
           <RefreshCw aria-hidden className="size-4" />
-          Refresh
+          {msg.refresh}
         </Button>
         <TriggerRemindersButton />
       </div>
@@ -175,30 +175,35 @@ export function NotificationsScreen() {
       />
       {rows.length > 0 && (
         <AdminTable
-          label="Notifications"
+          label={msg.common.notifications}
           columns={['Subject', 'Preview', 'Status', 'Scheduled', 'Sent']}
         >
           {rows.map((n) => (
             <tr key={n.id}>
-              <Cell label="Subject" className="md:min-w-44">
+              <Cell label={msg.adminLogsScreens.subject} className="md:min-w-44">
                 {n.subject}
               </Cell>
-              <Cell label="Preview" className="max-w-48 truncate text-muted-foreground">
+              <Cell
+                label={msg.adminLogsScreens.preview}
+                className="max-w-48 truncate text-muted-foreground"
+              >
                 <span className="truncate" title={n.bodyPreview ?? undefined}>
                   {n.bodyPreview}
                 </span>
               </Cell>
-              <Cell label="Status">
+              <Cell label={msg.common.status}>
                 <Pill
                   tone={n.sendStatus === 'failed' || n.sendStatus === 'bounced' ? 'bad' : 'neutral'}
                 >
                   {n.sendStatus}
                 </Pill>
               </Cell>
-              <Cell label="Scheduled">
+              <Cell label={msg.adminLogsScreens.scheduled}>
                 {n.scheduledFor ? <WhenText iso={n.scheduledFor} /> : msg.notAvailable}
               </Cell>
-              <Cell label="Sent">{n.sentAt ? <WhenText iso={n.sentAt} /> : msg.notAvailable}</Cell>
+              <Cell label={msg.adminLogsScreens.sent}>
+                {n.sentAt ? <WhenText iso={n.sentAt} /> : msg.notAvailable}
+              </Cell>
             </tr>
           ))}
         </AdminTable>
@@ -224,28 +229,40 @@ export function AuditScreen() {
         emptyText={msg.noAuditEvents}
       />
       {rows.length > 0 && (
-        <AdminTable label="Audit" columns={['When', 'Who', 'What', 'Target', 'Before', 'After']}>
+        <AdminTable
+          label={msg.adminLogsScreens.audit}
+          columns={['When', 'Who', 'What', 'Target', 'Before', 'After']}
+        >
           {rows.map((e) => (
             <tr key={e.id}>
-              <Cell label="When">
+              <Cell label={msg.adminLogsScreens.when}>
                 <WhenText iso={e.createdAt} />
               </Cell>
-              <Cell label="Who" className="font-mono text-xs md:max-w-32">
+              <Cell label={msg.adminLogsScreens.who} className="font-mono text-xs md:max-w-32">
                 <span className="block truncate" title={e.actorId ?? e.actorKind}>
                   {e.actorId ?? e.actorKind}
                 </span>
               </Cell>
-              <Cell label="What" className="font-semibold">
+              <Cell label={msg.adminLogsScreens.what} className="font-semibold">
                 {/* 'notifications.trigger_reminders' may wrap after its dot, not inside a word. */}
                 {e.action.replaceAll('.', '.\u200b')}
               </Cell>
-              <Cell label="Target" className="font-mono text-xs break-all md:max-w-40">
+              <Cell
+                label={msg.adminLogsScreens.target}
+                className="font-mono text-xs break-all md:max-w-40"
+              >
                 {e.targetType}:{e.targetId}
               </Cell>
-              <Cell label="Before" className="font-mono text-xs break-all md:min-w-28">
+              <Cell
+                label={msg.adminLogsScreens.before}
+                className="font-mono text-xs break-all md:min-w-28"
+              >
                 {json(e.before)}
               </Cell>
-              <Cell label="After" className="font-mono text-xs break-all md:min-w-28">
+              <Cell
+                label={msg.adminLogsScreens.after}
+                className="font-mono text-xs break-all md:min-w-28"
+              >
                 {json(e.after)}
               </Cell>
             </tr>

@@ -33,7 +33,7 @@ export function HidePostButton({ postId, isHidden }: { postId: string; isHidden:
           .then(() => toast.success(isHidden ? msg.postUnhidden : msg.postHidden), shownByMeta);
       }}
     >
-      {isHidden ? 'Unhide' : 'Hide'}
+      {isHidden ? msg.adminPostsScreen.unhide : msg.adminPostsScreen.hide}
     </Button>
   );
 }
@@ -42,34 +42,34 @@ function PostRow({ post, highlighted }: { post: AdminPostView; highlighted: bool
   const remove = useDeletePost();
   return (
     <tr id={`post-${post.id}`} className={highlighted ? 'bg-primary/10' : undefined}>
-      <Cell label="Caption" className="max-w-xs">
+      <Cell label={msg.adminPostsScreen.caption} className="max-w-xs">
         {captionPreview(post.caption)}
       </Cell>
-      <Cell label="Author">{post.authorName || msg.unknownReporter}</Cell>
-      <Cell label="Visibility">{post.visibility}</Cell>
-      <Cell label="Status">
+      <Cell label={msg.adminPostsScreen.author}>{post.authorName || msg.unknownReporter}</Cell>
+      <Cell label={msg.adminPostsScreen.visibility}>{post.visibility}</Cell>
+      <Cell label={msg.common.status}>
         <Pill tone={post.isHidden ? 'warn' : 'good'}>
           {post.isHidden ? msg.postHiddenLabel : msg.postVisibleLabel}
         </Pill>
       </Cell>
-      <Cell label="Created" className="whitespace-nowrap">
+      <Cell label={msg.common.created} className="whitespace-nowrap">
         {formatDate(post.createdAt)}
       </Cell>
-      <Cell label="Actions">
+      <Cell label={msg.common.actions}>
         <div className="flex flex-wrap gap-1">
           <HidePostButton postId={post.id} isHidden={post.isHidden} />
           <ConfirmButton
             size="sm"
             variant="ghost"
             className="text-danger"
-            title="Delete post"
+            title={msg.adminPostsScreen.deletePost}
             description={msg.deletePostConfirm}
-            confirmLabel="Delete"
+            confirmLabel={msg.common.delete}
             onConfirm={async () => {
               await remove.mutateAsync(post.id).catch(shownByMeta);
             }}
           >
-            Delete
+            {msg.common.delete}
           </ConfirmButton>
         </div>
       </Cell>
@@ -99,7 +99,7 @@ function OnePost({ postId }: { postId: string }) {
         emptyText=""
       />
       {post.data && (
-        <AdminTable label="Posts" columns={POST_COLUMNS}>
+        <AdminTable label={msg.adminPostsScreen.posts} columns={POST_COLUMNS}>
           <PostRow post={post.data} highlighted />
         </AdminTable>
       )}
@@ -124,7 +124,7 @@ function AllPosts() {
         emptyText={q ? msg.noMatches : msg.noPostsFound}
       />
       {rows.length > 0 && (
-        <AdminTable label="Posts" columns={POST_COLUMNS}>
+        <AdminTable label={msg.adminPostsScreen.posts} columns={POST_COLUMNS}>
           {rows.map((post) => (
             <PostRow key={post.id} post={post} highlighted={false} />
           ))}

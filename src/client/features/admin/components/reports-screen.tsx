@@ -30,22 +30,24 @@ export function ReportsScreen() {
       />
       {rows.length > 0 && (
         <AdminTable
-          label="Reports"
+          label={msg.adminReportsScreen.reports}
           columns={['Reason', 'Reporter', 'Status', 'Reported', 'Post', 'Actions']}
         >
           {rows.map((report) => (
             <tr key={report.id}>
-              <Cell label="Reason" className="max-w-xs">
+              <Cell label={msg.common.reason} className="max-w-xs">
                 {report.reason?.trim() || msg.noReasonProvided}
               </Cell>
-              <Cell label="Reporter">{report.reporterName || msg.unknownReporter}</Cell>
-              <Cell label="Status">
+              <Cell label={msg.adminReportsScreen.reporter}>
+                {report.reporterName || msg.unknownReporter}
+              </Cell>
+              <Cell label={msg.common.status}>
                 <Pill tone={report.status === 'resolved' ? 'good' : 'warn'}>{report.status}</Pill>
               </Cell>
-              <Cell label="Reported" className="whitespace-nowrap">
+              <Cell label={msg.adminReportsScreen.reported} className="whitespace-nowrap">
                 {formatDateTime(report.createdAt)}
               </Cell>
-              <Cell label="Post">
+              <Cell label={msg.adminReportsScreen.post}>
                 {report.postId ? (
                   <div className="flex flex-wrap items-center gap-1">
                     <Link
@@ -55,7 +57,7 @@ export function ReportsScreen() {
                       })}
                       className={buttonVariants({ variant: 'link', size: 'sm' })}
                     >
-                      Open post
+                      {msg.adminReportsScreen.openPost}
                     </Link>
                     <HidePostButton postId={report.postId} isHidden={report.postHidden ?? false} />
                   </div>
@@ -63,7 +65,7 @@ export function ReportsScreen() {
                   msg.notAvailable
                 )}
               </Cell>
-              <Cell label="Actions">
+              <Cell label={msg.common.actions}>
                 <Button
                   size="sm"
                   variant="secondary"

@@ -48,14 +48,14 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
           await resend.mutateAsync(user.id).catch(shownByMeta);
         }}
       >
-        Resend invite
+        {msg.adminUsersScreen.resendInvite}
       </Button>
       <ConfirmButton
         size="sm"
         variant="ghost"
-        title="Reset cycle"
+        title={msg.adminUsersScreen.resetCycle}
         description={msg.resetUserCycleConfirm(name)}
-        confirmLabel="Reset cycle"
+        confirmLabel={msg.adminUsersScreen.resetCycle}
         onConfirm={async () => {
           await reset.mutateAsync(user.id).then(
             (result) =>
@@ -69,21 +69,21 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
           );
         }}
       >
-        Reset cycle
+        {msg.adminUsersScreen.resetCycle}
       </ConfirmButton>
       <ConfirmButton
         size="sm"
         variant="ghost"
         className="text-danger"
         disabled={user.id === selfId}
-        title="Delete user"
+        title={msg.adminUsersScreen.deleteUser}
         description={msg.deleteUserConfirm(name)}
-        confirmLabel="Delete"
+        confirmLabel={msg.common.delete}
         onConfirm={async () => {
           await remove.mutateAsync(user.id).catch(shownByMeta);
         }}
       >
-        Delete
+        {msg.common.delete}
       </ConfirmButton>
     </div>
   );
@@ -107,22 +107,22 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
   const name = user.displayName;
   return (
     <tr>
-      <Cell label="Name" className="font-medium md:whitespace-nowrap">
+      <Cell label={msg.common.name} className="font-medium md:whitespace-nowrap">
         {name || msg.noName}
       </Cell>
-      <Cell label="Email">{user.email || msg.notAvailable}</Cell>
-      <Cell label="Role">
+      <Cell label={msg.common.email}>{user.email || msg.notAvailable}</Cell>
+      <Cell label={msg.common.role}>
         <Pill tone={user.isAdmin ? 'accent' : 'neutral'}>
           {user.isAdmin ? msg.adminRole : msg.userRole}
         </Pill>
       </Cell>
-      <Cell label="Joined" className="whitespace-nowrap">
+      <Cell label={msg.adminUsersScreen.joined} className="whitespace-nowrap">
         {formatDate(user.createdAt)}
       </Cell>
       <Cell label={msg.adminCycleColumn} className="md:whitespace-nowrap">
         <CycleLine cycle={user.cycle} />
       </Cell>
-      <Cell label="Actions">
+      <Cell label={msg.common.actions}>
         <UserActions user={user} selfId={selfId} />
       </Cell>
     </tr>
@@ -138,7 +138,11 @@ export function UsersScreen({ selfId }: { selfId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onChange={setSearch} label="Search by name or e-mail" />
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          label={msg.adminUsersScreen.searchByNameOrE}
+        />
         <AddUserDialog />
       </div>
       <ListState
@@ -150,7 +154,7 @@ export function UsersScreen({ selfId }: { selfId: string }) {
       />
       {rows.length > 0 && (
         <AdminTable
-          label="Users"
+          label={msg.adminUsersScreen.users}
           columns={['Name', 'Email', 'Role', 'Joined', msg.adminCycleColumn, 'Actions']}
         >
           {rows.map((user) => (

@@ -67,11 +67,11 @@ export function AdminInviteForm({
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Label htmlFor={`${id}-email`}>{msg.common.email}</Label>
         <Input id={`${id}-email`} type="email" value={email} readOnly autoComplete="username" />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-password`}>Choose a password</Label>
+        <Label htmlFor={`${id}-password`}>{msg.adminInviteForm.chooseAPassword}</Label>
         <Input
           id={`${id}-password`}
           type="password"
@@ -97,7 +97,7 @@ export function AdminInviteForm({
         registration={form.register('acceptTerms')}
       />
       <Button type="submit" size="lg" disabled={accept.isPending}>
-        {accept.isPending ? msg.loading : 'Set password and continue'}
+        {accept.isPending ? msg.loading : msg.adminInviteForm.setPasswordAndContinue}
       </Button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { AuditScreen } from '@client/features/admin/components/logs-screens';
+import { msg } from '@shared/messages';
 
 export function AdminAuditRoute() {
   return (
     <>
-      <title>Audit · Admin · StackDays</title>
+      <title>{msg.adminAuditPage.title}</title>
       <AuditScreen />
     </>
   );

@@ -1,9 +1,10 @@
 import { BadgesScreen } from '@client/features/admin/components/badges-screen';
+import { msg } from '@shared/messages';
 
 export function AdminBadgesRoute() {
   return (
     <>
-      <title>Badges · Admin · StackDays</title>
+      <title>{msg.adminBadgesPage.title}</title>
       <BadgesScreen />
     </>
   );

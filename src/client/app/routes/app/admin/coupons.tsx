@@ -1,9 +1,10 @@
 import { CouponsScreen } from '@client/features/admin/components/coupons-screen';
+import { msg } from '@shared/messages';
 
 export function AdminCouponsRoute() {
   return (
     <>
-      <title>Coupons · Admin · StackDays</title>
+      <title>{msg.adminCouponsPage.title}</title>
       <CouponsScreen />
     </>
   );

@@ -1,9 +1,10 @@
 import { CrewsAdminScreen } from '@client/features/admin/components/crews-screen';
+import { msg } from '@shared/messages';
 
 export function AdminCrewsRoute() {
   return (
     <>
-      <title>Crews · Admin · StackDays</title>
+      <title>{msg.adminCrewsPage.title}</title>
       <CrewsAdminScreen />
     </>
   );

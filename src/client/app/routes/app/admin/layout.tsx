@@ -42,11 +42,11 @@ export function AdminLayoutRoute() {
     <RequireAdmin>
       <ScreenHeading>{msg.adminPanel}</ScreenHeading>
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:gap-6">
-        <nav aria-label="Admin" className="md:hidden">
+        <nav aria-label={msg.adminRole} className="md:hidden">
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="secondary" className="w-full justify-between">
-                {current?.label ?? 'Menu'}
+                {current?.label ?? msg.adminLayoutPage.menu}
                 <ChevronDown aria-hidden className="size-4" />
               </Button>
             </DropdownMenuTrigger>
@@ -59,7 +59,10 @@ export function AdminLayoutRoute() {
             </DropdownMenuContent>
           </DropdownMenu>
         </nav>
-        <nav aria-label="Admin sections" className="hidden w-48 shrink-0 md:block">
+        <nav
+          aria-label={msg.adminLayoutPage.adminSections}
+          className="hidden w-48 shrink-0 md:block"
+        >
           <ul className="flex flex-col gap-1">
             {ADMIN_NAV.map((item) => (
               <li key={item.to}>

@@ -1,9 +1,10 @@
 import { NotificationsScreen } from '@client/features/admin/components/logs-screens';
+import { msg } from '@shared/messages';
 
 export function AdminNotificationsRoute() {
   return (
     <>
-      <title>Notifications · Admin · StackDays</title>
+      <title>{msg.adminNotificationsPage.title}</title>
       <NotificationsScreen />
     </>
   );

@@ -1,9 +1,10 @@
 import { ReportsScreen } from '@client/features/admin/components/reports-screen';
+import { msg } from '@shared/messages';
 
 export function AdminReportsRoute() {
   return (
     <>
-      <title>Reports · Admin · StackDays</title>
+      <title>{msg.adminReportsPage.title}</title>
       <ReportsScreen />
     </>
   );

@@ -1,9 +1,10 @@
 import { SubscriptionsScreen } from '@client/features/admin/components/logs-screens';
+import { msg } from '@shared/messages';
 
 export function AdminSubscriptionsRoute() {
   return (
     <>
-      <title>Subscriptions · Admin · StackDays</title>
+      <title>{msg.adminSubscriptionsPage.title}</title>
       <SubscriptionsScreen />
     </>
   );
