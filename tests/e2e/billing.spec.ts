@@ -11,28 +11,11 @@ import { secondServer } from './support/second-server';
 const PASSWORD = 'stack-days-2026';
 
 /**
- * Signs the fixed admin address in. Another journey may be signing it up or in at the same moment
- * (a repeated sign-up or code inside the cooldown is refused with 429), so on refusal this waits out
- * the cooldown and signs in by code.
+ * Signs in this journey's own admin (E2E.journeyAdmins): signed up the first time, by an e-mailed
+ * code after that (a retry). The shared admin address raced other journeys for its code.
  */
-async function signInAdmin(request: APIRequestContext) {
-  try {
-    await signUpAndVerify(request, E2E.adminEmail, 'Coach');
-    return;
-  } catch {
-    // fall through: sign in by code
-  }
-  const email = E2E.adminEmail;
-  const seen = (await mailsFor(email)).length;
-  let sent = await request.post('/api/account/send-code', { data: { email, purpose: 'sign-in' } });
-  if (sent.status() === 429) {
-    const { details } = (await sent.json()) as { details: { retryAfter: number } };
-    await new Promise((resolve) => setTimeout(resolve, (details.retryAfter + 1) * 1000));
-    sent = await request.post('/api/account/send-code', { data: { email, purpose: 'sign-in' } });
-  }
-  expect(sent.ok()).toBe(true);
-  const code = await nextCode(email, seen);
-  expect((await request.post('/api/account/sign-in', { data: { email, code } })).ok()).toBe(true);
+async function signInAdmin(request: APIRequestContext, journey: keyof typeof E2E.journeyAdmins) {
+  await signUpAndVerify(request, E2E.journeyAdmins[journey], 'Coach');
 }
 
 /** A date as the billing card writes it ('Feb 23, 2027'), in this machine's zone like the browser's. */
@@ -54,7 +37,7 @@ test('a visitor signs up with a coupon from /pricing and sees TRIAL with the day
 }, info) => {
   // An admin makes the coupon through the API (the admin screens have their own journey).
   const admin = await browser.newContext();
-  await signInAdmin(admin.request);
+  await signInAdmin(admin.request, 'billingCoupon');
   const code = `BILL${info.workerIndex}${Date.now() % 1_000_000}`;
   const created = await admin.request.post('/api/admin/coupons', {
     data: { code, monthsFree: 2, maxRedemptions: '', expiresAt: '', notes: '' },
@@ -127,7 +110,7 @@ test('/pricing offers the coupon box only to visitors, who can redeem it at sign
   page,
 }, info) => {
   const admin = await browser.newContext();
-  await signInAdmin(admin.request);
+  await signInAdmin(admin.request, 'billingPricing');
   const code = `SIGNED${info.workerIndex}${Date.now() % 1_000_000}`;
   const created = await admin.request.post('/api/admin/coupons', {
     data: { code, monthsFree: 1, maxRedemptions: '', expiresAt: '', notes: '' },
@@ -307,7 +290,7 @@ test('a trial whose end has passed shows INACTIVE, ended by the server on its ow
 
   // The admin's Subscriptions screen shows whose access has ended, with a comp at hand.
   const admin = await browser.newContext();
-  await signInAdmin(admin.request);
+  await signInAdmin(admin.request, 'billingExpired');
   const adminPage = await admin.newPage();
   await adminPage.goto('/app/admin/subscriptions');
   const row = adminPage.getByRole('row').filter({ hasText: 'Ex Piring' });
@@ -339,7 +322,7 @@ test("a member with an admin's comp reads what is true: free until its end, or f
     user: { userId: string };
   };
   const admin = await browser.newContext();
-  await signInAdmin(admin.request);
+  await signInAdmin(admin.request, 'billingComp');
   const give = async (comp: string) => {
     const res = await admin.request.post(`/api/admin/users/${me.user.userId}/comp`, {
       data: { comp },

@@ -65,18 +65,29 @@ export async function signUpAndVerify(
   await signInByApi(request, email);
 }
 
+/**
+ * Signs in by an e-mailed code. A code another journey's request replaced (the shared admin address)
+ * is refused: ask a fresh one, after the cooldown the server names, up to three times.
+ */
 async function signInByApi(request: APIRequestContext, email: string) {
-  const seen = (await mailsFor(email)).length;
-  let sent = await request.post('/api/account/send-code', { data: { email, purpose: 'sign-in' } });
-  if (sent.status() === 429) {
-    const { details } = (await sent.json()) as { details: { retryAfter: number } };
-    await new Promise((resolve) => setTimeout(resolve, (details.retryAfter + 1) * 1000));
-    sent = await request.post('/api/account/send-code', { data: { email, purpose: 'sign-in' } });
+  for (let attempt = 1; ; attempt += 1) {
+    const seen = (await mailsFor(email)).length;
+    let sent = await request.post('/api/account/send-code', {
+      data: { email, purpose: 'sign-in' },
+    });
+    if (sent.status() === 429) {
+      const { details } = (await sent.json()) as { details: { retryAfter: number } };
+      await new Promise((resolve) => setTimeout(resolve, (details.retryAfter + 1) * 1000));
+      sent = await request.post('/api/account/send-code', { data: { email, purpose: 'sign-in' } });
+    }
+    expect(sent.ok()).toBe(true);
+    const code = await nextCode(email, seen);
+    const signIn = await request.post('/api/account/sign-in', { data: { email, code } });
+    if (signIn.ok() || attempt === 3) {
+      expect(signIn.ok()).toBe(true);
+      return;
+    }
   }
-  expect(sent.ok()).toBe(true);
-  const code = await nextCode(email, seen);
-  const signIn = await request.post('/api/account/sign-in', { data: { email, code } });
-  expect(signIn.ok()).toBe(true);
 }
 
 /**

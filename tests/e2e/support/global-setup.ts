@@ -45,7 +45,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       AUTH_SECRET: E2E.authSecret,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-      ADMIN_EMAILS: E2E.adminEmail,
+      ADMIN_EMAILS: [E2E.adminEmail, ...Object.values(E2E.journeyAdmins)].join(','),
       // Where members ask for more time on this server without payments (decision 0034).
       BILLING_CONTACT: E2E.billingContact,
       LOG_LEVEL: 'warn',
