@@ -10,12 +10,16 @@
 // The pages are the page manifest's (src/shared/pages.ts): every prerendered page, and every
 // server-rendered member screen, opened by a member signed up here (the same page budget).
 // Run with tsx's loader (`npm run check:budgets`), which reads the manifest and the test mailbox.
+// Every page is measured in every locale (issue 47, decision 0120): a browser whose language is that
+// locale's, and a member who signed up from it (and carries its sd_lang cookie); each page must say
+// that locale in <html lang>, before and after the app takes it over, and log no hydration error.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { PAGES as MANIFEST } from '../src/shared/pages.ts';
+import { LOCALES } from '../src/shared/i18n/locales.ts';
 import { startMailbox } from '../tests/e2e/support/mailbox.ts';
 import {
   CHROMIUM_FLAGS,
@@ -51,10 +55,20 @@ const PAGES = [
   ]),
 ];
 
-/** A member signed up and verified through the API, as the sign-up page does: their cookies. */
-async function signedUpMember(serverUrl, mailboxUrl) {
-  const email = `budget-${Date.now()}@stackdays.local`;
-  const headers = { 'Content-Type': 'application/json', Origin: serverUrl };
+/** The Accept-Language of a browser in `locale`. */
+const BROWSER_LANGUAGE = { en: 'en-US', es: 'es-ES', de: 'de-DE' };
+
+/**
+ * A member signed up and verified through the API, as the sign-up page does, from a browser in
+ * `locale`: their cookies, and the visitor's language cookie of that locale.
+ */
+async function signedUpMember(serverUrl, mailboxUrl, locale) {
+  const email = `budget-${locale}-${Date.now()}@stackdays.local`;
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: serverUrl,
+    'Accept-Language': BROWSER_LANGUAGE[locale],
+  };
   const signUp = await fetch(`${serverUrl}/api/account/sign-up`, {
     method: 'POST',
     headers,
@@ -79,11 +93,14 @@ async function signedUpMember(serverUrl, mailboxUrl) {
     body: JSON.stringify({ email, code }),
   });
   if (!verified.ok) throw new Error(`verify-email: ${verified.status}`);
-  return verified.headers.getSetCookie().map((cookie) => {
-    const [pair] = cookie.split(';');
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: serverUrl };
-  });
+  return [
+    ...verified.headers.getSetCookie().map((cookie) => {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: serverUrl };
+    }),
+    { name: 'sd_lang', value: locale, url: serverUrl },
+  ];
 }
 
 /**
@@ -140,10 +157,15 @@ function trackRequests(cdp, quietMs = 500) {
  * With `intent`, then presses Tab (the app loads on a first key press, boot.ts), waits until the
  * app has taken the page over and the network is idle, and adds up everything received by then.
  */
-async function measure(browser, url, { intent = false, cookies = [] } = {}) {
-  const context = await browser.newContext();
+async function measure(browser, url, { intent = false, cookies = [], locale = 'en' } = {}) {
+  const context = await browser.newContext({ locale: BROWSER_LANGUAGE[locale] });
   await context.addCookies(cookies);
   const page = await context.newPage();
+  const hydrationErrors = [];
+  page.on('console', (message) => {
+    if (/hydrat|did not match/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  const lang = () => page.locator('html').getAttribute('lang');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -170,6 +192,8 @@ async function measure(browser, url, { intent = false, cookies = [] } = {}) {
     fonts: sum(firstLoad.filter((r) => r.type === 'Font')),
     requests: firstLoad.length,
     served,
+    langs: [await lang()],
+    hydrationErrors,
   };
   if (intent) {
     await page.keyboard.press('Tab');
@@ -177,6 +201,7 @@ async function measure(browser, url, { intent = false, cookies = [] } = {}) {
     await page.locator('#root[data-prerendered]').waitFor({ state: 'detached' });
     await network.idle();
     result.afterIntent = sum([...requests.values()]);
+    result.langs.push(await lang());
   }
   await context.close();
   return result;
@@ -189,7 +214,6 @@ const server = await startBuiltServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smt
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const failures = [];
 try {
-  const cookies = await signedUpMember(server.url, mailboxUrl);
   const kb = (bytes) => (bytes / KB).toFixed(1).padStart(6);
   console.log(
     `Budgets: landing JS ≤ ${landingJsBudget / KB} KB gzip; every public page and served member screen ≤ ${pageBudget / KB} KB on first load`,
@@ -197,27 +221,39 @@ try {
   console.log(
     'page              requests  total KB  scripts KB (gzip)  fonts KB  │ after a first key press KB (no budget)',
   );
-  for (const [name, pattern, intent, member] of PAGES) {
-    const pathname = member ? await memberAddress(server.url, cookies, pattern) : pattern;
-    if (pathname === null) {
-      console.log(`${name.padEnd(17)} not measured: the budget member has no crew cycle's Day 90`);
-      continue;
-    }
-    const m = await measure(browser, server.url + pathname, {
-      intent,
-      cookies: member ? cookies : [],
-    });
-    const after = m.afterIntent === undefined ? '' : `  │ ${kb(m.afterIntent)}`;
-    console.log(
-      `${name.padEnd(17)} ${String(m.requests).padStart(8)}  ${kb(m.total)}    ${kb(m.scripts)} (${kb(m.scriptsGzip)})   ${kb(m.fonts)}${after}`,
-    );
-    if (m.total > pageBudget)
-      failures.push(`${name} (${pathname}): ${kb(m.total)} KB > ${pageBudget / KB} KB`);
-    if (member && !m.served) failures.push(`${name} (${pathname}): not rendered on the server`);
-    if (name === 'landing' && m.scriptsGzip > landingJsBudget)
-      failures.push(
-        `landing JavaScript: ${kb(m.scriptsGzip)} KB gzip > ${landingJsBudget / KB} KB`,
+  for (const locale of LOCALES) {
+    const cookies = await signedUpMember(server.url, mailboxUrl, locale);
+    for (const [pageName, pattern, intent, member] of PAGES) {
+      const name = `${pageName}${locale === 'en' ? '' : `.${locale}`}`;
+      const pathname = member ? await memberAddress(server.url, cookies, pattern) : pattern;
+      if (pathname === null) {
+        console.log(
+          `${name.padEnd(17)} not measured: the budget member has no crew cycle's Day 90`,
+        );
+        continue;
+      }
+      const m = await measure(browser, server.url + pathname, {
+        intent,
+        cookies: member ? cookies : [],
+        locale,
+      });
+      const after = m.afterIntent === undefined ? '' : `  │ ${kb(m.afterIntent)}`;
+      console.log(
+        `${name.padEnd(17)} ${String(m.requests).padStart(8)}  ${kb(m.total)}    ${kb(m.scripts)} (${kb(m.scriptsGzip)})   ${kb(m.fonts)}${after}`,
       );
+      if (m.langs.some((lang) => lang !== locale))
+        failures.push(
+          `${name} (${pathname}): <html lang> ${m.langs.join(' then ')}, not ${locale}`,
+        );
+      for (const error of m.hydrationErrors) failures.push(`${name} (${pathname}): ${error}`);
+      if (m.total > pageBudget)
+        failures.push(`${name} (${pathname}): ${kb(m.total)} KB > ${pageBudget / KB} KB`);
+      if (member && !m.served) failures.push(`${name} (${pathname}): not rendered on the server`);
+      if (pageName === 'landing' && m.scriptsGzip > landingJsBudget)
+        failures.push(
+          `landing JavaScript: ${kb(m.scriptsGzip)} KB gzip > ${landingJsBudget / KB} KB`,
+        );
+    }
   }
 } finally {
   await browser.close();

@@ -6,6 +6,9 @@
 // needs: the landing, 404 and invite pages no script at all; pricing, sign-in and sign-up only
 // boot.ts, which loads the app on the visitor's first intent, plus a `-eager` twin that loads it at
 // once with its chunks preloaded. No inline script is added (the CSP forbids it) and no data either.
+// Every page is written once per locale (decision 0120): dist/pages/<name>.html in English,
+// <name>.<locale>.html in the others, each with its <html lang> and, where the app loads at once, its
+// catalogue's chunk preloaded.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,6 +68,8 @@ await ssrBuild('render/server-entry.tsx', memberSsrDir, {
 });
 
 const {
+  LOCALES,
+  localizedPageFile,
   pages,
   render,
   renderMemberShellPlaceholder,
@@ -106,6 +111,22 @@ const bootFile = manifest[bootKey].file;
 /** The app itself, as boot.ts imports it: main.tsx's chunk and its imports, not the shell's wrapper. */
 const appFiles = [...entryFiles].filter((file) => file !== manifest[entryKey].file);
 
+/** The chunk of a locale's catalogue (render/page-locale.ts imports it); none for English, which
+ * the app carries. */
+function catalogueFiles(locale) {
+  const key = Object.keys(manifest).find((k) =>
+    manifest[k].src?.endsWith(`locales/${locale}.json`),
+  );
+  if (!key && locale !== 'en')
+    throw new Error(`prerender: the build has no chunk for ${locale}.json`);
+  return key ? [...chunkFiles(key)] : [];
+}
+
+/** The shell in `locale`: its <html lang> said, no longer the device's to choose (main.tsx). */
+const DEVICE_LANG = '<html lang="en" data-lang="device">';
+if (!shell.includes(DEVICE_LANG)) throw new Error(`prerender: the shell lacks ${DEVICE_LANG}`);
+const shellIn = (html, locale) => html.replace(DEVICE_LANG, `<html lang="${locale}">`);
+
 const preload = (files) =>
   [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 
@@ -123,89 +144,106 @@ function withBoot(html, extra = []) {
   return withoutScripts(html).replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
-function writePage(name, out) {
+function writePage(name, out, locale) {
   // A form sent by the browser itself (the app not loaded yet, or never) must not put what was typed,
   // a password say, into the address: every prerendered form posts.
   for (const form of out.match(/<form\b[^>]*>/g) ?? [])
     if (!/\smethod="post"/.test(form))
       throw new Error(`prerender: ${name} has a form without method="post"`);
-  writeFileSync(path.join(pagesDir, `${name}.html`), out);
+  writeFileSync(path.join(pagesDir, localizedPageFile(name, locale)), out);
 }
 
 // Pages of an earlier build go: each build writes all of its own.
 rmSync(pagesDir, { recursive: true, force: true });
 mkdirSync(pagesDir, { recursive: true });
-for (const page of pages) {
-  const { html, title } = render(page);
-  let out = shell;
-  if (font) {
-    out = out.replace(
-      /(<link rel="stylesheet")/,
-      `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n    $1`,
+for (const locale of LOCALES)
+  for (const page of pages) {
+    const { html, title } = render(page, locale);
+    const catalogue = catalogueFiles(locale);
+    let out = shellIn(shell, locale);
+    if (font) {
+      out = out.replace(
+        /(<link rel="stylesheet")/,
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n    $1`,
+      );
+    }
+    if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    const filled = (template, load) => {
+      const attributes = `data-prerendered="${page.name}"${load === 'eager' ? ' data-load="eager"' : ''}`;
+      const withRoot = template.replace(
+        '<div id="root"></div>',
+        `<div id="root" ${attributes}>${html}</div>`,
+      );
+      if (withRoot === template)
+        throw new Error('prerender: <div id="root"></div> not found in the shell');
+      return withRoot;
+    };
+    // Its own screen's chunks, for the pages that load the app at once.
+    const screenFiles = [...chunkFiles(page.module)].filter((file) => !entryFiles.has(file));
+    if (page.load === 'none') {
+      // Only links and text: no script, no preloads of any.
+      writePage(page.name, filled(withoutScripts(out), 'none'), locale);
+    } else if (page.load === 'intent') {
+      // boot.ts alone; the app when the visitor first presses, types, focuses or touches.
+      writePage(page.name, filled(withBoot(out), 'intent'), locale);
+      // The same page loading the app at once, its chunks preloaded (an address with a query string,
+      // a visitor with a session cookie: static-client.ts).
+      writePage(
+        `${page.name}-eager`,
+        filled(withBoot(out, [...appFiles, ...screenFiles, ...catalogue]), 'eager'),
+        locale,
+      );
+    } else {
+      writePage(
+        page.name,
+        filled(withBoot(out, [...appFiles, ...screenFiles, ...catalogue]), 'eager'),
+        locale,
+      );
+    }
+    console.log(
+      `prerendered ${page.url} → dist/pages/${localizedPageFile(page.name, locale)}${page.load === 'intent' ? ` and ${localizedPageFile(`${page.name}-eager`, locale)}` : ''} (script: ${page.load})`,
     );
   }
-  if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  const filled = (template, load) => {
-    const attributes = `data-prerendered="${page.name}"${load === 'eager' ? ' data-load="eager"' : ''}`;
-    const withRoot = template.replace(
-      '<div id="root"></div>',
-      `<div id="root" ${attributes}>${html}</div>`,
-    );
-    if (withRoot === template)
-      throw new Error('prerender: <div id="root"></div> not found in the shell');
-    return withRoot;
-  };
-  // Its own screen's chunks, for the pages that load the app at once.
-  const screenFiles = [...chunkFiles(page.module)].filter((file) => !entryFiles.has(file));
-  if (page.load === 'none') {
-    // Only links and text: no script, no preloads of any.
-    writePage(page.name, filled(withoutScripts(out), 'none'));
-  } else if (page.load === 'intent') {
-    // boot.ts alone; the app when the visitor first presses, types, focuses or touches.
-    writePage(page.name, filled(withBoot(out), 'intent'));
-    // The same page loading the app at once, its chunks preloaded (an address with a query string,
-    // a visitor with a session cookie: static-client.ts).
-    writePage(`${page.name}-eager`, filled(withBoot(out, [...appFiles, ...screenFiles]), 'eager'));
-  } else {
-    writePage(page.name, filled(withBoot(out, [...appFiles, ...screenFiles]), 'eager'));
-  }
-  console.log(
-    `prerendered ${page.url} → dist/pages/${page.name}.html${page.load === 'intent' ? ` and ${page.name}-eager.html` : ''} (script: ${page.load})`,
-  );
-}
 
 // The legal pages' templates: the operator's text replaces exactly one placeholder paragraph
 // (src/server/render/legal-pages.ts).
-for (const name of ['terms', 'privacy', 'health-disclaimer']) {
-  const template = readFileSync(path.join(pagesDir, `${name}-custom.html`), 'utf8');
-  if (template.split(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`).length !== 2)
-    throw new Error(
-      `prerender: ${name}-custom.html is not as src/server/render/legal-pages.ts expects`,
-    );
-}
+for (const locale of LOCALES)
+  for (const name of ['terms', 'privacy', 'health-disclaimer']) {
+    const file = localizedPageFile(`${name}-custom`, locale);
+    const template = readFileSync(path.join(pagesDir, file), 'utf8');
+    if (template.split(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`).length !== 2)
+      throw new Error(`prerender: ${file} is not as src/server/render/legal-pages.ts expects`);
+  }
 
 // The invite page's placeholders (filled in by the server, src/server/render/invite-page.ts): the
 // token only in the link to /pricing, the name in text; the invalid page names nobody.
-const valid = readFileSync(path.join(pagesDir, 'invite-valid.html'), 'utf8');
-const invalid = readFileSync(path.join(pagesDir, 'invite-invalid.html'), 'utf8');
 const count = (text, part) => text.split(part).length - 1;
-if (
-  count(valid, INVITE_PAGE_TOKEN) !== 1 ||
-  !valid.includes(`href="/pricing?invite=${INVITE_PAGE_TOKEN}"`) ||
-  count(valid, INVITE_PAGE_INVITER) === 0 ||
-  count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
-  /<script|modulepreload/.test(valid + invalid)
-)
-  throw new Error(
-    'prerender: the invite pages are not as src/server/render/invite-page.ts expects',
+for (const locale of LOCALES) {
+  const valid = readFileSync(
+    path.join(pagesDir, localizedPageFile('invite-valid', locale)),
+    'utf8',
   );
+  const invalid = readFileSync(
+    path.join(pagesDir, localizedPageFile('invite-invalid', locale)),
+    'utf8',
+  );
+  if (
+    count(valid, INVITE_PAGE_TOKEN) !== 1 ||
+    !valid.includes(`href="/pricing?invite=${INVITE_PAGE_TOKEN}"`) ||
+    count(valid, INVITE_PAGE_INVITER) === 0 ||
+    count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
+    /<script|modulepreload/.test(valid + invalid)
+  )
+    throw new Error(
+      `prerender: the ${locale} invite pages are not as src/server/render/invite-page.ts expects`,
+    );
+}
 
 // The member app's shell, once per screen that members open most, with that screen's chunks and the
 // font preloaded: the browser fetches them with the entry instead of after it has run. The screens
 // hold member data, so they are not prerendered; dist/client/index.html stays the plain shell.
 // One per layout (the page for any address under it) and per `server` page (when the server does not
 // render it: no session, too busy), named as the entry.
-const memberPlaceholder = renderMemberShellPlaceholder();
 const shells = PAGES.filter((entry) => entry.layout || entry.kind === 'server').map((entry) => ({
   name: entry.name,
   modules: pageChain(entry).map((around) => `app/routes/${around.module}.tsx`),
@@ -225,21 +263,26 @@ const memberShell = shell
     /(<title>[^<]*<\/title>)/,
     `$1${stylesheet}${font ? `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : ''}`,
   );
-for (const { name, modules, lazy = [] } of shells) {
-  const files = new Set(modules.flatMap((key) => [...chunkFiles(key)]));
-  // Chunks the screen imports when it shows them (home's check-in form): fetched and compiled with
-  // the rest, evaluated only if needed.
-  for (const key of lazy) for (const file of chunkFiles(key)) files.add(file);
-  const links = [...files]
-    .filter((file) => !entryFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  writeFileSync(
-    path.join(pagesDir, `${name}.html`),
-    memberShell
-      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${memberPlaceholder}</div>`),
-  );
-  console.log(`member shell ${name} → dist/pages/${name}.html (${files.size} chunks preloaded)`);
+for (const locale of LOCALES) {
+  const memberPlaceholder = renderMemberShellPlaceholder(locale);
+  for (const { name, modules, lazy = [] } of shells) {
+    const files = new Set(modules.flatMap((key) => [...chunkFiles(key)]));
+    // Chunks the screen imports when it shows them (home's check-in form): fetched and compiled
+    // with the rest, evaluated only if needed.
+    for (const key of lazy) for (const file of chunkFiles(key)) files.add(file);
+    for (const file of catalogueFiles(locale)) files.add(file);
+    const links = [...files]
+      .filter((file) => !entryFiles.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const file = localizedPageFile(name, locale);
+    writeFileSync(
+      path.join(pagesDir, file),
+      shellIn(memberShell, locale)
+        .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${memberPlaceholder}</div>`),
+    );
+    console.log(`member shell ${name} → dist/pages/${file} (${files.size} chunks preloaded)`);
+  }
 }
 
 // The page the server renders a member screen into (decision 0031, src/server/render/static-client.ts):
@@ -254,8 +297,11 @@ const servedTemplate = withBoot(memberShell)
 for (const part of [MEMBER_SCREEN_TITLE, MEMBER_SCREEN_MARKUP, MEMBER_SCREEN_DATA])
   if (servedTemplate.split(part).length !== 2)
     throw new Error(`prerender: the member screen template lacks ${part}`);
-writeFileSync(path.join(pagesDir, 'app-served.html'), servedTemplate);
-console.log('member screen template → dist/pages/app-served.html (script: intent)');
+for (const locale of LOCALES) {
+  const file = localizedPageFile('app-served', locale);
+  writeFileSync(path.join(pagesDir, file), shellIn(servedTemplate, locale));
+  console.log(`member screen template → dist/pages/${file} (script: intent)`);
+}
 
 rmSync(ssrDir, { recursive: true, force: true });
 // The rendered modules leave timers behind (the query cache's garbage collection): end here.

@@ -9,7 +9,19 @@ import { takeOver } from './render/handoff';
 import { readServedState } from './render/served-state';
 import { queryClient } from './lib/query-client';
 import { startClientReports } from './lib/client-reports';
+import { loadPageCatalogue, pageLocale } from './render/page-locale';
+import { isLocale } from '@shared/i18n/locales';
+import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
 import './styles.css';
+
+// The page's language (render/page-locale.ts, decision 0120): every message from here on speaks it,
+// and the first render waits for its catalogue (preloaded, or already fetched by boot.ts), so the
+// app's first screen is in the language of the markup it replaces.
+const locale = pageLocale();
+if (isLocale(locale)) setLocaleSource(() => locale);
+const catalogue = loadPageCatalogue().then((loaded) => {
+  if (loaded && isLocale(locale)) registerCatalogue(locale, loaded);
+});
 
 // A prerendered public page (render/README.md) already shows its screen: the app takes the container over
 // in one commit once that screen's code is in, so nothing flashes or moves. On the pages that load it
@@ -31,7 +43,7 @@ const restored = served
   ? Promise.resolve()
   : offline.then((m) => m.restoreOfflineSnapshot(queryClient)).catch(() => {});
 void offline.then((m) => m.startOffline(queryClient)).catch(() => {});
-void Promise.all([createAppRouter(), restored])
+void Promise.all([createAppRouter(), restored, catalogue])
   .then(async ([router]) => {
     const container = document.getElementById('root')!;
     const root = createRoot(container);

@@ -7,6 +7,7 @@
 // and handed to the app (render/handoff.ts), which replays them; what is typed is carried over there.
 import type { BootHandoff, HeldAction } from './handoff';
 import { startClientReports } from '@client/lib/client-reports';
+import { loadPageCatalogue } from './page-locale';
 
 const root = document.getElementById('root');
 
@@ -183,6 +184,9 @@ function load() {
   void Promise.all([import('./screens'), import('@client/zod-jitless')])
     .then(([screens]) => screens.loadScreen(location.pathname))
     .catch(() => undefined);
+  // The page's catalogue (not English's, which the app carries), fetched beside the app: the app
+  // awaits it before its first render (main.tsx).
+  void loadPageCatalogue().catch(() => undefined);
   import('@client/main').catch((error: unknown) => {
     console.error('The app could not load.', error);
     failed();

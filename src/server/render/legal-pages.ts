@@ -15,6 +15,7 @@ import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { LEGAL_TEXT_PLACEHOLDER, type LegalPageName } from '@shared/legal';
 import { exactPage, LEGAL_PAGE_NAMES } from '@shared/pages';
+import { DEFAULT_LOCALE, localizedPageFile, type Locale } from '@shared/i18n/locales';
 
 export interface LegalPageBody {
   html: Buffer;
@@ -29,19 +30,27 @@ export function legalTextHtml(markdown: string): string {
   );
 }
 
-/** The operator's pages by path, made on first use (the build may come after the app). */
+/**
+ * The operator's pages by path and locale, made on first use (the build may come after the app):
+ * the page's headings and links in the reader's language, the operator's text as supplied. A locale
+ * whose template was not built gets the English one.
+ */
 export function customLegalPages(
   pagesDir: string,
   texts: Partial<Record<LegalPageName, string>>,
-): (pathname: string) => LegalPageBody | null {
+): (pathname: string, locale: Locale) => LegalPageBody | null {
   const made = new Map<string, LegalPageBody>();
-  return (pathname) => {
+  return (pathname, locale) => {
     const name = LEGAL_PAGE_NAMES.find((legal) => legal === exactPage(pathname)?.name);
     const text = name && texts[name];
     if (!name || text === undefined) return null;
-    const known = made.get(name);
+    // Kept per page and locale: one language's page is never another's (threat #122).
+    const key = `${name}.${locale}`;
+    const known = made.get(key);
     if (known) return known;
-    const file = path.join(pagesDir, `${name}-custom.html`);
+    let file = path.join(pagesDir, localizedPageFile(`${name}-custom`, locale));
+    if (!existsSync(file))
+      file = path.join(pagesDir, localizedPageFile(`${name}-custom`, DEFAULT_LOCALE));
     if (!existsSync(file)) return null;
     const template = readFileSync(file, 'utf8');
     const filled = template.replace(`<p>${LEGAL_TEXT_PLACEHOLDER}</p>`, () => legalTextHtml(text));
@@ -51,7 +60,7 @@ export function customLegalPages(
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(html, { level: 9 }),
     };
-    made.set(name, body);
+    made.set(key, body);
     return body;
   };
 }

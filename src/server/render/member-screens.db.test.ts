@@ -41,11 +41,11 @@ export const setApiTransport = (transport) =>
     return transport(url, init);
   });
 export const runLoader = (pathname) => real.runLoader(pathname);
-export async function renderPage(pathname) {
+export async function renderPage(pathname, locale) {
   const mode = globalThis.memberScreenRenderer ?? {};
   if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
   if (mode.fail) throw new Error('the renderer failed');
-  return real.renderPage(pathname);
+  return real.renderPage(pathname, locale);
 }`;
 
 declare global {

@@ -21,7 +21,9 @@ import {
   matchPage,
   scriptJson,
 } from '@shared/pages';
+import { LOCALES, localizedPageFile, type Locale } from '@shared/i18n/locales';
 import type { AppEnv } from '../lib/deps';
+import { scopeLocale } from '../lib/locale';
 
 /** The app's own request handler (app.fetch), for reading the API in this process. */
 export type ApiFetch = (request: Request, env: unknown) => Response | Promise<Response>;
@@ -33,7 +35,10 @@ interface RendererModule {
   setApiTransport(transport: Transport): void;
   /** Runs the loader of the page at `pathname`, or of the nearest layout around it that has one. */
   runLoader(pathname: string): Promise<unknown>;
-  renderPage(pathname: string): Promise<{
+  renderPage(
+    pathname: string,
+    locale: Locale,
+  ): Promise<{
     html: string;
     title: string | undefined;
     state: DehydratedState;
@@ -44,8 +49,8 @@ interface RendererModule {
 interface Renderer {
   render: RendererModule['renderPage'];
   runLoader: RendererModule['runLoader'];
-  /** dist/pages/app-served.html. */
-  template: string;
+  /** dist/pages/app-served.html, and its twin in each other locale (app-served.<locale>.html). */
+  templates: Map<Locale, string>;
 }
 
 /**
@@ -126,7 +131,8 @@ function memberTransport(
 }
 
 export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
-  const templateFile = path.join(clientDir, '..', 'pages', 'app-served.html');
+  const templateFile = (locale: Locale) =>
+    path.join(clientDir, '..', 'pages', localizedPageFile('app-served', locale));
   const rendererFile = path.join(clientDir, '..', 'ssr', 'server-entry.js');
   /** The page request a render reads the API for: its loader's reads go out as that member. */
   const reading = new AsyncLocalStorage<Context<AppEnv>>();
@@ -152,14 +158,14 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
   /** The renderer and its template, read together once: a build replaced in place needs a restart. */
   function loadRenderer(c: Context<AppEnv>): Promise<Renderer | null> {
     renderer ??= (async () => {
-      if (!existsSync(rendererFile) || !existsSync(templateFile)) return null;
+      if (!existsSync(rendererFile) || !existsSync(templateFile('en'))) return null;
       const module = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
       module.setApiTransport(transport);
-      return {
-        render: module.renderPage,
-        runLoader: module.runLoader,
-        template: readFileSync(templateFile, 'utf8'),
-      };
+      const templates = new Map<Locale, string>();
+      for (const locale of LOCALES)
+        if (existsSync(templateFile(locale)))
+          templates.set(locale, readFileSync(templateFile(locale), 'utf8'));
+      return { render: module.renderPage, runLoader: module.runLoader, templates };
     })().catch((error: unknown) => {
       c.get('deps').logger.error({ err: error }, 'The member screens renderer could not load');
       return null;
@@ -167,7 +173,11 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     return renderer;
   }
 
-  /** The rendered page for `pathname`, or null: the caller sends the shell. */
+  /**
+   * The rendered page for `pathname`, or null: the caller sends the shell. In the request's locale,
+   * which the caller has moved to the member's own by reading the session (static-client.ts): the
+   * markup and its page (<html lang>) alike; a locale without a built template is not rendered.
+   */
   async function serve(c: Context<AppEnv>, pathname: string): Promise<Response | null> {
     // A HEAD asks for headers only: not worth a render.
     if (c.req.method !== 'GET' || matchPage(pathname).kind !== 'server' || !withinBudget())
@@ -176,11 +186,13 @@ export function createMemberScreens(clientDir: string, fetchApi: ApiFetch) {
     inFlight++;
     try {
       const renderer = await loadRenderer(c);
-      if (!renderer) return null;
-      const screen = await reading.run(c, () => renderer.render(pathname));
+      const locale = scopeLocale();
+      const template = renderer?.templates.get(locale);
+      if (!renderer || template === undefined) return null;
+      const screen = await reading.run(c, () => renderer.render(pathname, locale));
       if (!screen) return null;
       spent += screen.renderMs;
-      const page = fillMemberScreen(renderer.template, screen, screen.state);
+      const page = fillMemberScreen(template, screen, screen.state);
       return c.body(page, 200, {
         'Content-Type': 'text/html; charset=UTF-8',
         // The member's own data: never kept by a cache, and another cookie gets another page.

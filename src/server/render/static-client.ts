@@ -5,8 +5,11 @@ import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { exactPage, matchPage, pageChain, pagePath, withoutTrailingSlash } from '@shared/pages';
 import type { LegalPageName } from '@shared/legal';
+import { DEFAULT_LOCALE, localizedPageFile, type Locale } from '@shared/i18n/locales';
 import type { AppEnv } from '../lib/deps';
 import { sessionCookieSettings } from '../lib/auth';
+import { scopeLocale } from '../lib/locale';
+import { currentUser } from '../http/session';
 import { negotiateEncoding } from '../http/compression';
 import { customLegalPages, type LegalPageBody } from './legal-pages';
 import { checkInvitePage, fillInvitePage } from './invite-page';
@@ -56,20 +59,38 @@ function readBuiltPages(indexPath: string, pagesDir: string): Map<string, Buffer
 }
 
 /**
- * Which built HTML answers a path, from the page manifest (src/shared/pages.ts): a prerendered page
- * (its eager twin when `eager`, for the pages that load the app on the first intent), the member
- * shell of the screen or of the nearest layout around it (its chunks preloaded), the app shell, or
- * the prerendered 404. The invite page is answered by invitePage() before this.
+ * The built file of page `name` in `locale` (dist/pages/<name>.<locale>.html, <name>.html in
+ * English), or the English one when the build has none in that locale (a partial build: the full
+ * one writes every locale, check:budgets holds it to that). Named from LOCALES and the manifest
+ * only, never from the request (threat #122).
+ */
+function localizedFile(
+  pagesDir: string,
+  built: Map<string, Buffer>,
+  name: string,
+  locale: Locale,
+): string {
+  const file = path.join(pagesDir, localizedPageFile(name, locale));
+  return built.has(file) ? file : path.join(pagesDir, localizedPageFile(name, DEFAULT_LOCALE));
+}
+
+/**
+ * Which built HTML answers a path, from the page manifest (src/shared/pages.ts), in `locale`: a
+ * prerendered page (its eager twin when `eager`, for the pages that load the app on the first
+ * intent), the member shell of the screen or of the nearest layout around it (its chunks
+ * preloaded), the app shell, or the prerendered 404. The invite page is answered by invitePage()
+ * before this.
  */
 function choosePage(
   pathname: string,
   indexPath: string,
   pagesDir: string,
   built: Map<string, Buffer>,
+  locale: Locale,
   eager = false,
 ): PageChoice {
   const entry = matchPage(pathname);
-  const page = (name: string) => path.join(pagesDir, `${name}.html`);
+  const page = (name: string) => localizedFile(pagesDir, built, name, locale);
   const has = (name: string) => built.has(page(name));
   if (entry.kind === 'prerendered') {
     // The invite page for a token the server could not check: the one checking it in the browser.
@@ -131,6 +152,16 @@ async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
+ * The language of the page (decision 0118): with a session cookie, the member's own setting (the
+ * session read the page's API reads share, through the session cache), else the visitor's (sd_lang,
+ * then Accept-Language). A session that cannot be read leaves the visitor's.
+ */
+async function pageLocale(c: Context<AppEnv>): Promise<Locale> {
+  if (await hasSessionCookie(c)) await currentUser(c).catch(() => null);
+  return scopeLocale();
+}
+
+/**
  * Whether a page that loads its app on the first intent should load it at once (its `-eager` twin,
  * chunks preloaded): for an address with a query string (an invite, a coupon, an admin invite change
  * what the page shows) and for a visitor with a session cookie (a member is sent on to /app).
@@ -172,8 +203,9 @@ async function invitePage(
   segment: string,
   pagesDir: string,
   built: Map<string, Buffer>,
+  locale: Locale,
 ): Promise<Response | null> {
-  const page = (file: string) => path.join(pagesDir, `${file}.html`);
+  const page = (name: string) => localizedFile(pagesDir, built, name, locale);
   const valid = built.get(page('invite-valid'))?.toString('utf8');
   const invalid = built.get(page('invite-invalid'))?.toString('utf8');
   if (valid === undefined || invalid === undefined) return null;
@@ -223,9 +255,13 @@ export function staticClient(
   const notBuilt = (c: Context<AppEnv>) =>
     c.text('The front end is not built. Run `npm run build`.', 503);
   // Before the files: `/` is a prerendered page, not dist/client/index.html.
-  app.get(pagePath('landing'), (c) =>
+  app.get(pagePath('landing'), async (c) =>
     built.has(indexPath)
-      ? sendHtml(c, built, choosePage(pagePath('landing'), indexPath, pagesDir, built))
+      ? sendHtml(
+          c,
+          built,
+          choosePage(pagePath('landing'), indexPath, pagesDir, built, await pageLocale(c)),
+        )
       : notBuilt(c),
   );
   app.use(
@@ -239,15 +275,19 @@ export function staticClient(
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
     if (!built.has(indexPath)) return notBuilt(c);
+    // Every page below is in this language: the member's, else the visitor's.
+    const locale = await pageLocale(c);
     // The raw path: the token is decoded once, by invitePage.
     const raw = withoutTrailingSlash(new URL(c.req.url).pathname);
     if (matchPage(raw).name === 'invite') {
-      const answer = await invitePage(c, raw.slice(raw.lastIndexOf('/') + 1), pagesDir, built);
+      const segment = raw.slice(raw.lastIndexOf('/') + 1);
+      const answer = await invitePage(c, segment, pagesDir, built, locale);
       if (answer) return answer;
     }
-    const legal = legalPage(withoutTrailingSlash(c.req.path));
+    const legal = legalPage(withoutTrailingSlash(c.req.path), locale);
     if (legal) return sendLegalPage(c, legal);
-    const choice = choosePage(c.req.path, indexPath, pagesDir, built, await wantsEager(c));
+    const eager = await wantsEager(c);
+    const choice = choosePage(c.req.path, indexPath, pagesDir, built, locale, eager);
     // A `server` page for a signed-in member: rendered with their data (render/README.md).
     if (memberScreens && choice.status === 200 && (await hasSessionCookie(c))) {
       const served = await memberScreens.serve(c, withoutTrailingSlash(c.req.path));

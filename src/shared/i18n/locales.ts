@@ -14,6 +14,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The built HTML file of a page in `locale` (dist/pages, scripts/prerender.mjs): `<name>.html` in
+ * English, `<name>.<locale>.html` in the others. Only one of LOCALES ever makes a name (threat #122).
+ */
+export function localizedPageFile(name: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? `${name}.html` : `${name}.${locale}.html`;
+}
+
 // An Accept-Language header is the client's to write: only its first few kilobytes and entries are
 // read, so a long one costs no more than a short one (threat #121).
 const MAX_HEADER_CHARS = 1024;

@@ -27,10 +27,13 @@ export function hasCatalogue(locale: Locale): boolean {
 
 /**
  * Where "the current locale" comes from: the page's <html lang> in the browser, the request's or
- * the recipient's (AsyncLocalStorage) on the server. Until set: English.
+ * the recipient's (AsyncLocalStorage) on the server. Until set: English. Returns the source it
+ * replaces, for a renderer that sets its own locale around a render and defers to it otherwise.
  */
-export function setLocaleSource(source: () => Locale): void {
+export function setLocaleSource(source: () => Locale): () => Locale {
+  const previous = localeSource;
   localeSource = source;
+  return previous;
 }
 
 export function currentLocale(): Locale {
