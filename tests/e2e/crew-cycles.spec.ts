@@ -1,4 +1,4 @@
-import type { CrewInviteLink, MyCrews } from '@shared/api-types';
+import type { CrewCycleFinale, CrewInviteLink, MyCrews } from '@shared/api-types';
 import { addDays, localDateIn } from '@shared/domain/local-date';
 import { formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
@@ -10,7 +10,9 @@ import { seededHistoriesServer } from './support/seeded-histories';
 // Issue 44: crew cycles on seeded histories (npm run seed:demo -- --histories FILE, a crew's
 // "cycleStart" and "mode", a member's "joinedOnDay"). The start date is days from today's date in
 // UTC, so the three members who each see their own Day 2 live in zones whose date is UTC's now.
-// The journey runs its own server (support/seeded-histories.ts), at 375 px and 1280 px.
+// A crew's goal ("goalMinutes") and proof photos in the audience each member chose ("proofPhotos")
+// give the shared bar and the finale's Day 1 beside Day 90. The journey runs its own server
+// (support/seeded-histories.ts), at 375 px and 1280 px.
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ serviceWorkers: 'block' });
@@ -52,14 +54,29 @@ const HISTORIES = {
     member('eve', ZONES[1], 'xxxx'),
     // Not in any crew: opens Early Birds' link.
     member('fay', ZONES[1], 'xxxx'),
-    // A crew with no cycle yet, one for each width: its owner schedules one.
+    // A crew with no cycle yet, one for each width: its owner schedules one; Jon stays, Kit moves.
     ...[375, 1280].flatMap((width) => [
       member(`ivy${width}`, ZONES[1], 'xxx'),
       member(`jon${width}`, ZONES[1], 'xxx'),
+      member(`kit${width}`, ZONES[1], 'xxx'),
     ]),
     // Finish Line's Day 90 is today.
     member('kim', ZONES[1], 'x'.repeat(89)),
     member('max', ZONES[1], `${'x'.repeat(60)}..${'x'.repeat(27)}`),
+    // Photo Finish's Day 90 was yesterday: Day 1 and Day 90 proof photos, each where its member
+    // shared it. Noor and Ola shared theirs with the community or the crew; Pia kept hers to
+    // herself; Quinn shared his with Side Crew, which Noor is not in.
+    member('noor', ZONES[1], 'x'.repeat(90), {
+      proofPhotos: { '1': 'public', '90': { crew: 'Photo Finish' } },
+    }),
+    member('ola', ZONES[1], 'x'.repeat(90), {
+      proofPhotos: { '1': { crew: 'Photo Finish' }, '90': 'public' },
+    }),
+    member('pia', ZONES[1], 'x'.repeat(90), { proofPhotos: { '1': 'private', '90': 'private' } }),
+    member('quinn', ZONES[1], 'x'.repeat(90), {
+      proofPhotos: { '1': { crew: 'Side Crew' }, '90': { crew: 'Side Crew' } },
+    }),
+    member('rae', ZONES[1], 'x'),
   ],
   crews: [
     {
@@ -68,13 +85,15 @@ const HISTORIES = {
       members: ['ben@cycles.test', 'cai@cycles.test'],
       cycleStart: -1,
       mode: 'strict',
+      // Set by the owner before the start; each seeded check-in moved 30 minutes.
+      goalMinutes: 9000,
     },
     { name: 'Late Crew', owner: 'lou@cycles.test', members: ['dee@cycles.test'], cycleStart: -2 },
     { name: 'Early Birds', owner: 'eve@cycles.test', members: [], cycleStart: -4 },
     ...[375, 1280].map((width) => ({
       name: `New Crew ${width}`,
       owner: `ivy${width}@cycles.test`,
-      members: [`jon${width}@cycles.test`],
+      members: [`jon${width}@cycles.test`, `kit${width}@cycles.test`],
     })),
     {
       name: 'Finish Line',
@@ -82,6 +101,14 @@ const HISTORIES = {
       members: ['max@cycles.test'],
       cycleStart: -89,
     },
+    {
+      name: 'Photo Finish',
+      owner: 'noor@cycles.test',
+      members: ['ola@cycles.test', 'pia@cycles.test', 'quinn@cycles.test'],
+      cycleStart: -90,
+      goalMinutes: 12_000,
+    },
+    { name: 'Side Crew', owner: 'rae@cycles.test', members: ['quinn@cycles.test'] },
   ],
 };
 
@@ -142,9 +169,18 @@ for (const width of [375, 1280]) {
         for (const other of ['Ana', 'Ben', 'Cai'].filter((_, j) => j !== i))
           await expect(streak).toContainText(msg.crewCycleWaitingFor(`${other} Cycle`));
         await expect(streak.getByRole('button', { name: /^Nudge / })).toHaveCount(2);
+        // The goal the owner set before the start, one bar for the whole crew: three Day 1
+        // check-ins of 30 move minutes.
+        const goal = page.getByTestId('crew-goal');
+        await expect(goal).toContainText(msg.crewCycleGoalProgress(90, 9000));
+        const bar = goal.getByRole('progressbar', { name: msg.crewCycleGoal });
+        await expect(bar).toHaveAttribute('aria-valuenow', '90');
+        await expect(bar).toHaveAttribute('aria-valuemax', '9000');
+        await expect(bar).toHaveAttribute('aria-valuetext', msg.crewCycleGoalProgress(90, 9000));
         // The rules, locked since Day 1 began, in words.
         const rules = cycle.getByTestId('crew-cycle-rules');
         await expect(rules).toContainText(msg.streakModeStrict);
+        await expect(rules).toContainText(msg.crewCycleGoalMinutes(9000));
         await expect(rules).toContainText(msg.crewCycleRulesLockedNote);
         await expect(page.getByText(msg.crewCycleChangeRules)).toHaveCount(0);
         await fits(page, width);
@@ -190,7 +226,7 @@ for (const width of [375, 1280]) {
       });
     });
 
-    test("an owner schedules the crew's 90 days; a crewmate sees the countdown and stays on their own cycle", async ({
+    test("an owner schedules the crew's 90 days with a goal; one crewmate stays on their own cycle, one moves at Day 1, and the crew sees both", async ({
       page,
     }, info) => {
       await openCrew(page, `ivy${width}`);
@@ -230,6 +266,52 @@ for (const width of [375, 1280]) {
         path: info.outputPath(`countdown-member-${width}.png`),
         fullPage: true,
       });
+
+      // Kit moves: their own cycle runs on until the crew's Day 1 begins in their zone.
+      await openCrew(page, `kit${width}`);
+      const kits = page.getByTestId('crew-cycle-choice');
+      await kits.getByRole('button', { name: msg.crewCycleMove }).click();
+      const confirm = page.getByRole('dialog', { name: msg.crewCycleMoveConfirmTitle });
+      await confirm.getByRole('button', { name: msg.crewCycleMove }).click();
+      await expect(page.getByText(msg.crewCycleMoving)).toBeVisible();
+      await expect(kits.getByRole('status')).toHaveText(msg.crewCycleYouAreMoving);
+      await expect(kits.getByRole('button', { name: msg.crewCycleStay })).toBeVisible();
+      await expect(kits.getByRole('button', { name: msg.crewCycleMove })).toHaveCount(0);
+      await expect(page.getByTestId('crew-cycle')).toContainText(msg.crewCycleCountdown(7));
+      const name = (key: string) => `${key[0].toUpperCase()}${key.slice(1)}${width} Cycle`;
+      const board = page.getByRole('region', { name: 'Board' });
+      await expect(board.getByRole('listitem', { name: name('kit') })).toContainText(
+        msg.crewCycleMovingSoon,
+      );
+      // Still on their own cycle until then: Day 4, as My Cycle says.
+      await expect(board.getByRole('listitem', { name: name('kit') })).toContainText(
+        msg.cycleDayLabel(4, true),
+      );
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath(`moving-member-${width}.png`),
+        fullPage: true,
+      });
+
+      // The owner's page, reloaded from the server: who moves at Day 1, who stays, who is choosing.
+      await openCrew(page, `ivy${width}`);
+      const owners = page.getByRole('region', { name: 'Board' });
+      await expect(owners.getByRole('listitem', { name: name('kit') })).toContainText(
+        msg.crewCycleMovingSoon,
+      );
+      await expect(owners.getByRole('listitem', { name: name('jon') })).toContainText(
+        msg.crewCycleOnOwnCycle,
+      );
+      await expect(owners.getByRole('listitem', { name: name('ivy') })).toContainText(
+        msg.crewCycleUndecided,
+      );
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath(`owner-choices-${width}.png`),
+        fullPage: true,
+      });
     });
 
     test("on Day 90 the crew opens its finale: each member's consistency and the crew streak", async ({
@@ -251,6 +333,68 @@ for (const width of [375, 1280]) {
       await fits(page, width);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: info.outputPath(`finale-${width}.png`), fullPage: true });
+    });
+
+    test("the finale shows each member's Day 1 beside Day 90 where they shared it, and nothing the crew may not see", async ({
+      page,
+    }, info) => {
+      await openCrew(page, 'noor');
+      await page.getByRole('link', { name: msg.crewCycleFinaleLink }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        msg.crewCycleFinaleTitle('Photo Finish'),
+      );
+      const members = page.getByRole('region', { name: msg.crewCycleFinaleMembers });
+      for (const name of ['Noor Cycle', 'Ola Cycle'])
+        for (const day of [1, 90]) {
+          const photo = members
+            .getByRole('listitem', { name })
+            .getByRole('img', { name: msg.crewCycleFinalePhotoAlt(name, day) });
+          await photo.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+            .toBeGreaterThan(0);
+        }
+      // Pia kept hers to herself; Quinn shared his with a crew Noor is not in.
+      for (const name of ['Pia Cycle', 'Quinn Cycle']) {
+        const item = members.getByRole('listitem', { name });
+        await expect(item).toContainText(msg.crewCycleFinaleCheckins(90));
+        await expect(item).toContainText(msg.crewCycleFinaleNoPhotos);
+        await expect(item.locator('img')).toHaveCount(0);
+      }
+      await expect(members.getByRole('img', { name: /^(Pia|Quinn) Cycle on Day/ })).toHaveCount(0);
+      // The answer the page read holds them no more than the page does.
+      const finale = await call<CrewCycleFinale>(
+        page,
+        new URL(page.url()).pathname.replace('/app/crews/', '/api/crews/'),
+      );
+      expect(finale.crewName).toBe('Photo Finish');
+      const photos = Object.fromEntries(
+        finale.members.map((m) => [m.displayName, [!!m.dayOnePhoto, !!m.dayNinetyPhoto]]),
+      );
+      expect(photos).toEqual({
+        'Noor Cycle': [true, true],
+        'Ola Cycle': [true, true],
+        'Pia Cycle': [false, false],
+        'Quinn Cycle': [false, false],
+      });
+      // Each shown photo is served to the viewer by its own post's rules.
+      for (const m of finale.members)
+        for (const photo of [m.dayOnePhoto, m.dayNinetyPhoto].filter((p) => p !== null))
+          expect(await page.evaluate(async (url) => (await fetch(url)).status, photo.url)).toBe(
+            200,
+          );
+      // The goal the owner set before the start: 4 members x 90 days x 30 minutes of 12,000.
+      await expect(page.getByRole('progressbar', { name: msg.crewCycleGoal })).toHaveAttribute(
+        'aria-valuetext',
+        msg.crewCycleGoalProgress(10_800, 12_000),
+      );
+      await fits(page, width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: info.outputPath(`finale-photos-${width}.png`),
+        fullPage: true,
+      });
     });
   });
 }

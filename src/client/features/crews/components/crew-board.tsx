@@ -12,8 +12,19 @@ import { StrictTag } from '@client/components/strict-tag';
 import { useNudge } from '../api/nudge';
 import { useRemoveMember } from '../api/remove-member';
 
-/** A crew's board: every member's day, today's check-in, streak and consistency, with Nudge. */
-export function Board({ detail, viewerId }: { detail: CrewDetail; viewerId: string }) {
+/**
+ * A crew's board: every member's day, today's check-in, streak and consistency, with Nudge; before a
+ * crew cycle's Day 1, each member's choice on it (`choices`, by member id: "moving at Day 1").
+ */
+export function Board({
+  detail,
+  viewerId,
+  choices,
+}: {
+  detail: CrewDetail;
+  viewerId: string;
+  choices?: ReadonlyMap<string, string>;
+}) {
   return (
     <section aria-labelledby="crew-board" className="flex flex-col gap-3">
       <h2 id="crew-board" className="text-xl font-bold">
@@ -28,6 +39,7 @@ export function Board({ detail, viewerId }: { detail: CrewDetail; viewerId: stri
               entry={entry}
               canRemove={detail.crew.isOwner && entry.userId !== viewerId}
               liveLink={detail.invite !== null}
+              choice={choices?.get(entry.userId)}
             />
           ))}
         </ol>
@@ -41,18 +53,22 @@ function BoardRow({
   entry,
   canRemove,
   liveLink,
+  choice,
 }: {
   crewId: string;
   entry: CrewBoardEntry;
   canRemove: boolean;
   /** The crew has a live invite link, which a removed member cannot use again (decision 0094). */
   liveLink: boolean;
+  choice?: string;
 }) {
   return (
     <MemberItem member={entry}>
       <BoardMember entry={entry} />
       {!entry.isMe && entry.today === 'open' && <NudgeButton crewId={crewId} member={entry} />}
       {canRemove && <RemoveMemberButton crewId={crewId} member={entry} liveLink={liveLink} />}
+      {/* A line of its own under the name (past the picture), beside a row's buttons on a phone. */}
+      {choice && <p className="basis-full pl-13 text-sm font-semibold">{choice}</p>}
     </MemberItem>
   );
 }

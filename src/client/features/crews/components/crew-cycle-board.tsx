@@ -147,7 +147,7 @@ export function JoinedDay({ day }: { day: number | null | undefined }) {
   );
 }
 
-const OTHER_STATE: Record<CrewCycleOtherMember['state'], string> = {
+export const OTHER_STATE: Record<CrewCycleOtherMember['state'], string> = {
   'on-own-cycle': msg.crewCycleOnOwnCycle,
   moving: msg.crewCycleMovingSoon,
   undecided: msg.crewCycleUndecided,

@@ -128,7 +128,7 @@ function FinaleMember({ member, rank }: { member: CrewCycleFinaleMember; rank: n
           </div>
         </div>
         {photos.length > 0 ? (
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid max-w-md grid-cols-2 gap-2">
             {photos.map((photo) => (
               <figure key={photo.day} className="flex flex-col gap-1">
                 <img

@@ -15,7 +15,7 @@ import { useCrewCycle } from '../api/get-crew-cycle';
 import { useCrewFeed } from '../api/get-crew-feed';
 import { useRemoveMember } from '../api/remove-member';
 import { Board } from './crew-board';
-import { CrewCycleBoard } from './crew-cycle-board';
+import { CrewCycleBoard, OTHER_STATE } from './crew-cycle-board';
 import { CrewCyclePanel } from './crew-cycle';
 import { OwnerPanel } from './crew-settings';
 import { pagePath } from '@shared/pages';
@@ -47,6 +47,12 @@ export function CrewScreen({
       </Card>
     );
   const detail = crew.data;
+  // Before the crew cycle's Day 1, nobody is on it yet: the board says who moves to it at Day 1.
+  const upcoming = cycle.data?.cycle;
+  const choices =
+    upcoming && (upcoming.phase === 'scheduled' || upcoming.phase === 'countdown')
+      ? new Map(upcoming.others.map((other) => [other.userId, OTHER_STATE[other.state]]))
+      : undefined;
   return (
     <div className="flex flex-col gap-6">
       <title>{`${detail.crew.name} · Crews · StackDays`}</title>
@@ -69,7 +75,7 @@ export function CrewScreen({
           }}
         />
       ) : (
-        <Board detail={detail} viewerId={viewerId} />
+        <Board detail={detail} viewerId={viewerId} choices={choices} />
       )}
       <CrewFeed crewId={crewId} renderPost={renderPost} />
       {detail.crew.isOwner && <OwnerPanel detail={detail} />}
