@@ -14,6 +14,19 @@ import { AppProviders } from '@client/app/providers';
 import { queryKeys } from '@client/lib/query-keys';
 import { FullPageSpinner } from '@client/components/layout/full-page-spinner';
 import { msg } from '@shared/messages';
+import { DEFAULT_LOCALE, type Locale } from '@shared/i18n/locales';
+import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
+import es from '../../locales/es.json';
+import de from '../../locales/de.json';
+
+export { LOCALES, localizedPageFile } from '@shared/i18n/locales';
+
+// Every page is written once per locale (decision 0120): the build speaks each in turn. English is
+// registered by messages.ts.
+registerCatalogue('es', es);
+registerCatalogue('de', de);
+let renderLocale: Locale = DEFAULT_LOCALE;
+setLocaleSource(() => renderLocale);
 
 export { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN };
 export { LEGAL_TEXT_PLACEHOLDER } from '@shared/legal';
@@ -121,8 +134,15 @@ export const pages: PrerenderPage[] = PAGES.filter((entry) => entry.kind === 'pr
   prerenderPages,
 );
 
-/** The page's markup for <div id="root">, and the <title> it asks for (React hoists it in the browser). */
-export function render(page: PrerenderPage): { html: string; title: string | undefined } {
+/**
+ * The page's markup for <div id="root">, and the <title> it asks for (React hoists it in the
+ * browser), in `locale`.
+ */
+export function render(
+  page: PrerenderPage,
+  locale: Locale,
+): { html: string; title: string | undefined } {
+  renderLocale = locale;
   const { Component } = page;
   const screen = (
     <StaticRouter location={page.url}>
@@ -153,6 +173,7 @@ export function render(page: PrerenderPage): { html: string; title: string | und
  * What the member shells show until the app has run: the guard's own first screen ('Loading...'),
  * so the browser paints at once and the app's first render looks the same.
  */
-export function renderMemberShellPlaceholder(): string {
+export function renderMemberShellPlaceholder(locale: Locale): string {
+  renderLocale = locale;
   return renderToString(<FullPageSpinner label={msg.loading} />);
 }

@@ -3,6 +3,7 @@
 // src/server/render/member-screens.ts. Never shipped to the browser. Each render has its own query
 // cache, filled by the screen's loader through the API transport the server set (its own app, as
 // the member): nothing of one member's data can reach another's page.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode, type ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
@@ -12,8 +13,21 @@ import { AppProviders } from '@client/app/providers';
 import { ApiError } from '@client/lib/api-client';
 import { routeTree } from './route-tree';
 import { loadRouteModule } from './screens';
+import { isLocale, type Locale } from '@shared/i18n/locales';
+import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
+import es from '../../locales/es.json';
+import de from '../../locales/de.json';
 
 export { setApiTransport } from '@client/lib/api-client';
+
+// This bundle has its own msg and catalogues (dist/ssr/server-entry.js holds everything): each
+// render speaks the locale the server gives it (decision 0120), in a scope of its own, so renders of
+// members in different languages can overlap. Outside one it defers to the source it found (in the
+// server's tests, which load this file from source, the server's own).
+registerCatalogue('es', es);
+registerCatalogue('de', de);
+const renderLocales = new AsyncLocalStorage<Locale>();
+const outside = setLocaleSource(() => renderLocales.getStore() ?? outside());
 
 export interface RenderedPage {
   /** The markup for `<div id="root">`. */
@@ -47,10 +61,17 @@ export async function runLoader(pathname: string): Promise<void> {
 
 /**
  * The page at `pathname` for the member the API transport reads as, as the app's first render shows
- * it; null when the guard would not show it (no member, a read the screen needs failed, or it was
- * sent elsewhere): the server then sends the shell and the app decides.
+ * it, in `locale` (the member's: the server reads it with their session); null when the guard would
+ * not show it (no member, a read the screen needs failed, or it was sent elsewhere): the server then
+ * sends the shell and the app decides.
  */
-export async function renderPage(pathname: string): Promise<RenderedPage | null> {
+export function renderPage(pathname: string, locale?: string): Promise<RenderedPage | null> {
+  return isLocale(locale)
+    ? renderLocales.run(locale, () => renderIn(pathname))
+    : renderIn(pathname);
+}
+
+async function renderIn(pathname: string): Promise<RenderedPage | null> {
   const page = matchPage(pathname);
   if (page.kind !== 'server') throw new Error(`not a server-rendered page: ${pathname}`);
   const chain = pageChain(page);
