@@ -1078,6 +1078,26 @@ export const msg = localize({
     member: text,
     reason: text,
     email: text,
+    createAnAccount: text,
+    signIn: text,
+    link: text,
+    video: text,
+    displayName: text,
+    youExampleCom: text,
+    fuel: text,
+    steps: text,
+    saving: text,
+    yourCrews: text,
+    checkIns: text,
+    day: text,
+    consistency: text,
+    checkInToday: text,
+    day2: text,
+    days: text,
+    myCycle: text,
+    timeZone: text,
+    optional: text,
+    healthProfile: text,
   },
   adminAddUserDialog: {
     theyGetAnEMail: text,
@@ -1169,6 +1189,403 @@ export const msg = localize({
   adminCrewsScreenScreen: {
     noCrewsYet: text,
     everyMemberLeavesItAnd: text,
+  },
+  aiWorkoutsPage: {
+    title: text,
+    aiWorkouts: text,
+    loadingYourPreferences: text,
+  },
+  communityPage: {
+    title: text,
+  },
+  crewsPage: {
+    title: text,
+  },
+  cyclePage: {
+    title: text,
+  },
+  feedPage: {
+    title: text,
+  },
+  homePage: {
+    title: text,
+  },
+  profilePage: {
+    title: text,
+    profileSections: text,
+  },
+  reviewPage: {
+    weeklyReview: text,
+    goToTodaysCheckIn: text,
+  },
+  settingsPage: {
+    title: text,
+  },
+  notFoundPage: {
+    returnToHome: text,
+  },
+  pricingPage: {
+    title: text,
+    afterYourTrial: text,
+    freeTrial: text,
+  },
+  signinPage: {
+    welcomeBack: text,
+    signInWithA6: text,
+    newToStackdays: text,
+    title: text,
+  },
+  signupPage: {
+    createYourAccount: text,
+    day1IsOneForm: text,
+    alreadyHaveAnAccount: text,
+    title: text,
+    yourInvitation: text,
+    title2: text,
+    youveBeenInvitedToStackdays: text,
+    title3: text,
+  },
+  verifyEmailPage: {
+    checkYourEmail: text,
+    enterTheCodeWeSent: text,
+    wrongEmail: text,
+    startOver: text,
+    title: text,
+  },
+  audienceSelect: {
+    whoSeesThis: text,
+  },
+  goalEquipmentChips: {
+    goals: text,
+    equipment: text,
+  },
+  journalToolbar: {
+    formatting: text,
+    bold: text,
+    ctrlB: text,
+    italic: text,
+    ctrlI: text,
+    heading: text,
+    bulletedList: text,
+    numberedList: text,
+    ctrlK: text,
+    emoji: text,
+  },
+  homeBar: {
+    backToHome: text,
+  },
+  codeField: {
+    ifItHasAStackdays: text,
+  },
+  passwordStrengthMeter: {
+    strength: text,
+  },
+  resendCodeButton: {
+    resendCode: text,
+  },
+  signInForm: {
+    sendCode: text,
+    verifyAndSignIn: text,
+  },
+  signUpForm: {
+    createAccount: text,
+    password: text,
+  },
+  verifyEmailForm: {
+    verificationCode: text,
+    verifyEmail: text,
+  },
+  addUpdateDialog: {
+    postWorkoutGlowAnEvening: text,
+  },
+  badgeCelebration: {
+    dismiss: text,
+  },
+  checkinSummary: {
+    noJournalTodayAddAn: text,
+    proof: text,
+    proofMedia: text,
+    protein: text,
+    hydration: text,
+    updates: text,
+    updateMedia: text,
+  },
+  moveAndSteps: {
+    move: text,
+  },
+  todaySkeleton: {
+    loadingYourDay: text,
+  },
+  addUpdateForm: {
+    photosVideos: text,
+    postUpdate: text,
+    update: text,
+    howIsTheRestOf: text,
+  },
+  checkinFormFields: {
+    proteinTargetHit: text,
+  },
+  checkinForm: {
+    fixAnythingThatIsOff: text,
+    fourPillarsMoveStepsFuel: text,
+    addMorePhotosVideos: text,
+    saveChanges: text,
+    completeCheckIn: text,
+    moveMinutes: text,
+    alreadyAttached: text,
+    attachedMedia: text,
+  },
+  mediaPicker: {
+    chosenMedia: text,
+    addPhotosOrVideos: text,
+    failed: text,
+    uploaded: text,
+  },
+  queuedCheckinCard: {
+    photosAndVideosWaitingTo: text,
+  },
+  communityBoard: {
+    everyoneShowingUpDayAfter: text,
+  },
+  leaderboard: {
+    rank: text,
+    checkIn: text,
+    checkIns: text,
+  },
+  youTag: {
+    you: text,
+  },
+  connectionsCard: {
+    connections: text,
+    letYourPhoneFillIn: text,
+    yourNewToken: text,
+    iHaveCopiedIt: text,
+    setUpYourPhone: text,
+    yourConnections: text,
+    neverUsed: text,
+  },
+  copyField: {
+    copied: text,
+    copy: text,
+  },
+  newConnectionForm: {
+    newConnection: text,
+    iphoneShortcut: text,
+    itMay: text,
+  },
+  crewJoin: {
+    crewInvite: text,
+    title: text,
+    thisInviteCantBeUsed: text,
+    goToYourCrews: text,
+    youreInvitedToACrew: text,
+    signInOrCreateYour: text,
+    doThe90DaysTogether: text,
+    crew: text,
+    nobody: text,
+    join: text,
+  },
+  crewNameField: {
+    crewName: text,
+  },
+  crewSettings: {
+    crewSettings: text,
+    inviteLink: text,
+    anyoneWithTheLinkCan: text,
+    noLiveLink: text,
+    copyLink: text,
+    makeANewLink: text,
+    makeAnInviteLink: text,
+    turnTheLinkOff: text,
+    rename: text,
+  },
+  crewsScreen: {
+    noCrewYetStartOne: text,
+    youOwnIt: text,
+    startACrew: text,
+    eGMorningCrew: text,
+    createCrew: text,
+  },
+  activityChart: {
+    dailyActivity: text,
+    show: text,
+    minutesAndStepsPerDay: text,
+    date: text,
+    minutes: text,
+  },
+  cycleCalendar: {
+    n90DayCalendar: text,
+    legend: text,
+  },
+  cycleComplete: {
+    longestStreak: text,
+  },
+  dayHero: {
+    currentDay: text,
+    started: text,
+    starts: text,
+    daysToGo: text,
+    n90DayProgress: text,
+  },
+  milestoneList: {
+    milestones: text,
+  },
+  postCard: {
+    firstComments: text,
+  },
+  postHeader: {
+    moreActionsForYourPost: text,
+    report: text,
+  },
+  postStats: {
+    moved: text,
+    weightSinceDay1: text,
+  },
+  reactionBar: {
+    reactions: text,
+  },
+  audienceDialog: {
+    whoSeesThisPost: text,
+    communityEveryMemberACrew: text,
+  },
+  commentForm: {
+    addAComment: text,
+    cheerThemOn: text,
+    postComment: text,
+  },
+  commentsDialog: {
+    comments: text,
+    deleteYourComment: text,
+  },
+  reportDialog: {
+    reportPost: text,
+    sendReport: text,
+  },
+  inviteBuddiesDialog: {
+    n1Month: text,
+  },
+  inviteForm: {
+    firstName: text,
+    lastName: text,
+  },
+  inviteLanding: {
+    checkingYourInvite: text,
+    title: text,
+    title2: text,
+  },
+  couponEntry: {
+    couponCode: text,
+    apply: text,
+  },
+  planFeatures: {
+    everythingInTheProgramme: text,
+  },
+  avatarUpload: {
+    chooseAProfilePhoto: text,
+    changePhoto: text,
+    addAPhoto: text,
+    jpegPngWebpOrHeic: text,
+  },
+  healthFormFields: {
+    birthYear: text,
+    genderOptional: text,
+    notSet: text,
+    heightFt: text,
+    heightIn: text,
+    weightLb: text,
+    heightCm: text,
+    weightKg: text,
+    usualDailySteps: text,
+    injuriesOrLimitsOptional: text,
+    anythingYourWorkoutsShouldWork: text,
+    shareMyWeightProgressWith: text,
+  },
+  healthIntakeDialog: {
+    saveAndStart: text,
+  },
+  healthTabScreen: {
+    feetInchesAndPounds: text,
+    centimetresAndKilograms: text,
+    saveHealthProfile: text,
+  },
+  profileTabScreen: {
+    photo: text,
+  },
+  yourBadgesScreen: {
+    earned: text,
+  },
+  newReviewCard: {
+    your90DayReviewIs: text,
+    seeHowYourWeekAdded: text,
+  },
+  reviewNumbers: {
+    yourCycleInNumbers: text,
+    yourWeekInNumbers: text,
+    streaksAndConsistency: text,
+    reachedInTheLastSix: text,
+    reachedThisWeek: text,
+  },
+  reviewWeeksList: {
+    weeklyReviews: text,
+  },
+  shareWeekDialog: {
+    yourNumbersGoInA: text,
+    share: text,
+    whoSeesIt: text,
+  },
+  weeklyReview: {
+    otherWeeks: text,
+    theLastSixDays: text,
+    yourSevenDays: text,
+    daysOfTheWeek: text,
+    noJournalLinesThisWeek: text,
+    thenAndNow: text,
+    photosOfTheLastDays: text,
+    photosOfTheWeek: text,
+  },
+  accountSummary: {
+    account: text,
+    memberSince: text,
+  },
+  billingPlans: {
+    plans: text,
+    currentPlan: text,
+  },
+  billingStatus: {
+    billing: text,
+  },
+  consentSettings: {
+    privacyAndConsents: text,
+    privacyNotice: text,
+    notAcceptedYet: text,
+    marketingEmails: text,
+  },
+  notificationSettings: {
+    aDailyNudgeAtThe: text,
+    saveSettings: text,
+    reminderTime: text,
+  },
+  signOutCard: {
+    doneForTodayYourStreak: text,
+  },
+  yourData: {
+    yourData: text,
+  },
+  appShell: {
+    skipToContent: text,
+    main: text,
+  },
+  avatarMenu: {
+    accountMenu: text,
+  },
+  preferencesForm: {
+    fitnessLevel: text,
+    age: text,
+    stepTracking: text,
+    notesOptional: text,
+  },
+  weeklyPlans: {
+    loadingYourPlans: text,
   },
   // (end of the screens' own words)
 });

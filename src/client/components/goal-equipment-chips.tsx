@@ -1,6 +1,7 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { EQUIPMENT, EQUIPMENT_LABELS, FITNESS_GOAL_LABELS, FITNESS_GOALS } from '@shared/constants';
 import { ToggleChips } from './ui/toggle-chips';
+import { msg } from '@shared/messages';
 
 // The goals and equipment chips, as the health profile and the workout preferences both ask them:
 // one list of options each, one way to show a field's error.
@@ -45,9 +46,11 @@ function ChipsField<F extends FieldValues, T>({
 }
 
 export function GoalChips<F extends FieldValues, T>(props: ChipsFieldProps<F, T>) {
-  return <ChipsField {...props} legend="Goals" options={GOAL_OPTIONS} />;
+  return <ChipsField {...props} legend={msg.goalEquipmentChips.goals} options={GOAL_OPTIONS} />;
 }
 
 export function EquipmentChips<F extends FieldValues, T>(props: ChipsFieldProps<F, T>) {
-  return <ChipsField {...props} legend="Equipment" options={EQUIPMENT_OPTIONS} />;
+  return (
+    <ChipsField {...props} legend={msg.goalEquipmentChips.equipment} options={EQUIPMENT_OPTIONS} />
+  );
 }

@@ -11,7 +11,7 @@ export function NotFoundRoute() {
       </p>
       <h1 className="text-2xl font-bold">{msg.pageNotFound}</h1>
       <Link to={pagePath('landing')} className={buttonVariants({ variant: 'primary' })}>
-        Return to Home
+        {msg.notFoundPage.returnToHome}
       </Link>
     </main>
   );

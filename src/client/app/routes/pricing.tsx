@@ -54,7 +54,7 @@ export function PricingRoute() {
 
   return (
     <div className="min-h-dvh">
-      <title>Pricing · StackDays</title>
+      <title>{msg.pricingPage.title}</title>
       <SignInBar />
 
       <main className="mx-auto flex max-w-5xl flex-col gap-10 px-4 pt-6 pb-16 sm:pt-12">
@@ -85,7 +85,7 @@ export function PricingRoute() {
             <PlanFeatures headingId={`${id}-features`} />
             <section aria-labelledby={`${id}-plans`} className="flex flex-col gap-4">
               <h2 id={`${id}-plans`} className="text-xl font-bold tracking-tight">
-                After your trial
+                {msg.pricingPage.afterYourTrial}
               </h2>
               <PlanOptions
                 noteId={`${id}-paid-note`}
@@ -156,7 +156,9 @@ function TrialCard({
   return (
     <Card className="border-2 border-primary lg:order-2">
       <CardHeader className="gap-1">
-        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">Free trial</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+          {msg.pricingPage.freeTrial}
+        </p>
         <h2 className="flex items-baseline gap-2">
           <span className="text-5xl font-black tabular">{TRIAL_DAYS} days</span>
           <span className="text-lg text-muted-foreground">free</span>

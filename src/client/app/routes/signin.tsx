@@ -3,6 +3,7 @@ import { AuthPage } from '@client/components/layout/auth-page';
 import { useSession } from '@client/features/auth/api/get-session';
 import { SignInForm } from '@client/features/auth/components/sign-in-form';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 export function SignInRoute() {
   const navigate = useNavigate();
@@ -10,21 +11,21 @@ export function SignInRoute() {
   if (status === 'signed-in') return <Navigate to={pagePath('app-home')} replace />;
   return (
     <AuthPage
-      title="Welcome back"
-      description="Sign in with a 6-digit code sent to your email. No password to remember."
+      title={msg.signinPage.welcomeBack}
+      description={msg.signinPage.signInWithA6}
       footer={
         <>
-          New to StackDays?{' '}
+          {msg.signinPage.newToStackdays}{' '}
           <Link
             to={pagePath('signup')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
-            Create an account
+            {msg.common.createAnAccount}
           </Link>
         </>
       }
     >
-      <title>Sign in · StackDays</title>
+      <title>{msg.signinPage.title}</title>
       <SignInForm onSignedIn={() => navigate(pagePath('app-home'))} />
     </AuthPage>
   );

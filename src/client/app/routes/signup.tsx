@@ -44,21 +44,21 @@ function MemberSignUp({
   const coupon = useCouponEntry(initialCoupon);
   return (
     <AuthPage
-      title="Create your account"
-      description="Day 1 is one form away. We'll email you a code to confirm it's you."
+      title={msg.signupPage.createYourAccount}
+      description={msg.signupPage.day1IsOneForm}
       footer={
         <>
-          Already have an account?{' '}
+          {msg.signupPage.alreadyHaveAnAccount}{' '}
           <Link
             to={pagePath('signin')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
-            Sign in
+            {msg.common.signIn}
           </Link>
         </>
       }
     >
-      <title>Create your account · StackDays</title>
+      <title>{msg.signupPage.title}</title>
       <SignUpForm
         couponField={
           <>
@@ -87,15 +87,15 @@ function AdminInviteSignUp({ email, token }: { email: string; token: string }) {
 
   if (link && invite.isPending) {
     return (
-      <AuthPage title="Your invitation">
+      <AuthPage title={msg.signupPage.yourInvitation}>
         <Spinner label={msg.loading} />
       </AuthPage>
     );
   }
   if (!link || invite.isError || !invite.data) {
     return (
-      <AuthPage title="Your invitation">
-        <title>Invitation · StackDays</title>
+      <AuthPage title={msg.signupPage.yourInvitation}>
+        <title>{msg.signupPage.title2}</title>
         <div className="flex flex-col gap-4">
           <p role="alert">{msg.adminInviteInvalid}</p>
           <Link to={pagePath('landing')} className={buttonVariants({ variant: 'secondary' })}>
@@ -108,11 +108,8 @@ function AdminInviteSignUp({ email, token }: { email: string; token: string }) {
 
   const name = invite.data.displayName || invite.data.firstName || email;
   return (
-    <AuthPage
-      title={`Welcome, ${name}`}
-      description="You've been invited to StackDays. Choose a password to activate your account."
-    >
-      <title>Activate your account · StackDays</title>
+    <AuthPage title={`Welcome, ${name}`} description={msg.signupPage.youveBeenInvitedToStackdays}>
+      <title>{msg.signupPage.title3}</title>
       <AdminInviteForm
         email={email}
         token={token}

@@ -4,6 +4,7 @@ import { AuthPage } from '@client/components/layout/auth-page';
 import { FreeMonthsDialog } from '@client/features/auth/components/free-months-dialog';
 import { VerifyEmailForm } from '@client/features/auth/components/verify-email-form';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 export function VerifyEmailRoute() {
   const [params] = useSearchParams();
@@ -16,21 +17,21 @@ export function VerifyEmailRoute() {
 
   return (
     <AuthPage
-      title="Check your email"
-      description="Enter the code we sent to confirm your address."
+      title={msg.verifyEmailPage.checkYourEmail}
+      description={msg.verifyEmailPage.enterTheCodeWeSent}
       footer={
         <>
-          Wrong email?{' '}
+          {msg.verifyEmailPage.wrongEmail}{' '}
           <Link
             to={pagePath('signup')}
             className="inline-flex min-h-11 items-center font-semibold text-accent-text underline-offset-4 hover:underline"
           >
-            Start over
+            {msg.verifyEmailPage.startOver}
           </Link>
         </>
       }
     >
-      <title>Verify your email · StackDays</title>
+      <title>{msg.verifyEmailPage.title}</title>
       <VerifyEmailForm
         email={email}
         coupon={coupon}

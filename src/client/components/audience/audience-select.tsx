@@ -31,7 +31,7 @@ export function AudienceSelect({
     });
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Who sees this</Label>
+      <Label htmlFor={id}>{msg.audienceSelect.whoSeesThis}</Label>
       <NativeSelect
         id={id}
         value={value}

@@ -15,6 +15,7 @@ import { DEFAULT_EMOJI_CATEGORY, EMOJI_CATEGORIES, EMOJI_GRID_COLUMNS } from '@s
 import { cn } from '@client/lib/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { msg } from '@shared/messages';
 
 /** What each toolbar button does to the journal text. */
 export interface JournalFormatting {
@@ -44,30 +45,46 @@ export function JournalToolbar({
   const { bold, italic, heading, bulletList, numberedList, link } = formatting;
   return (
     <Toolbar.Root
-      aria-label="Formatting"
+      aria-label={msg.journalToolbar.formatting}
       aria-controls={fieldId}
       className="flex flex-wrap items-center border-b border-border bg-muted/50 p-0.5"
     >
-      <ToolButton icon={Bold} label="Bold" shortcut="Ctrl+B" onClick={bold} disabled={disabled} />
+      <ToolButton
+        icon={Bold}
+        label={msg.journalToolbar.bold}
+        shortcut={msg.journalToolbar.ctrlB}
+        onClick={bold}
+        disabled={disabled}
+      />
       <ToolButton
         icon={Italic}
-        label="Italic"
-        shortcut="Ctrl+I"
+        label={msg.journalToolbar.italic}
+        shortcut={msg.journalToolbar.ctrlI}
         onClick={italic}
         disabled={disabled}
       />
-      <ToolButton icon={Heading2} label="Heading" onClick={heading} disabled={disabled} />
-      <ToolButton icon={List} label="Bulleted list" onClick={bulletList} disabled={disabled} />
+      <ToolButton
+        icon={Heading2}
+        label={msg.journalToolbar.heading}
+        onClick={heading}
+        disabled={disabled}
+      />
+      <ToolButton
+        icon={List}
+        label={msg.journalToolbar.bulletedList}
+        onClick={bulletList}
+        disabled={disabled}
+      />
       <ToolButton
         icon={ListOrdered}
-        label="Numbered list"
+        label={msg.journalToolbar.numberedList}
         onClick={numberedList}
         disabled={disabled}
       />
       <ToolButton
         icon={LinkIcon}
-        label="Link"
-        shortcut="Ctrl+K"
+        label={msg.common.link}
+        shortcut={msg.journalToolbar.ctrlK}
         onClick={link}
         disabled={disabled}
       />
@@ -100,11 +117,16 @@ function EmojiPopover({
   return (
     <Popover open={emojiOpen} onOpenChange={setEmojiOpen}>
       <PopoverTrigger asChild>
-        <ToolButton icon={Smile} label="Emoji" disabled={disabled} keepTextareaFocus={false} />
+        <ToolButton
+          icon={Smile}
+          label={msg.journalToolbar.emoji}
+          disabled={disabled}
+          keepTextareaFocus={false}
+        />
       </PopoverTrigger>
       <PopoverContent
         align="start"
-        aria-label="Emoji"
+        aria-label={msg.journalToolbar.emoji}
         className="w-80"
         onCloseAutoFocus={(event) => {
           // After a pick the caret belongs in the text, not on the emoji button.

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Logo } from '@client/components/brand/logo';
 import { cn } from '@client/lib/cn';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 /** The top of a visitor page that is not the landing: the logo, and a way back home. */
 export function HomeBar({ className }: { className?: string }) {
@@ -14,7 +15,7 @@ export function HomeBar({ className }: { className?: string }) {
         className="flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Back to home
+        {msg.homeBar.backToHome}
       </Link>
     </header>
   );

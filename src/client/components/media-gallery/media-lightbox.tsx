@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@client/components/ui/dialog';
 import type { NamedMedia } from './gallery-names';
+import { msg } from '@shared/messages';
 
 /**
  * One photo at full size in a dialog titled with its name. Radix keeps the keyboard inside it and
@@ -26,7 +27,7 @@ export function MediaLightbox({
           <DialogTitle className="text-base font-semibold">{photo?.name}</DialogTitle>
           <DialogClose
             className="flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label="Close"
+            aria-label={msg.common.close}
           >
             <X aria-hidden className="size-5" />
           </DialogClose>

@@ -2,6 +2,7 @@ import { Expand, Film } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import type { GalleryLayoutStyle } from './gallery-layouts';
 import { openLargerName, type NamedMedia } from './gallery-names';
+import { msg } from '@shared/messages';
 
 /** The thumbnails' stored size (400 px on the long side), as a hint before the file arrives. */
 const THUMB_PX = 400;
@@ -83,7 +84,7 @@ export function VideoTile({ video, style }: { video: NamedMedia; style: GalleryL
       {still && (
         <span className="absolute bottom-1 left-1 flex items-center gap-1 rounded-md bg-slate-950/70 px-1.5 py-0.5 text-[11px] font-medium text-white">
           <Film aria-hidden className="size-3" />
-          Video
+          {msg.common.video}
         </span>
       )}
     </li>

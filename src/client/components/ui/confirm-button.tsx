@@ -8,6 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
+import { msg } from '@shared/messages';
 
 /**
  * A button that asks first: the action runs only after the confirm button in the product's own
@@ -40,7 +41,7 @@ export function ConfirmButton({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary" disabled={busy}>
-              Cancel
+              {msg.common.cancel}
             </Button>
           </DialogClose>
           <Button

@@ -4,6 +4,7 @@ import { useWorkoutPrefs } from '@client/features/workouts/api/get-prefs';
 import { useWorkoutWeeks } from '@client/features/workouts/api/get-weeks';
 import { PreferencesForm } from '@client/features/workouts/components/preferences-form';
 import { WeeklyPlans } from '@client/features/workouts/components/weekly-plans';
+import { msg } from '@shared/messages';
 
 /** /app/ai-workouts: preferences, the generate button and the member's weekly plans. */
 export function AiWorkoutsRoute() {
@@ -13,12 +14,12 @@ export function AiWorkoutsRoute() {
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
-      <title>AI Workouts · StackDays</title>
-      <ScreenHeading>AI Workouts</ScreenHeading>
+      <title>{msg.aiWorkoutsPage.title}</title>
+      <ScreenHeading>{msg.aiWorkoutsPage.aiWorkouts}</ScreenHeading>
       <div className="flex flex-col gap-6">
         {prefs.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
-            Loading your preferences…
+            {msg.aiWorkoutsPage.loadingYourPreferences}
           </p>
         ) : (
           // Keyed by the saved row, so the form starts from what the server has.

@@ -1,6 +1,7 @@
 import { myCrewsQueryOptions } from '@client/lib/api/get-my-crews';
 import { CrewsScreen } from '@client/features/crews/components/crews-screen';
 import { memberLoader } from './layout';
+import { msg } from '@shared/messages';
 
 /** /app/crews is rendered on the server with the member's crews (decision 0117). */
 export const loader = memberLoader((client) => client.fetchQuery(myCrewsQueryOptions));
@@ -9,7 +10,7 @@ export const loader = memberLoader((client) => client.fetchQuery(myCrewsQueryOpt
 export function CrewsRoute() {
   return (
     <>
-      <title>Crews · StackDays</title>
+      <title>{msg.crewsPage.title}</title>
       <CrewsScreen />
     </>
   );

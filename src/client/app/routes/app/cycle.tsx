@@ -6,6 +6,7 @@ import { reviewWeeksQueryOptions } from '@client/features/review/api/get-review-
 import { ReviewWeeksList } from '@client/features/review/components/review-weeks-list';
 import { StreakPanel } from '@client/features/streaks/components/streak-panel';
 import { memberLoader } from './layout';
+import { msg } from '@shared/messages';
 
 /**
  * Rendered on the server with the member's cycle and their cycles' review weeks
@@ -21,7 +22,7 @@ export function CycleRoute() {
   const cycle = useCycle();
   return (
     <>
-      <title>My Cycle · StackDays</title>
+      <title>{msg.cyclePage.title}</title>
       <CycleTabs current="overview" />
       <MyCycleScreen
         unitPref={user.unitPref}

@@ -19,7 +19,7 @@ export function FeedRoute() {
   const online = useOnline();
   return (
     <>
-      <title>Community Feed · StackDays</title>
+      <title>{msg.feedPage.title}</title>
       {/* Offline: the feed as last seen on this device (decision 0023). */}
       {!online && (
         <p

@@ -130,7 +130,7 @@ export function HomeRoute() {
           <p className="font-semibold">{msg.errorLoadingCycle}</p>
           <Button onClick={() => void today.refetch()} disabled={today.isFetching}>
             <RotateCw aria-hidden className="size-4" />
-            Try again
+            {msg.crewCycleTryAgain}
           </Button>
         </CardContent>
       </Card>
@@ -144,7 +144,7 @@ export function HomeRoute() {
       <title>
         {today.data
           ? `${msg.cycleDayLabel(today.data.cycle.day, today.data.cycle.started)} · StackDays`
-          : 'Home · StackDays'}
+          : msg.homePage.title}
       </title>
       {body}
     </>

@@ -31,15 +31,15 @@ export function ProfileRoute() {
 
   return (
     <>
-      <title>Profile · StackDays</title>
-      <ScreenHeading>Profile</ScreenHeading>
+      <title>{msg.profilePage.title}</title>
+      <ScreenHeading>{msg.profileTab}</ScreenHeading>
       <Tabs
         value={tab}
         onValueChange={(next) =>
           setParams(next === 'profile' ? {} : { tab: next }, { replace: true })
         }
       >
-        <TabsList aria-label="Profile sections" className="w-full sm:w-auto">
+        <TabsList aria-label={msg.profilePage.profileSections} className="w-full sm:w-auto">
           <TabsTrigger value="profile">{msg.profileTab}</TabsTrigger>
           <TabsTrigger value="health">{msg.healthTab}</TabsTrigger>
           <TabsTrigger value="settings">{msg.settingsTab}</TabsTrigger>

@@ -57,17 +57,17 @@ export function ReviewRoute() {
           <h1 className="text-xl font-bold">{errorMessage(query.error, msg.errorLoadingReview)}</h1>
           <Button variant="secondary" onClick={() => void refetch()}>
             <RefreshCw aria-hidden className="size-4" />
-            Try again
+            {msg.crewCycleTryAgain}
           </Button>
         </Card>
       ) : review ? (
         <WeeklyReview review={review} calendar={<FinalCalendar review={review} />} />
       ) : query.data ? (
         <Card className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
-          <h1 className="text-2xl font-black tracking-tight">Weekly review</h1>
+          <h1 className="text-2xl font-black tracking-tight">{msg.reviewPage.weeklyReview}</h1>
           <p className="text-muted-foreground">{msg.noReviewYet}</p>
           <Button asChild>
-            <Link to={pagePath('app-home')}>Go to today’s check-in</Link>
+            <Link to={pagePath('app-home')}>{msg.reviewPage.goToTodaysCheckIn}</Link>
           </Button>
         </Card>
       ) : (

@@ -37,8 +37,8 @@ export function SettingsRoute() {
   const signOut = useSignOut({ onSignedOut: () => toast.success(msg.signedOut) });
   return (
     <>
-      <title>Settings · StackDays</title>
-      <ScreenHeading>Settings</ScreenHeading>
+      <title>{msg.settingsPage.title}</title>
+      <ScreenHeading>{msg.settingsTab}</ScreenHeading>
       <div className="flex flex-col gap-6">
         <AccountSummary email={user.email} memberSince={user.createdAt} />
         <BillingStatus

@@ -3,6 +3,7 @@ import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { CodeInput } from './code-input';
+import { msg } from '@shared/messages';
 
 /**
  * "We sent a code to …": the line above every code entry. `ifAccount`: the sign-in page, which mails
@@ -19,7 +20,7 @@ export function CodeSentNotice({
     <p className="text-muted-foreground">
       We sent a {CODE_LENGTH}-digit code to{' '}
       <strong className="break-all text-foreground">{email}</strong>
-      {ifAccount && ' if it has a StackDays account'}. It works for {OTP_TTL_MINUTES} minutes.
+      {ifAccount && msg.codeField.ifItHasAStackdays}. It works for {OTP_TTL_MINUTES} minutes.
     </p>
   );
 }

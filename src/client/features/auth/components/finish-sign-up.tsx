@@ -64,7 +64,7 @@ export function FinishSignUp({ user }: { user: SessionUser }) {
           disabled={signOut.isPending}
           onClick={() => signOut.mutate()}
         >
-          Sign out
+          {msg.signOut}
         </Button>
       }
     >
@@ -76,7 +76,7 @@ export function FinishSignUp({ user }: { user: SessionUser }) {
         </p>
         <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>Display name</Label>
+            <Label htmlFor={`${id}-name`}>{msg.common.displayName}</Label>
             <Input
               id={`${id}-name`}
               autoComplete="nickname"

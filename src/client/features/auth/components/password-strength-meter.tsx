@@ -1,5 +1,6 @@
 import { passwordStrength } from '@shared/domain/password-strength';
 import { cn } from '@client/lib/cn';
+import { msg } from '@shared/messages';
 
 const barColour = ['bg-danger', 'bg-danger', 'bg-warning', 'bg-primary', 'bg-success'] as const;
 
@@ -23,7 +24,8 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p className="min-w-24 text-right text-sm text-muted-foreground">
-        Strength: <span className="font-semibold text-foreground">{label}</span>
+        {msg.passwordStrengthMeter.strength}{' '}
+        <span className="font-semibold text-foreground">{label}</span>
       </p>
     </div>
   );

@@ -20,7 +20,7 @@ export function ResendCodeButton({
       disabled={locked || pending}
       className="tabular"
     >
-      {locked ? msg.resendIn(secondsLeft) : 'Resend code'}
+      {locked ? msg.resendIn(secondsLeft) : msg.resendCodeButton.resendCode}
     </Button>
   );
 }

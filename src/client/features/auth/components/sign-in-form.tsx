@@ -140,13 +140,13 @@ function EmailStep({
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Label htmlFor={`${id}-email`}>{msg.common.email}</Label>
         <Input
           id={`${id}-email`}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={msg.common.youExampleCom}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(error && `${id}-email-error`)}
           {...form.register('email')}
@@ -162,7 +162,7 @@ function EmailStep({
         disabled={sendCode.isPending || waiting}
         aria-describedby={waiting ? waitId : undefined}
       >
-        {sendCode.isPending ? msg.sending : 'Send code'}
+        {sendCode.isPending ? msg.sending : msg.signInForm.sendCode}
       </Button>
     </form>
   );
@@ -208,7 +208,7 @@ function CodeStep({
           }}
         />
         <Button type="submit" size="lg" disabled={!isCompleteCode(code) || signIn.isPending}>
-          {signIn.isPending ? msg.loading : 'Verify and sign in'}
+          {signIn.isPending ? msg.loading : msg.signInForm.verifyAndSignIn}
         </Button>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -60,7 +60,7 @@ export function SignUpForm({
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={displayName.id}>Display name</Label>
+        <Label htmlFor={displayName.id}>{msg.common.displayName}</Label>
         <Input
           id={displayName.id}
           autoComplete="nickname"
@@ -74,13 +74,13 @@ export function SignUpForm({
       </div>
 
       <div className="flex flex-col gap-2">
-        <Label htmlFor={email.id}>Email</Label>
+        <Label htmlFor={email.id}>{msg.common.email}</Label>
         <Input
           id={email.id}
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={msg.common.youExampleCom}
           aria-invalid={email.error ? true : undefined}
           aria-describedby={describedBy(email.error && email.errorId)}
           {...form.register('email')}
@@ -103,7 +103,7 @@ export function SignUpForm({
       <AcceptTermsField {...terms} registration={form.register('acceptTerms')} />
 
       <Button type="submit" size="lg" disabled={isPending}>
-        {isPending ? msg.loading : 'Create account'}
+        {isPending ? msg.loading : msg.signUpForm.createAccount}
       </Button>
     </form>
   );
@@ -159,7 +159,7 @@ function PasswordField({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={pw.id}>Password</Label>
+      <Label htmlFor={pw.id}>{msg.signUpForm.password}</Label>
       <Input
         id={pw.id}
         type="password"

@@ -54,7 +54,7 @@ export function VerifyEmailForm({
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           id={id}
-          label="Verification code"
+          label={msg.verifyEmailForm.verificationCode}
           control={form.control}
           name="code"
           error={error}
@@ -63,7 +63,7 @@ export function VerifyEmailForm({
           }}
         />
         <Button type="submit" size="lg" disabled={verify.isPending}>
-          {verify.isPending ? msg.loading : 'Verify email'}
+          {verify.isPending ? msg.loading : msg.verifyEmailForm.verifyEmail}
         </Button>
       </form>
       <div className="flex justify-end">

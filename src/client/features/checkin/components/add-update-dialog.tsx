@@ -40,9 +40,7 @@ export function AddUpdateDialog({ checkinId }: { checkinId: string }) {
       </DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
         <DialogTitle>{msg.addUpdate}</DialogTitle>
-        <DialogDescription>
-          Post-workout glow, an evening walk, a meal you're proud of. Add it to today.
-        </DialogDescription>
+        <DialogDescription>{msg.addUpdateDialog.postWorkoutGlowAnEvening}</DialogDescription>
         {/* Mounted only while open, so every opening starts with an empty form. */}
         {open && (
           <Suspense fallback={<FormLoading label={msg.loading} />}>

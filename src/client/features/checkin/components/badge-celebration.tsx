@@ -36,7 +36,7 @@ export function BadgeCelebration({
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={msg.badgeCelebration.dismiss}
           className="absolute top-1 right-1 flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <X aria-hidden className="size-4" />

@@ -59,7 +59,7 @@ export function CheckinSummary({
             <Markdown className="text-base">{checkin.journalMd}</Markdown>
           ) : (
             <p className="text-sm text-muted-foreground">
-              No journal today. Add an update if something comes to mind.
+              {msg.checkinSummary.noJournalTodayAddAn}
             </p>
           )}
         </section>
@@ -67,9 +67,9 @@ export function CheckinSummary({
         {checkin.media.length > 0 && (
           <section aria-labelledby={`media-${checkin.id}`} className="flex flex-col gap-2">
             <h3 id={`media-${checkin.id}`} className="text-sm font-semibold">
-              Proof
+              {msg.checkinSummary.proof}
             </h3>
-            <MediaGallery media={checkin.media} label="Proof media" />
+            <MediaGallery media={checkin.media} label={msg.checkinSummary.proofMedia} />
           </section>
         )}
 
@@ -152,18 +152,18 @@ function FuelSection({ checkin }: { checkin: CheckinView }) {
   return (
     <section aria-labelledby={`nutrition-${checkin.id}`} className="flex flex-col gap-2">
       <h3 id={`nutrition-${checkin.id}`} className="text-sm font-semibold">
-        Fuel
+        {msg.common.fuel}
       </h3>
       <ul className="flex flex-wrap gap-2">
         <NutritionPill
           hit={checkin.proteinTargetHit}
-          label="Protein"
+          label={msg.checkinSummary.protein}
           icon={<Beef aria-hidden className="size-4" />}
           spoken={checkin.proteinTargetHit ? 'Protein target hit' : 'Protein target not hit'}
         />
         <NutritionPill
           hit={checkin.hydrationGoalHit}
-          label="Hydration"
+          label={msg.checkinSummary.hydration}
           icon={<Droplets aria-hidden className="size-4" />}
           spoken={checkin.hydrationGoalHit ? 'Hydration goal hit' : 'Hydration goal not hit'}
         />
@@ -178,7 +178,7 @@ function UpdatesSection({ checkin }: { checkin: CheckinView }) {
   return (
     <section aria-labelledby={`updates-${checkin.id}`} className="flex flex-col gap-3">
       <h3 id={`updates-${checkin.id}`} className="text-sm font-semibold">
-        Updates
+        {msg.checkinSummary.updates}
       </h3>
       <ol className="flex flex-col gap-3">
         {checkin.updates.map((update) => (
@@ -193,7 +193,7 @@ function UpdatesSection({ checkin }: { checkin: CheckinView }) {
               {formatTime(update.createdAt, timeZone)}
             </time>
             {update.body && <Markdown>{update.body}</Markdown>}
-            <MediaGallery media={update.media} label="Update media" />
+            <MediaGallery media={update.media} label={msg.checkinSummary.updateMedia} />
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import { Footprints, Timer } from 'lucide-react';
 import type { ActivitySourceView } from '@shared/api-types';
 import { formatNumber } from '@shared/format';
 import { ActivitySourceNote } from '@client/components/activity-source-note';
+import { msg } from '@shared/messages';
 
 /**
  * A check-in's move minutes and steps, large: today's summary and the check-in waiting to send,
@@ -21,13 +22,13 @@ export function MoveAndSteps({
     <dl className="grid grid-cols-2 gap-3">
       <Stat
         icon={<Timer aria-hidden className="size-4" />}
-        label="Move"
+        label={msg.moveAndSteps.move}
         value={formatNumber(movedMinutes)}
         unit="min"
       />
       <Stat
         icon={<Footprints aria-hidden className="size-4" />}
-        label="Steps"
+        label={msg.common.steps}
         value={formatNumber(steps)}
         unit="steps"
       />

@@ -1,7 +1,11 @@
-/** Placeholder shapes while the cycle and today's check-in load. */
+import { msg } from '@shared/messages'; /** Placeholder shapes while the cycle and today's check-in load. */
 export function TodaySkeleton() {
   return (
-    <div role="status" aria-label="Loading your day" className="flex animate-pulse flex-col gap-6">
+    <div
+      role="status"
+      aria-label={msg.todaySkeleton.loadingYourDay}
+      className="flex animate-pulse flex-col gap-6"
+    >
       <div className="flex flex-col gap-3">
         <div className="h-16 w-48 rounded-xl bg-muted" />
         <div className="h-5 w-64 max-w-full rounded bg-muted" />

@@ -93,14 +93,14 @@ export function AddUpdateForm({
         })}
       />
 
-      <MediaPicker selection={media} label="Photos & videos" disabled={busy} />
+      <MediaPicker selection={media} label={msg.addUpdateForm.photosVideos} disabled={busy} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {msg.common.cancel}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Post update'}
+          {busy ? msg.common.saving : msg.addUpdateForm.postUpdate}
         </Button>
       </div>
     </form>
@@ -123,12 +123,12 @@ function UpdateBodyField({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-body`}>Update</Label>
+      <Label htmlFor={`${id}-body`}>{msg.addUpdateForm.update}</Label>
       <Textarea
         id={`${id}-body`}
         rows={4}
         maxLength={JOURNAL_MAX_LENGTH}
-        placeholder="How is the rest of your day going?"
+        placeholder={msg.addUpdateForm.howIsTheRestOf}
         className="resize-none"
         disabled={busy}
         aria-invalid={error ? true : undefined}

@@ -135,13 +135,13 @@ export function FuelFields({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-sm font-semibold">Fuel</span>
+      <span className="text-sm font-semibold">{msg.common.fuel}</span>
       <div className="grid gap-2 sm:grid-cols-2">
         <ToggleField
           control={control}
           fieldId={`${idPrefix}-proteinTargetHit`}
           name="proteinTargetHit"
-          label="Protein target hit"
+          label={msg.checkinFormFields.proteinTargetHit}
           icon={<Beef aria-hidden className="size-4 text-muted-foreground" />}
           disabled={disabled}
           source={sources.protein}

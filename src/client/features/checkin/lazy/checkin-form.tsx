@@ -147,8 +147,8 @@ export function CheckinForm(props: CheckinFormProps) {
         </CardTitle>
         <p className="text-sm text-muted-foreground">
           {editing
-            ? 'Fix anything that is off. You can add more photos or videos too.'
-            : 'Four pillars: Move, Steps, Fuel and Journal. Log today and keep the streak alive.'}
+            ? msg.checkinForm.fixAnythingThatIsOff
+            : msg.checkinForm.fourPillarsMoveStepsFuel}
         </p>
       </CardHeader>
       <CardContent>
@@ -175,7 +175,7 @@ export function CheckinForm(props: CheckinFormProps) {
           <MediaPicker
             selection={media}
             alreadyAttached={alreadyAttached}
-            label={editing ? 'Add more photos & videos' : undefined}
+            label={editing ? msg.checkinForm.addMorePhotosVideos : undefined}
             disabled={busy}
           />
           {progress.shown && <ProgressPhotoSwitch {...progress} disabled={busy} />}
@@ -190,7 +190,7 @@ export function CheckinForm(props: CheckinFormProps) {
           <SubmitRow
             onCancel={props.mode === 'edit' ? props.onCancel : undefined}
             busy={busy}
-            label={editing ? 'Save changes' : 'Complete Check-in'}
+            label={editing ? msg.checkinForm.saveChanges : msg.checkinForm.completeCheckIn}
             media={media.items}
           />
         </form>
@@ -226,7 +226,7 @@ function CheckinPillars({
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <NumberField
           fieldId={`${idPrefix}-movedMinutes`}
-          label="Move minutes"
+          label={msg.checkinForm.moveMinutes}
           icon={<Timer aria-hidden className="size-4 text-muted-foreground" />}
           unit="min"
           max={MOVE_MINUTES_MAX}
@@ -236,7 +236,7 @@ function CheckinPillars({
         />
         <NumberField
           fieldId={`${idPrefix}-steps`}
-          label="Steps"
+          label={msg.common.steps}
           icon={<Footprints aria-hidden className="size-4 text-muted-foreground" />}
           unit="steps"
           max={STEPS_MAX}
@@ -264,8 +264,12 @@ function CheckinPillars({
       <JournalField control={form.control} disabled={busy} error={errors.journalMd?.message} />
       {editing && editing.media.length > 0 && (
         <div className="flex flex-col gap-2">
-          <span className="text-sm font-semibold">Already attached</span>
-          <MediaGallery media={editing.media} label="Attached media" layout="compact" />
+          <span className="text-sm font-semibold">{msg.checkinForm.alreadyAttached}</span>
+          <MediaGallery
+            media={editing.media}
+            label={msg.checkinForm.attachedMedia}
+            layout="compact"
+          />
         </div>
       )}
     </fieldset>
@@ -287,7 +291,7 @@ function SubmitRow({
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       {onCancel && (
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {msg.common.cancel}
         </Button>
       )}
       <Button type="submit" size="lg" disabled={busy} className="sm:min-w-48">
@@ -302,7 +306,7 @@ function SubmitProgress({ media }: { media: { status: string }[] }) {
   const started = media.some((m) => m.status !== 'ready');
   return (
     <span aria-live="polite">
-      {started && media.length > 0 ? `Uploading ${finished}/${media.length}…` : 'Saving…'}
+      {started && media.length > 0 ? `Uploading ${finished}/${media.length}…` : msg.common.saving}
     </span>
   );
 }

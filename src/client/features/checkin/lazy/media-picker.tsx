@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import type { MediaSelection, SelectedMedia } from './use-media-selection';
 import { ProgressBar } from '@client/components/ui/progress-bar';
+import { msg } from '@shared/messages';
 
 /**
  * Choose photos and videos: previews in the chosen order, a remove button on each, and a progress
@@ -56,7 +57,10 @@ export function MediaPicker({
       />
 
       {selection.items.length > 0 && (
-        <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Chosen media">
+        <ol
+          className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          aria-label={msg.mediaPicker.chosenMedia}
+        >
           {selection.items.map((item, position) => (
             <MediaPreview
               key={item.key}
@@ -78,7 +82,7 @@ export function MediaPicker({
         aria-describedby={`${id}-count ${id}-hint`}
       >
         <ImagePlus aria-hidden className="size-5" />
-        Add photos or videos
+        {msg.mediaPicker.addPhotosOrVideos}
       </Button>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {full
@@ -118,7 +122,7 @@ function MediaPreview({
           />
           <span className="absolute bottom-1.5 left-1.5 flex items-center gap-1 rounded-md bg-slate-950/70 px-1.5 py-0.5 text-[11px] font-medium text-white">
             <Film aria-hidden className="size-3" />
-            Video
+            {msg.common.video}
           </span>
         </>
       ) : (
@@ -165,12 +169,12 @@ function UploadStatus({ item, name }: { item: SelectedMedia; name: string }) {
       {item.status === 'failed' ? (
         <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
           <CircleAlert aria-hidden className="size-3.5" />
-          Failed
+          {msg.mediaPicker.failed}
         </span>
       ) : item.status === 'done' ? (
         <span className="flex items-center gap-1 text-[11px] font-semibold text-white">
           <CircleCheck aria-hidden className="size-3.5" />
-          Uploaded
+          {msg.mediaPicker.uploaded}
         </span>
       ) : (
         <ProgressBar

@@ -58,7 +58,10 @@ export function QueuedCheckinCard({ item }: { item: QueuedCheckin }) {
       <CardContent className="flex flex-col gap-4">
         <MoveAndSteps movedMinutes={item.input.movedMinutes} steps={item.input.steps} />
         {previews.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Photos and videos waiting to send">
+          <ul
+            className="flex flex-wrap gap-2"
+            aria-label={msg.queuedCheckinCard.photosAndVideosWaitingTo}
+          >
             {previews.map((preview, index) => (
               <li key={preview.url}>
                 {preview.video ? (

@@ -31,7 +31,7 @@ export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <ScreenHeading description="Everyone showing up, day after day.">
+      <ScreenHeading description={msg.communityBoard.everyoneShowingUpDayAfter}>
         {msg.community}
       </ScreenHeading>
       <Link
@@ -39,7 +39,7 @@ export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
         className={buttonVariants({ variant: 'secondary', className: 'self-start' })}
       >
         <Users aria-hidden className="size-4" />
-        Your crews
+        {msg.common.yourCrews}
       </Link>
       {query.isPending ? (
         <Spinner label={msg.loading} />
@@ -48,7 +48,7 @@ export function CommunityBoardScreen({ viewerId }: { viewerId: string }) {
           <p className="font-semibold">{errorMessage(query.error, msg.unexpectedError)}</p>
           <Button variant="secondary" onClick={() => void refetch()}>
             <RefreshCw aria-hidden className="size-4" />
-            Try again
+            {msg.crewCycleTryAgain}
           </Button>
         </Card>
       ) : (

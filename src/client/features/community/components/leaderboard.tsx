@@ -36,19 +36,19 @@ export function Leaderboard({
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
               <th scope="col" className="w-12 pb-2 font-medium">
-                Rank
+                {msg.leaderboard.rank}
               </th>
               <th scope="col" className="pb-2 font-medium">
-                Member
+                {msg.common.member}
               </th>
               <th scope="col" className="hidden pb-2 text-right font-medium sm:table-cell">
-                Check-ins
+                {msg.common.checkIns}
               </th>
               <th scope="col" className="hidden pb-2 text-right font-medium sm:table-cell">
-                Day
+                {msg.common.day}
               </th>
               <th scope="col" className="pb-2 text-right font-medium">
-                Consistency
+                {msg.common.consistency}
               </th>
             </tr>
           </thead>
@@ -101,7 +101,8 @@ function LeaderboardRow({
               {entry.strict && <StrictTag />}
             </span>
             <span className="tabular text-xs text-muted-foreground sm:hidden">
-              {formatNumber(entry.checkins)} {entry.checkins === 1 ? 'check-in' : 'check-ins'} ·{' '}
+              {formatNumber(entry.checkins)}{' '}
+              {entry.checkins === 1 ? msg.leaderboard.checkIn : msg.leaderboard.checkIns} ·{' '}
               {msg.cycleDayLabel(entry.currentDay, entry.started)}
             </span>
           </div>
@@ -124,7 +125,7 @@ export function EmptyBoard({ text }: { text: string }) {
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input p-6 text-center">
       <p className="text-sm text-muted-foreground">{text}</p>
       <Button asChild size="sm" className="min-h-11">
-        <Link to={pagePath('app-home')}>Check in today</Link>
+        <Link to={pagePath('app-home')}>{msg.common.checkInToday}</Link>
       </Button>
     </div>
   );

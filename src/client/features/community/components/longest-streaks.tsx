@@ -52,7 +52,7 @@ export function LongestStreaks({
                   <Flame aria-hidden className="size-4 text-orange-600 dark:text-orange-400" />
                   <span className="tabular text-base font-black">{entry.streak}</span>
                   <span className="text-xs text-muted-foreground">
-                    {entry.streak === 1 ? 'day' : 'days'}
+                    {entry.streak === 1 ? msg.common.day2 : msg.common.days}
                   </span>
                 </span>
               </li>

@@ -39,12 +39,9 @@ export function ConnectionsCard({ unitPref }: { unitPref: UnitPref }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Smartphone aria-hidden className="size-5 text-accent-text" />
-          Connections
+          {msg.connectionsCard.connections}
         </CardTitle>
-        <CardDescription>
-          Let your phone fill in today&apos;s steps and move minutes. Make a token here, put it in a
-          Shortcut or Tasker task, and your numbers are waiting when you check in.
-        </CardDescription>
+        <CardDescription>{msg.connectionsCard.letYourPhoneFillIn}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {fresh && (
@@ -53,14 +50,14 @@ export function ConnectionsCard({ unitPref }: { unitPref: UnitPref }) {
             className="flex flex-col gap-3 rounded-xl border border-primary bg-primary/10 p-4"
           >
             <p className="text-sm font-semibold">{msg.connectionCreated}</p>
-            <CopyField label="Your new token" value={fresh} />
+            <CopyField label={msg.connectionsCard.yourNewToken} value={fresh} />
             <Button
               type="button"
               variant="ghost"
               className="self-start"
               onClick={() => setFresh(null)}
             >
-              I have copied it
+              {msg.connectionsCard.iHaveCopiedIt}
             </Button>
           </div>
         )}
@@ -73,7 +70,7 @@ export function ConnectionsCard({ unitPref }: { unitPref: UnitPref }) {
 
         <section aria-labelledby={`${id}-recipes`} className="flex flex-col gap-3">
           <h3 id={`${id}-recipes`} className="text-sm font-semibold">
-            Set up your phone
+            {msg.connectionsCard.setUpYourPhone}
           </h3>
           <ConnectionRecipes origin={origin} token={fresh} />
         </section>
@@ -92,7 +89,7 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
   return (
     <section aria-labelledby={`${id}-list`} className="flex flex-col gap-2">
       <h3 id={`${id}-list`} className="text-sm font-semibold">
-        Your connections
+        {msg.connectionsCard.yourConnections}
       </h3>
       <ul className="flex flex-col gap-2">
         {tokens.map((token) => (
@@ -109,7 +106,7 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
                 Created {formatDate(token.createdAt, timeZone)} ·{' '}
                 {token.lastUsedAt
                   ? `Last used ${formatShortDateTime(token.lastUsedAt, timeZone)}`
-                  : 'Never used'}
+                  : msg.connectionsCard.neverUsed}
               </span>
             </div>
             <ConfirmButton
@@ -122,7 +119,8 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
               onConfirm={() => onRevoke(token)}
             >
               <Trash2 aria-hidden className="size-4" />
-              Revoke<span className="sr-only"> {token.name}</span>
+              {msg.connectionRevoke}
+              <span className="sr-only"> {token.name}</span>
             </ConfirmButton>
           </li>
         ))}

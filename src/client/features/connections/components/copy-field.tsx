@@ -3,6 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { msg } from '@shared/messages';
 
 /** A read-only value with a Copy button (the text is selected instead where the clipboard is refused). */
 export function CopyField({ label, value }: { label: string; value: string }) {
@@ -36,7 +37,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           ) : (
             <Copy aria-hidden className="size-4" />
           )}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? msg.copyField.copied : msg.copyField.copy}
           <span className="sr-only"> {label}</span>
         </Button>
       </div>

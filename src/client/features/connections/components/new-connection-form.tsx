@@ -56,13 +56,13 @@ export function NewConnectionForm({
       className="flex flex-col gap-4"
     >
       <h3 id={`${id}-new`} className="text-sm font-semibold">
-        New connection
+        {msg.newConnectionForm.newConnection}
       </h3>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Label htmlFor={`${id}-name`}>{msg.common.name}</Label>
         <Input
           id={`${id}-name`}
-          placeholder="iPhone Shortcut"
+          placeholder={msg.newConnectionForm.iphoneShortcut}
           autoComplete="off"
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={describedBy(errors.name && `${id}-name-error`)}
@@ -73,7 +73,7 @@ export function NewConnectionForm({
         </FieldMessage>
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">It may</legend>
+        <legend className="mb-1 text-sm font-medium">{msg.newConnectionForm.itMay}</legend>
         <Controller
           control={form.control}
           name="scopes"

@@ -65,8 +65,8 @@ export function CrewJoin({
     (signedIn && invite.isPending)
   )
     return (
-      <AuthPage title="Crew invite">
-        <title>Crew invite · StackDays</title>
+      <AuthPage title={msg.crewJoin.crewInvite}>
+        <title>{msg.crewJoin.title}</title>
         <Spinner label={msg.loading} />
       </AuthPage>
     );
@@ -76,14 +76,14 @@ export function CrewJoin({
   const preview = invite.data;
   if (!preview || !preview.crew || (!preview.ok && !preview.alreadyMember))
     return (
-      <AuthPage title="This invite can't be used">
-        <title>Crew invite · StackDays</title>
+      <AuthPage title={msg.crewJoin.thisInviteCantBeUsed}>
+        <title>{msg.crewJoin.title}</title>
         <p role="alert" className="font-semibold">
           {preview?.message ?? errorMessage(invite.error, msg.crewLinkDead)}
         </p>
         {preview?.reason === 'cycle-closed' && <p>{msg.crewCycleInviteNoNext}</p>}
         <Link to={pagePath('app-crews')} className={buttonVariants({ variant: 'secondary' })}>
-          Go to your crews
+          {msg.crewJoin.goToYourCrews}
         </Link>
       </AuthPage>
     );
@@ -111,19 +111,19 @@ export function CrewJoin({
 function SignInFirst() {
   return (
     <AuthPage
-      title="You're invited to a crew"
-      description="Sign in or create your account first. You'll come right back to this invite."
+      title={msg.crewJoin.youreInvitedToACrew}
+      description={msg.crewJoin.signInOrCreateYour}
     >
-      <title>Crew invite · StackDays</title>
+      <title>{msg.crewJoin.title}</title>
       <div className="flex flex-col gap-3">
         <Link to={pagePath('signin')} className={buttonVariants({ size: 'lg' })}>
-          Sign in
+          {msg.common.signIn}
         </Link>
         <Link
           to={pagePath('signup')}
           className={buttonVariants({ variant: 'secondary', size: 'lg' })}
         >
-          Create an account
+          {msg.common.createAnAccount}
         </Link>
       </div>
     </AuthPage>
@@ -145,10 +145,7 @@ function JoinCrewPage({
   joining: boolean;
 }) {
   return (
-    <AuthPage
-      title={`Join ${crew.name}`}
-      description="Do the 90 days together and see each other's days."
-    >
+    <AuthPage title={`Join ${crew.name}`} description={msg.crewJoin.doThe90DaysTogether}>
       <title>{`Join ${crew.name} · StackDays`}</title>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4 rounded-2xl border border-border p-4">
@@ -156,11 +153,11 @@ function JoinCrewPage({
             <Users aria-hidden className="size-6" />
           </span>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            <dt className="text-muted-foreground">Crew</dt>
+            <dt className="text-muted-foreground">{msg.crewJoin.crew}</dt>
             <dd className="font-bold">{crew.name}</dd>
-            <dt className="text-muted-foreground">Owner</dt>
-            <dd>{crew.ownerName ?? 'nobody'}</dd>
-            <dt className="text-muted-foreground">Members</dt>
+            <dt className="text-muted-foreground">{msg.common.owner}</dt>
+            <dd>{crew.ownerName ?? msg.crewJoin.nobody}</dd>
+            <dt className="text-muted-foreground">{msg.common.members}</dt>
             <dd className="tabular">{crew.memberCount}</dd>
           </dl>
         </div>
@@ -174,7 +171,7 @@ function JoinCrewPage({
           </Link>
         ) : (
           <Button type="button" size="lg" onClick={onJoin} disabled={joining}>
-            {joining ? msg.loading : 'Join'}
+            {joining ? msg.loading : msg.crewJoin.join}
           </Button>
         )}
       </div>

@@ -2,6 +2,7 @@ import { CREW_NAME_MAX } from '@shared/constants';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { msg } from '@shared/messages';
 
 /** A crew's name, as starting a crew and renaming one ask it: label, input and its error. */
 export function CrewNameField({
@@ -22,7 +23,7 @@ export function CrewNameField({
 }) {
   return (
     <>
-      <Label htmlFor={`${id}-name`}>Crew name</Label>
+      <Label htmlFor={`${id}-name`}>{msg.crewNameField.crewName}</Label>
       <Input
         id={`${id}-name`}
         value={name}

@@ -27,7 +27,7 @@ export function OwnerPanel({ detail }: { detail: CrewDetail }) {
   return (
     <section aria-labelledby="crew-settings" className="flex flex-col gap-3">
       <h2 id="crew-settings" className="text-xl font-bold">
-        Crew settings
+        {msg.crewSettings.crewSettings}
       </h2>
       <Card className="flex flex-col gap-5 p-4 sm:p-5">
         <InviteLinkSettings id={id} detail={detail} />
@@ -55,13 +55,11 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
 
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="font-bold">Invite link</h3>
-      <p className="text-sm text-muted-foreground">
-        Anyone with the link can join for 7 days. A new link stops the old one.
-      </p>
+      <h3 className="font-bold">{msg.crewSettings.inviteLink}</h3>
+      <p className="text-sm text-muted-foreground">{msg.crewSettings.anyoneWithTheLinkCan}</p>
       {detail.invite ? (
         <>
-          <Label htmlFor={`${id}-link`}>Link</Label>
+          <Label htmlFor={`${id}-link`}>{msg.common.link}</Label>
           <Input
             id={`${id}-link`}
             readOnly
@@ -73,18 +71,18 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
           </p>
         </>
       ) : (
-        <p className="text-sm">No live link.</p>
+        <p className="text-sm">{msg.crewSettings.noLiveLink}</p>
       )}
       <div className="flex flex-wrap gap-2">
         {detail.invite && (
           <Button type="button" variant="secondary" onClick={() => void copy(detail.invite!.url)}>
             <Copy aria-hidden className="size-4" />
-            Copy link
+            {msg.crewSettings.copyLink}
           </Button>
         )}
         <Button type="button" onClick={() => newLink.mutate()} disabled={newLink.isPending}>
           <Link2 aria-hidden className="size-4" />
-          {detail.invite ? 'Make a new link' : 'Make an invite link'}
+          {detail.invite ? msg.crewSettings.makeANewLink : msg.crewSettings.makeAnInviteLink}
         </Button>
         {detail.invite && (
           <Button
@@ -93,7 +91,7 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
             onClick={() => revoke.mutate()}
             disabled={revoke.isPending}
           >
-            Turn the link off
+            {msg.crewSettings.turnTheLinkOff}
           </Button>
         )}
       </div>
@@ -121,7 +119,7 @@ function RenameCrewForm({ id, detail }: { id: string; detail: CrewDetail }) {
     <form method="post" onSubmit={onRename} noValidate className="flex flex-col gap-2">
       <CrewNameField id={id} name={name} onChange={setName} error={error} />
       <Button type="submit" variant="secondary" disabled={rename.isPending} className="self-start">
-        Rename
+        {msg.crewSettings.rename}
       </Button>
     </form>
   );

@@ -34,12 +34,10 @@ export function CrewsScreen() {
       ) : (
         <section aria-labelledby="your-crews" className="flex flex-col gap-3">
           <h2 id="your-crews" className="text-xl font-bold">
-            Your crews
+            {msg.common.yourCrews}
           </h2>
           {list.length === 0 ? (
-            <Card className="p-6 text-muted-foreground">
-              No crew yet. Start one below, or open an invite link a friend sent you.
-            </Card>
+            <Card className="p-6 text-muted-foreground">{msg.crewsScreen.noCrewYetStartOne}</Card>
           ) : (
             <ul className="flex flex-col gap-3">
               {list.map((crew) => (
@@ -54,7 +52,10 @@ export function CrewsScreen() {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-bold">{crew.name}</span>
                       <span className="block text-sm text-muted-foreground">
-                        {crew.isOwner ? 'You own it' : `Owner: ${crew.ownerName ?? 'nobody'}`} ·{' '}
+                        {crew.isOwner
+                          ? msg.crewsScreen.youOwnIt
+                          : `Owner: ${crew.ownerName ?? 'nobody'}`}{' '}
+                        ·{' '}
                         <span className="tabular">
                           {crew.memberCount} of {CREW_MAX_MEMBERS}
                         </span>{' '}
@@ -103,17 +104,17 @@ function CreateCrewForm() {
   return (
     <Card className="p-4 sm:p-5">
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <h2 className="text-lg font-bold">Start a crew</h2>
+        <h2 className="text-lg font-bold">{msg.crewsScreen.startACrew}</h2>
         <CrewNameField
           id={id}
           name={name}
           onChange={setName}
           error={error}
-          placeholder="e.g. Morning Crew"
+          placeholder={msg.crewsScreen.eGMorningCrew}
           className="sm:max-w-md"
         />
         <Button type="submit" disabled={create.isPending} className="self-start">
-          {create.isPending ? msg.loading : 'Create crew'}
+          {create.isPending ? msg.loading : msg.crewsScreen.createCrew}
         </Button>
       </form>
     </Card>

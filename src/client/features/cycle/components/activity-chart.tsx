@@ -4,6 +4,7 @@ import type { CycleDayStatus, MyCycleView } from '@shared/api-types';
 import { formatMonthDay, formatNumber } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { msg } from '@shared/messages';
 
 type Series = 'minutes' | 'steps';
 type CycleDay = MyCycleView['days'][number] & { day: number };
@@ -62,7 +63,7 @@ export function ActivityChart({
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id={`${id}-heading`}>Daily activity</CardTitle>
+        <CardTitle id={`${id}-heading`}>{msg.activityChart.dailyActivity}</CardTitle>
         <SeriesToggle series={series} onChange={setSeries} />
       </div>
 
@@ -113,7 +114,11 @@ function SeriesToggle({
   onChange: (series: Series) => void;
 }) {
   return (
-    <div role="group" aria-label="Show" className="inline-flex rounded-lg bg-muted p-1">
+    <div
+      role="group"
+      aria-label={msg.activityChart.show}
+      className="inline-flex rounded-lg bg-muted p-1"
+    >
       {(Object.keys(SERIES) as Series[]).map((key) => {
         const Icon = SERIES[key].icon;
         return (
@@ -215,13 +220,13 @@ function ActivityBars({
 function ActivityTable({ sofar }: { sofar: CycleDay[] }) {
   return (
     <table className="sr-only">
-      <caption>Minutes and steps per day so far</caption>
+      <caption>{msg.activityChart.minutesAndStepsPerDay}</caption>
       <thead>
         <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Date</th>
-          <th scope="col">Minutes</th>
-          <th scope="col">Steps</th>
+          <th scope="col">{msg.common.day}</th>
+          <th scope="col">{msg.activityChart.date}</th>
+          <th scope="col">{msg.activityChart.minutes}</th>
+          <th scope="col">{msg.common.steps}</th>
         </tr>
       </thead>
       <tbody>

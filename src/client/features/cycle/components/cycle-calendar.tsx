@@ -3,6 +3,7 @@ import { formatWeekdayDate } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { CELL_STYLES, DAY_STATUS_LABELS, dayName, StatusMark } from '@client/components/day-mark';
 import { cn } from '@client/lib/cn';
+import { msg } from '@shared/messages';
 
 type CycleDay = MyCycleView['days'][number];
 
@@ -10,7 +11,7 @@ type CycleDay = MyCycleView['days'][number];
 export function CycleCalendar({ days, currentDay }: { days: CycleDay[]; currentDay: number }) {
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <CardTitle>90-day calendar</CardTitle>
+      <CardTitle>{msg.cycleCalendar.n90DayCalendar}</CardTitle>
       <ol className="grid grid-cols-7 gap-1.5 sm:grid-cols-10 lg:grid-cols-15">
         {days.map((d) => (
           <li
@@ -32,7 +33,7 @@ export function CycleCalendar({ days, currentDay }: { days: CycleDay[]; currentD
           </li>
         ))}
       </ol>
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Legend">
+      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={msg.cycleCalendar.legend}>
         {/* Only the marks on the calendar: a finished cycle (the final review's) has no today. */}
         {(Object.keys(DAY_STATUS_LABELS) as CycleDayStatus[])
           .filter((status) => days.some((d) => d.status === status))

@@ -24,9 +24,12 @@ export function CycleComplete() {
       <CardContent className="flex flex-col gap-5">
         {stats && (
           <dl className="grid grid-cols-3 gap-3">
-            <Figure label="Check-ins" value={formatNumber(stats.checkins)} />
-            <Figure label="Consistency" value={formatPercent(stats.consistency)} />
-            <Figure label="Longest streak" value={formatNumber(stats.longestStreak)} />
+            <Figure label={msg.common.checkIns} value={formatNumber(stats.checkins)} />
+            <Figure label={msg.common.consistency} value={formatPercent(stats.consistency)} />
+            <Figure
+              label={msg.cycleComplete.longestStreak}
+              value={formatNumber(stats.longestStreak)}
+            />
           </dl>
         )}
         <div>

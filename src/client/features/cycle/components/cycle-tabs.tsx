@@ -10,7 +10,10 @@ export function CycleTabs({ current }: { current: 'overview' | 'photos' }) {
     { key: 'photos', label: msg.photosTab, to: pagePath('app-cycle-photos') },
   ] as const;
   return (
-    <nav aria-label="My Cycle" className="mb-4 flex gap-1 rounded-xl bg-muted p-1 sm:w-fit">
+    <nav
+      aria-label={msg.common.myCycle}
+      className="mb-4 flex gap-1 rounded-xl bg-muted p-1 sm:w-fit"
+    >
       {tabs.map((tab) => (
         <Link
           key={tab.key}

@@ -19,7 +19,7 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            Current day
+            {msg.dayHero.currentDay}
           </p>
           {cycle.started ? (
             <p className="flex items-baseline gap-3">
@@ -37,11 +37,13 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
           )}
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:text-right">
-          <dt className="text-muted-foreground">{cycle.started ? 'Started' : 'Starts'}</dt>
+          <dt className="text-muted-foreground">
+            {cycle.started ? msg.dayHero.started : msg.dayHero.starts}
+          </dt>
           <dd className="tabular font-semibold">{formatDate(cycle.startDate)}</dd>
-          <dt className="text-muted-foreground">Days to go</dt>
+          <dt className="text-muted-foreground">{msg.dayHero.daysToGo}</dt>
           <dd className="tabular font-semibold">{formatNumber(daysLeft)}</dd>
-          <dt className="text-muted-foreground">Time zone</dt>
+          <dt className="text-muted-foreground">{msg.common.timeZone}</dt>
           <dd className="font-semibold">{formatTimeZone(cycle.timeZone)}</dd>
         </dl>
       </div>
@@ -49,7 +51,7 @@ export function DayHero({ cycle }: { cycle: MyCycleView['cycle'] }) {
       <div className="mt-6 flex flex-col gap-2">
         <div className="flex justify-between text-sm">
           <span id="cycle-progress-label" className="font-semibold">
-            90-day progress
+            {msg.dayHero.n90DayProgress}
           </span>
           <span className="tabular font-semibold">{formatPercent(percent)}</span>
         </div>

@@ -4,6 +4,7 @@ import { GENERIC_BADGE_EMOJI, KNOWN_BADGES } from '@shared/constants';
 import type { MilestoneState } from '@shared/domain/milestones';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { msg } from '@shared/messages';
 
 const STATES = {
   achieved: { label: 'Achieved', icon: CheckCircle2, className: 'text-success' },
@@ -20,7 +21,7 @@ export function MilestoneList({
 }) {
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <CardTitle>Milestones</CardTitle>
+      <CardTitle>{msg.milestoneList.milestones}</CardTitle>
       <ol className="grid grid-cols-1 gap-2 sm:grid-cols-5">
         {milestones.map((m) => {
           const badge = KNOWN_BADGES[m.badgeCode];
@@ -61,7 +62,7 @@ export function MilestoneList({
                 {m.state === 'coming_up' && (
                   <span className="tabular font-normal text-muted-foreground">
                     {' '}
-                    · {left} {left === 1 ? 'day' : 'days'}
+                    · {left} {left === 1 ? msg.common.day2 : msg.common.days}
                   </span>
                 )}
               </p>

@@ -48,7 +48,7 @@ export function MyCycleScreen({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <ScreenHeading>My Cycle</ScreenHeading>
+        <ScreenHeading>{msg.common.myCycle}</ScreenHeading>
         {query.data && <StartNewCycle />}
       </div>
       {query.isError && !query.data ? (
@@ -56,7 +56,7 @@ export function MyCycleScreen({
           <p className="font-semibold">{msg.errorLoadingCycle}</p>
           <Button variant="secondary" onClick={() => void refetch()}>
             <RefreshCw aria-hidden className="size-4" />
-            Try again
+            {msg.crewCycleTryAgain}
           </Button>
         </Card>
       ) : shown && query.data ? (

@@ -46,7 +46,7 @@ export function StartNewCycle({ prominent = false }: { prominent?: boolean }) {
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary" disabled={restart.isPending}>
-              Cancel
+              {msg.common.cancel}
             </Button>
           </DialogClose>
           <Button variant="danger" onClick={confirm} disabled={restart.isPending}>

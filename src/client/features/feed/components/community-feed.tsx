@@ -153,7 +153,7 @@ function CommunityPosts({
         <p className="font-semibold">{msg.errorLoadingFeed}</p>
         <Button variant="secondary" onClick={() => void feed.refetch()}>
           <RefreshCw aria-hidden className="size-4" />
-          Try again
+          {msg.crewCycleTryAgain}
         </Button>
       </Card>
     );
@@ -163,7 +163,7 @@ function CommunityPosts({
         <PenLine aria-hidden className="size-8 text-accent-text" />
         <p className="max-w-sm font-semibold">{msg.emptyFeed}</p>
         <Button asChild>
-          <Link to={pagePath('app-home')}>Check in today</Link>
+          <Link to={pagePath('app-home')}>{msg.common.checkInToday}</Link>
         </Button>
       </Card>
     );
@@ -178,7 +178,7 @@ function CommunityPosts({
           disabled={feed.isFetchingNextPage}
         >
           {feed.isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
-          {feed.isFetchingNextPage ? msg.loading : 'Load more'}
+          {feed.isFetchingNextPage ? msg.loading : msg.loadMore}
         </Button>
       )}
       {!feed.hasNextPage && posts.length > 0 && (

@@ -103,7 +103,7 @@ function PostActions({ post, onComments }: { post: FeedPost; onComments: () => v
 /** A post's first comments, and a link to all of them when there are more. */
 function FirstComments({ post, onViewAll }: { post: FeedPost; onViewAll: () => void }) {
   return (
-    <section aria-label="First comments" className="flex flex-col gap-2.5">
+    <section aria-label={msg.postCard.firstComments} className="flex flex-col gap-2.5">
       <ol className="flex flex-col gap-2.5">
         {post.comments.map((comment) => (
           <li key={comment.id}>

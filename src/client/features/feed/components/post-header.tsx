@@ -58,10 +58,10 @@ export function PostHeader({
       </div>
       {isMine && (
         <PostMenu
-          label="More actions for your post"
+          label={msg.postHeader.moreActionsForYourPost}
           warm={() => void loadAudienceDialog()}
           icon={Eye}
-          action="Who sees this"
+          action={msg.audienceSelect.whoSeesThis}
           onSelect={onWhoSees}
         />
       )}
@@ -70,7 +70,7 @@ export function PostHeader({
           label={`More actions for ${post.author.displayName}'s post`}
           warm={() => void loadReportDialog()}
           icon={Flag}
-          action="Report"
+          action={msg.postHeader.report}
           onSelect={onReport}
         />
       )}

@@ -3,6 +3,7 @@ import type { ActivitySourceView, PostDayStats } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatWeightChange } from '@shared/format';
 import { ActivitySourceNote } from '@client/components/activity-source-note';
+import { msg } from '@shared/messages';
 
 /**
  * The day's minutes and steps, the author's running totals up to that day, and their weight change
@@ -29,7 +30,7 @@ export function PostStats({
           <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
             <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
               <Timer aria-hidden className="size-3.5" />
-              Moved
+              {msg.postStats.moved}
             </dt>
             <dd className="tabular text-base font-bold">
               {formatNumber(dayStats.movedMinutes)} <span className="text-sm font-medium">min</span>
@@ -41,7 +42,7 @@ export function PostStats({
           <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
             <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
               <Footprints aria-hidden className="size-3.5" />
-              Steps
+              {msg.common.steps}
             </dt>
             <dd className="tabular text-base font-bold">{formatNumber(dayStats.steps)}</dd>
             <dd className="tabular text-xs text-muted-foreground">
@@ -54,7 +55,7 @@ export function PostStats({
         <div className="col-span-2 flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-2">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
             <Scale aria-hidden className="size-3.5" />
-            Weight since Day 1
+            {msg.postStats.weightSinceDay1}
           </dt>
           <dd className="tabular text-base font-bold">
             {formatWeightChange(weightChangeKg, unitPref)}

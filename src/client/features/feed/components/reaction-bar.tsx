@@ -3,6 +3,7 @@ import { REACTION_EMOJI, REACTION_KEYS, type ReactionKey } from '@shared/constan
 import { formatNumber } from '@shared/format';
 import { cn } from '@client/lib/cn';
 import { useSetReaction } from '../api/set-reaction';
+import { msg } from '@shared/messages';
 
 export const REACTION_LABELS = {
   like: 'Thumbs up',
@@ -23,7 +24,7 @@ export function ReactionBar({
 }) {
   const setReaction = useSetReaction(postId);
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Reactions">
+    <ul className="flex flex-wrap gap-1.5" aria-label={msg.reactionBar.reactions}>
       {REACTION_KEYS.map((key) => {
         const mine = myReaction === key;
         const count = reactions[key] ?? 0;

@@ -36,7 +36,7 @@ export function YourPosts({ viewerId, unitPref }: { viewerId: string; unitPref: 
           </p>
           <Button variant="secondary" onClick={() => void posts.refetch()}>
             <RefreshCw aria-hidden className="size-4" />
-            Try again
+            {msg.crewCycleTryAgain}
           </Button>
         </Card>
       ) : list.length === 0 ? (
@@ -58,7 +58,7 @@ export function YourPosts({ viewerId, unitPref }: { viewerId: string; unitPref: 
           disabled={posts.isFetchingNextPage}
         >
           {posts.isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
-          {posts.isFetchingNextPage ? msg.loading : 'Load more'}
+          {posts.isFetchingNextPage ? msg.loading : msg.loadMore}
         </Button>
       )}
     </section>

@@ -32,20 +32,17 @@ export function AudienceDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogTitle>Who sees this post</DialogTitle>
-        <DialogDescription>
-          Community: every member. A crew: its members only. Only me: nobody else. Your check-in
-          counts for your streak either way.
-        </DialogDescription>
+        <DialogTitle>{msg.audienceDialog.whoSeesThisPost}</DialogTitle>
+        <DialogDescription>{msg.audienceDialog.communityEveryMemberACrew}</DialogDescription>
         <AudienceSelect id={`${id}-audience`} value={value} onChange={setValue} current={current} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button type="button" variant="secondary">
-              Cancel
+              {msg.common.cancel}
             </Button>
           </DialogClose>
           <Button type="button" onClick={onSave} disabled={save.isPending}>
-            {save.isPending ? msg.audienceSaving : 'Save'}
+            {save.isPending ? msg.audienceSaving : msg.common.save}
           </Button>
         </div>
       </DialogContent>

@@ -39,11 +39,11 @@ export function CommentForm({ postId }: { postId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-body`}>Add a comment</Label>
+      <Label htmlFor={`${id}-body`}>{msg.commentForm.addAComment}</Label>
       <Textarea
         id={`${id}-body`}
         rows={2}
-        placeholder="Cheer them on…"
+        placeholder={msg.commentForm.cheerThemOn}
         className="resize-none"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(error && errorId, counterId)}
@@ -68,7 +68,7 @@ export function CommentForm({ postId }: { postId: string }) {
         </p>
       </div>
       <Button type="submit" className="self-end" disabled={addComment.isPending}>
-        {addComment.isPending ? msg.loading : 'Post comment'}
+        {addComment.isPending ? msg.loading : msg.commentForm.postComment}
       </Button>
     </form>
   );

@@ -35,7 +35,7 @@ export function CommentsDialog({
       <DialogContent className="flex max-h-[90dvh] max-w-lg flex-col gap-4 p-5 sm:p-6">
         <DialogCloseButton />
         <div className="flex flex-col gap-1 pr-10">
-          <DialogTitle className="text-lg">Comments</DialogTitle>
+          <DialogTitle className="text-lg">{msg.commentsDialog.comments}</DialogTitle>
           <DialogDescription className="text-sm">
             On {post.author.displayName}&rsquo;s post
             {post.dayNumber ? ` · ${msg.dayNOf90(post.dayNumber)}` : ''}
@@ -47,7 +47,7 @@ export function CommentsDialog({
             <div className="flex flex-col items-start gap-2 text-sm">
               <p>{errorMessage(thread.error, msg.unexpectedError)}</p>
               <Button variant="secondary" size="sm" onClick={() => void thread.refetch()}>
-                Try again
+                {msg.crewCycleTryAgain}
               </Button>
             </div>
           ) : comments.length === 0 ? (
@@ -63,7 +63,7 @@ export function CommentsDialog({
                         <Button
                           variant="ghost"
                           size="icon"
-                          aria-label="Delete your comment"
+                          aria-label={msg.commentsDialog.deleteYourComment}
                           className="text-muted-foreground hover:text-danger"
                           disabled={
                             deleteComment.isPending && deleteComment.variables === comment.id

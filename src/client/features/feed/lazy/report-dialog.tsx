@@ -67,13 +67,13 @@ export function ReportDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent>
-        <DialogTitle>Report post</DialogTitle>
+        <DialogTitle>{msg.reportDialog.reportPost}</DialogTitle>
         <DialogDescription>
           Tell us what is wrong with {authorName}&rsquo;s post. An admin will review it;{' '}
           {authorName} won&rsquo;t see who reported it.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <Label htmlFor={`${id}-reason`}>{msg.common.reason}</Label>
           <Textarea
             id={`${id}-reason`}
             rows={4}
@@ -90,11 +90,11 @@ export function ReportDialog({
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                Cancel
+                {msg.common.cancel}
               </Button>
             </DialogClose>
             <Button type="submit" variant="danger" disabled={report.isPending}>
-              {report.isPending ? msg.sending : 'Send report'}
+              {report.isPending ? msg.sending : msg.reportDialog.sendReport}
             </Button>
           </div>
         </form>

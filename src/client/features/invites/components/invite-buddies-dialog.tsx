@@ -40,8 +40,10 @@ export function InviteBuddiesDialog({ className }: { className?: string }) {
         <DialogTitle>{msg.inviteWorkoutBuddies}</DialogTitle>
         <DialogDescription>
           Days stack faster with a buddy. They get{' '}
-          {INVITE_FREE_MONTHS === 1 ? '1 month' : `${INVITE_FREE_MONTHS} months`} free, and their
-          check-ins show up in your feed.
+          {INVITE_FREE_MONTHS === 1
+            ? msg.inviteBuddiesDialog.n1Month
+            : `${INVITE_FREE_MONTHS} months`}{' '}
+          free, and their check-ins show up in your feed.
         </DialogDescription>
         {open && (
           <Suspense fallback={<FormLoading label={msg.loading} />}>

@@ -76,7 +76,7 @@ export function InviteForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <InviteField
           field={first}
-          label="First name"
+          label={msg.inviteForm.firstName}
           busy={busy}
           inputProps={NAME_INPUT}
           registration={form.register('firstName')}
@@ -85,7 +85,8 @@ export function InviteForm({
           field={last}
           label={
             <>
-              Last name <span className="font-normal text-muted-foreground">(optional)</span>
+              {msg.inviteForm.lastName}{' '}
+              <span className="font-normal text-muted-foreground">{msg.common.optional}</span>
             </>
           }
           busy={busy}
@@ -95,17 +96,17 @@ export function InviteForm({
       </div>
       <InviteField
         field={mail}
-        label="Email"
+        label={msg.common.email}
         busy={busy}
         inputProps={EMAIL_INPUT}
         registration={form.register('email')}
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {msg.common.cancel}
         </Button>
         <Button type="submit" disabled={busy || email.trim() === ''}>
-          {busy ? msg.sending : 'Send invite'}
+          {busy ? msg.sending : msg.common.sendInvite}
         </Button>
       </div>
     </form>

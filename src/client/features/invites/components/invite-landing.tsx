@@ -29,8 +29,8 @@ export function InviteLanding({ token }: { token: string | undefined }) {
 
   if (wellFormed && invite.isPending) {
     return (
-      <AuthPage title="Checking your invite">
-        <title>Invite · StackDays</title>
+      <AuthPage title={msg.inviteLanding.checkingYourInvite}>
+        <title>{msg.inviteLanding.title}</title>
         <Spinner label={msg.loading} />
       </AuthPage>
     );
@@ -70,7 +70,7 @@ export function InviteLanding({ token }: { token: string | undefined }) {
 
   return (
     <AuthPage title={msg.inviteNotFound}>
-      <title>Invite Not Found · StackDays</title>
+      <title>{msg.inviteLanding.title2}</title>
       <div className="flex flex-col gap-6">
         <div className="flex items-start gap-3">
           <SearchX aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
@@ -82,7 +82,7 @@ export function InviteLanding({ token }: { token: string | undefined }) {
             onClick={() => void invite.refetch()}
             className={buttonVariants({ variant: 'secondary' })}
           >
-            Try again
+            {msg.crewCycleTryAgain}
           </button>
         )}
         <Link

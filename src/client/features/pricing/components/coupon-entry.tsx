@@ -122,7 +122,8 @@ export function CouponEntry({
   return (
     <div className={className}>
       <Label htmlFor={id}>
-        Coupon code <span className="font-normal text-muted-foreground">(optional)</span>
+        {msg.couponEntry.couponCode}{' '}
+        <span className="font-normal text-muted-foreground">{msg.common.optional}</span>
       </Label>
       <div className="mt-2 flex gap-2">
         <Input
@@ -152,7 +153,7 @@ export function CouponEntry({
           onClick={coupon.apply}
           disabled={status === 'checking'}
         >
-          Apply
+          {msg.couponEntry.apply}
         </Button>
       </div>
       <div aria-live="polite">

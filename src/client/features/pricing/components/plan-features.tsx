@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { BADGE_DAYS } from '@shared/constants';
 import { formatList } from '@shared/format';
+import { msg } from '@shared/messages';
 
 const FEATURES = [
   'Daily check-in on four pillars: Move, Steps, Fuel and Journal',
@@ -15,7 +16,7 @@ export function PlanFeatures({ headingId }: { headingId: string }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-bold tracking-tight">
-        Everything in the programme
+        {msg.planFeatures.everythingInTheProgramme}
       </h2>
       <ul className="flex flex-col gap-3">
         {FEATURES.map((feature) => (

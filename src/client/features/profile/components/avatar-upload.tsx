@@ -62,7 +62,7 @@ export function AvatarUpload({ profile }: { profile: ProfileView }) {
             type="file"
             accept="image/*"
             className="sr-only"
-            aria-label="Choose a profile photo"
+            aria-label={msg.avatarUpload.chooseAProfilePhoto}
             disabled={busy}
             onChange={(event) => void onFile(event.target.files?.[0])}
           />
@@ -73,16 +73,16 @@ export function AvatarUpload({ profile }: { profile: ProfileView }) {
             onClick={() => input.current?.click()}
           >
             <Camera aria-hidden className="size-4" />
-            {profile.avatarUrl ? 'Change photo' : 'Add a photo'}
+            {profile.avatarUrl ? msg.avatarUpload.changePhoto : msg.avatarUpload.addAPhoto}
           </Button>
           {profile.avatarUrl && (
             <Button type="button" variant="ghost" disabled={busy} onClick={() => remove.mutate()}>
               <Trash2 aria-hidden className="size-4" />
-              Remove
+              {msg.crewRemoveConfirm}
             </Button>
           )}
         </div>
-        <p className="text-sm text-muted-foreground">JPEG, PNG, WebP or HEIC, up to 5 MB.</p>
+        <p className="text-sm text-muted-foreground">{msg.avatarUpload.jpegPngWebpOrHeic}</p>
       </div>
     </div>
   );

@@ -86,7 +86,7 @@ export function AboutYouFields(props: SectionProps) {
       <NumberInput
         {...props}
         name="birthYear"
-        label="Birth year"
+        label={msg.healthFormFields.birthYear}
         inputProps={{
           inputMode: 'numeric',
           placeholder: `${BIRTH_YEAR_MIN}–${thisYear}`,
@@ -94,7 +94,7 @@ export function AboutYouFields(props: SectionProps) {
         }}
       />
       <div className="flex flex-col gap-2">
-        <Label htmlFor={gender.id}>Gender (optional)</Label>
+        <Label htmlFor={gender.id}>{msg.healthFormFields.genderOptional}</Label>
         <NativeSelect
           id={gender.id}
           disabled={disabled}
@@ -102,7 +102,7 @@ export function AboutYouFields(props: SectionProps) {
           aria-describedby={describedBy(gender.error && gender.errorId)}
           {...form.register('gender')}
         >
-          <option value="">Not set</option>
+          <option value="">{msg.healthFormFields.notSet}</option>
           {GENDERS.map((value) => (
             <option key={value} value={value}>
               {GENDER_LABELS[value]}
@@ -127,24 +127,24 @@ export function BodyInputs(props: SectionProps & { unit: UnitPref }) {
           <NumberInput
             {...section}
             name="feet"
-            label="Height (ft)"
+            label={msg.healthFormFields.heightFt}
             inputProps={{ inputMode: 'numeric' }}
           />
-          <NumberInput {...section} name="inches" label="Height (in)" />
+          <NumberInput {...section} name="inches" label={msg.healthFormFields.heightIn} />
           <div className="col-span-2 sm:col-span-1">
-            <NumberInput {...section} name="pounds" label="Weight (lb)" />
+            <NumberInput {...section} name="pounds" label={msg.healthFormFields.weightLb} />
           </div>
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-4">
-          <NumberInput {...section} name="cm" label="Height (cm)" />
-          <NumberInput {...section} name="kg" label="Weight (kg)" />
+          <NumberInput {...section} name="cm" label={msg.healthFormFields.heightCm} />
+          <NumberInput {...section} name="kg" label={msg.healthFormFields.weightKg} />
         </div>
       )}
       <NumberInput
         {...section}
         name="baselineSteps"
-        label="Usual daily steps"
+        label={msg.healthFormFields.usualDailySteps}
         inputProps={{ inputMode: 'numeric' }}
       />
     </>
@@ -165,13 +165,13 @@ export function ConstraintsField({ form, idPrefix, disabled }: SectionProps) {
   const constraints = fieldState(form, idPrefix, 'constraints');
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={constraints.id}>Injuries or limits (optional)</Label>
+      <Label htmlFor={constraints.id}>{msg.healthFormFields.injuriesOrLimitsOptional}</Label>
       <Textarea
         id={constraints.id}
         rows={3}
         maxLength={HEALTH_CONSTRAINTS_MAX}
         disabled={disabled}
-        placeholder="Anything your workouts should work around"
+        placeholder={msg.healthFormFields.anythingYourWorkoutsShouldWork}
         aria-invalid={constraints.invalid}
         aria-describedby={describedBy(constraints.error && constraints.errorId)}
         {...form.register('constraints')}
@@ -193,7 +193,7 @@ export function ShareWeightField({ form, idPrefix, disabled }: SectionProps) {
         <div className="flex min-h-11 items-center justify-between gap-4">
           <div className="flex flex-col gap-1">
             <Label htmlFor={share.id} className="font-medium">
-              Share my weight progress with the community
+              {msg.healthFormFields.shareMyWeightProgressWith}
             </Label>
             <p id={`${share.id}-note`} className="text-sm text-muted-foreground">
               {msg.weightSharingNote}

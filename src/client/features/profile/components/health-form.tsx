@@ -15,6 +15,7 @@ import {
   type HealthFieldName,
   type HealthFormValues,
 } from './health-form-fields';
+import { msg } from '@shared/messages';
 
 /** Where the server's and the schema's field names land in this form, per unit. */
 function formField(name: string, unit: UnitPref): HealthFieldName {
@@ -113,7 +114,7 @@ export function HealthForm({
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label="Health profile"
+      aria-label={msg.common.healthProfile}
       className="flex flex-col gap-5"
     >
       <AboutYouFields {...section} />

@@ -53,7 +53,7 @@ export function HealthIntakeDialog() {
         <HealthForm
           health={null}
           unit={profile.data.unitPref}
-          submitLabel="Save and start"
+          submitLabel={msg.healthIntakeDialog.saveAndStart}
           onSave={async (input) => {
             // The outcome's toast is the hook's meta; a refusal goes on to the form's fields.
             await complete.mutateAsync(input);

@@ -35,11 +35,13 @@ export function HealthTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Health profile</CardTitle>
+        <CardTitle>{msg.common.healthProfile}</CardTitle>
         <CardDescription>
           Private to you. Heights and weights are in{' '}
-          {unit === 'imperial' ? 'feet, inches and pounds' : 'centimetres and kilograms'}; change
-          units on the Profile tab.
+          {unit === 'imperial'
+            ? msg.healthTabScreen.feetInchesAndPounds
+            : msg.healthTabScreen.centimetresAndKilograms}
+          ; change units on the Profile tab.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -48,7 +50,7 @@ export function HealthTab() {
           key={`${unit}-${current?.updatedAt ?? 'new'}`}
           health={current}
           unit={unit}
-          submitLabel="Save health profile"
+          submitLabel={msg.healthTabScreen.saveHealthProfile}
           onSave={async (input) => {
             // A failure is the mutation's meta, and thrown on for the form's fields.
             const { created } = await save.mutateAsync(input);

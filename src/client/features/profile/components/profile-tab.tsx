@@ -22,7 +22,7 @@ export function ProfileTab() {
     <div className="flex flex-col gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Photo</CardTitle>
+          <CardTitle>{msg.profileTabScreen.photo}</CardTitle>
         </CardHeader>
         <CardContent>
           <AvatarUpload profile={profile.data} />

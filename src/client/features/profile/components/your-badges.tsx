@@ -53,7 +53,7 @@ export function YourBadges() {
                     <p className="text-sm text-muted-foreground">{badge.description}</p>
                   )}
                   <p className="text-xs text-muted-foreground">
-                    Earned{' '}
+                    {msg.yourBadgesScreen.earned}{' '}
                     <time dateTime={badge.awardedAt}>{formatDate(badge.awardedAt, timeZone)}</time>
                   </p>
                 </div>

@@ -5,6 +5,7 @@ import { REVIEW_NEW_DAYS } from '@shared/constants';
 import { newReviewWeek } from '@shared/domain/review-weeks';
 import { Card } from '@client/components/ui/card';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 /**
  * Home's card while this week's review is new (its first days open): worked out from the cycle's
@@ -24,9 +25,11 @@ export function NewReviewCard({ cycle }: { cycle: CycleView }) {
       >
         <CalendarRange aria-hidden className="size-6 shrink-0 text-accent-text" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span>{final ? 'Your 90-day review is ready' : `Your week ${week} review is ready`}</span>
+          <span>
+            {final ? msg.newReviewCard.your90DayReviewIs : `Your week ${week} review is ready`}
+          </span>
           <span className="text-sm font-normal text-muted-foreground">
-            See how your week added up.
+            {msg.newReviewCard.seeHowYourWeekAdded}
           </span>
         </span>
         <ArrowRight aria-hidden className="size-5 shrink-0" />

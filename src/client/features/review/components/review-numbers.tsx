@@ -13,6 +13,7 @@ import type { ReviewNumber, WeeklyReviewView } from '@shared/api-types';
 import { formatNumber, formatPercent, formatWeightChange } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 import { StatGrid } from '@client/components/ui/stat-card';
+import { msg } from '@shared/messages';
 
 // The weekly review's numbers (decision 0048): the week's minutes, steps, protein and hydration days
 // beside the week before, then streaks, consistency, check-ins, weight and what was reached.
@@ -40,7 +41,7 @@ export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
   return (
     <section aria-labelledby="numbers-title" className="flex flex-col gap-3">
       <h2 id="numbers-title" className="text-lg font-semibold tracking-tight">
-        {final ? 'Your cycle in numbers' : 'Your week in numbers'}
+        {final ? msg.reviewNumbers.yourCycleInNumbers : msg.reviewNumbers.yourWeekInNumbers}
       </h2>
       <StatGrid
         className="grid grid-cols-2 gap-3 md:grid-cols-4"
@@ -78,7 +79,7 @@ export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
 /** Streak, best streak, consistency, check-ins, weight, and the milestones and badges reached. */
 export function Streaks({ review }: { review: WeeklyReviewView }) {
   return (
-    <section aria-label="Streaks and consistency" className="flex flex-col gap-3">
+    <section aria-label={msg.reviewNumbers.streaksAndConsistency} className="flex flex-col gap-3">
       <StatGrid
         className="grid grid-cols-2 gap-3 md:grid-cols-4"
         stats={[
@@ -120,7 +121,9 @@ export function Streaks({ review }: { review: WeeklyReviewView }) {
       {(review.milestones.length > 0 || review.badges.length > 0) && (
         <Card className="flex flex-col gap-2 p-4">
           <h2 className="text-lg font-semibold tracking-tight">
-            {review.final ? 'Reached in the last six days' : 'Reached this week'}
+            {review.final
+              ? msg.reviewNumbers.reachedInTheLastSix
+              : msg.reviewNumbers.reachedThisWeek}
           </h2>
           <ul className="flex flex-wrap gap-2">
             {review.milestones.map((day) => (

@@ -7,6 +7,7 @@ import { formatMonthDay } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { useReviewWeeks } from '../api/get-review-weeks';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 interface WeekRow {
   week: number;
@@ -60,7 +61,7 @@ export function ReviewWeeksList({ cycle }: { cycle: CycleView }) {
   );
   return (
     <Card className="flex flex-col gap-3 p-5">
-      <CardTitle>Weekly reviews</CardTitle>
+      <CardTitle>{msg.reviewWeeksList.weeklyReviews}</CardTitle>
       <WeekRows cycleId={cycle.id} weeks={weeksOf(cycle)} />
       {earlier?.map((c) => (
         <section key={c.cycleId} aria-labelledby={`cycle-${c.cycleId}`}>

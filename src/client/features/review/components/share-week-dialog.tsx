@@ -72,9 +72,7 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{label}</DialogTitle>
-        <DialogDescription>
-          Your numbers go in a post. Photos stay private unless you pick them.
-        </DialogDescription>
+        <DialogDescription>{msg.shareWeekDialog.yourNumbersGoInA}</DialogDescription>
         <form
           className="flex flex-col gap-4"
           onSubmit={(event) => {
@@ -90,11 +88,11 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
           <div className="grid grid-cols-2 gap-3">
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                Cancel
+                {msg.common.cancel}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={share.isPending}>
-              Share
+              {msg.shareWeekDialog.share}
             </Button>
           </div>
         </form>
@@ -115,7 +113,7 @@ function AudienceChoice({
 }) {
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-semibold">Who sees it</legend>
+      <legend className="mb-1 text-sm font-semibold">{msg.shareWeekDialog.whoSeesIt}</legend>
       {audiences.map((a) => (
         <label
           key={a.value}

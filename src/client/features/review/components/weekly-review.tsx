@@ -39,7 +39,7 @@ export function WeeklyReview({
           </h1>
           <p className="text-muted-foreground">{span}</p>
         </div>
-        <nav aria-label="Other weeks" className="flex flex-wrap gap-2">
+        <nav aria-label={msg.weeklyReview.otherWeeks} className="flex flex-wrap gap-2">
           {review.previousWeek && (
             <Link
               className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
@@ -85,10 +85,10 @@ function WeekStrip({ review }: { review: WeeklyReviewView }) {
   return (
     <Card className="p-4 sm:p-5">
       <CardTitle className="mb-3">
-        {review.final ? 'The last six days' : 'Your seven days'}
+        {review.final ? msg.weeklyReview.theLastSixDays : msg.weeklyReview.yourSevenDays}
       </CardTitle>
       <ol
-        aria-label="Days of the week"
+        aria-label={msg.weeklyReview.daysOfTheWeek}
         className={cn('grid gap-1.5', review.days.length === 7 ? 'grid-cols-7' : 'grid-cols-6')}
       >
         {review.days.map((d) => (
@@ -119,11 +119,9 @@ function Journal({ review }: { review: WeeklyReviewView }) {
   const lines = review.days.filter((d) => d.journalLine);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
-      <CardTitle>Journal</CardTitle>
+      <CardTitle>{msg.journalLabel}</CardTitle>
       {lines.length === 0 ? (
-        <p className="text-muted-foreground">
-          No journal lines this week. A sentence a day is enough to look back on.
-        </p>
+        <p className="text-muted-foreground">{msg.weeklyReview.noJournalLinesThisWeek}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {lines.map((d) => (
@@ -169,7 +167,7 @@ function ThenAndNow({ then, now }: { then: ReviewPhotoView; now: ReviewPhotoView
   ];
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
-      <CardTitle>Then and now</CardTitle>
+      <CardTitle>{msg.weeklyReview.thenAndNow}</CardTitle>
       <div className="grid max-w-xl grid-cols-2 gap-3">
         {sides.map(({ word, photo }) => (
           <figure key={word} className="flex flex-col gap-1">
@@ -188,7 +186,9 @@ function Photos({ photos, final }: { photos: ReviewPhotoView[]; final: boolean }
   if (photos.length === 0) return null;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
-      <CardTitle>{final ? 'Photos of the last days' : 'Photos of the week'}</CardTitle>
+      <CardTitle>
+        {final ? msg.weeklyReview.photosOfTheLastDays : msg.weeklyReview.photosOfTheWeek}
+      </CardTitle>
       <MediaGallery
         layout="dense"
         media={photos.map((p) => ({ ...p.media, from: msg.dayN(p.day) }))}

@@ -2,6 +2,7 @@ import type { SubscriptionView } from '@shared/api-types';
 import { PLAN_KEYS, PLAN_LABELS, PRICES, type PlanKey } from '@shared/constants';
 import { isSubscribed } from '@shared/domain/subscription';
 import { Button } from '@client/components/ui/button';
+import { msg } from '@shared/messages';
 
 /** The billing card's plans, monthly and yearly, each with its price and a button to choose it. */
 export function BillingPlans({
@@ -17,7 +18,7 @@ export function BillingPlans({
   onChoose: (plan: PlanKey) => void;
 }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={msg.billingPlans.plans}>
       {PLAN_KEYS.map((key) => {
         const price = PRICES[key];
         const name = PLAN_LABELS[key];
@@ -37,7 +38,7 @@ export function BillingPlans({
               <span className="text-muted-foreground">/{price.interval}</span>
             </p>
             <Button variant="secondary" disabled={busy || current} onClick={() => onChoose(key)}>
-              {current ? 'Current plan' : `Choose ${name.toLowerCase()}`}
+              {current ? msg.billingPlans.currentPlan : `Choose ${name.toLowerCase()}`}
             </Button>
           </li>
         );

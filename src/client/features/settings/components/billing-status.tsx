@@ -50,7 +50,7 @@ export function BillingStatus({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CreditCard aria-hidden className="size-5 text-accent-text" />
-          Billing
+          {msg.billingStatus.billing}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -120,7 +120,7 @@ function SubscriptionLines({
       {/* Until the webhook lands, the stored status (inactive) is not the member's news. */}
       {!activating && (
         <p className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-muted-foreground">Status</span>
+          <span className="text-sm text-muted-foreground">{msg.common.status}</span>
           <span
             data-testid="subscription-status"
             className="rounded-full border border-border bg-muted px-3 py-1 text-xs font-bold tracking-wide"

@@ -77,12 +77,12 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck aria-hidden className="size-5 text-accent-text" />
-          Privacy and consents
+          {msg.consentSettings.privacyAndConsents}
         </CardTitle>
         <CardDescription>
           What you have agreed to, and when. How we handle your data:{' '}
           <a href={pagePath('privacy')} className={readLink}>
-            Privacy Notice
+            {msg.consentSettings.privacyNotice}
           </a>
           .
         </CardDescription>
@@ -137,7 +137,9 @@ function ConsentRow({
           {row.label}
         </Label>
         <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
-          {row.acceptedAt ? `Accepted ${formatDate(row.acceptedAt, timeZone)}` : 'Not accepted yet'}
+          {row.acceptedAt
+            ? `Accepted ${formatDate(row.acceptedAt, timeZone)}`
+            : msg.consentSettings.notAcceptedYet}
           {row.hint ? `. ${row.hint}` : ''}
         </p>
         <a href={row.read.href} className={readLink}>
@@ -165,7 +167,7 @@ function MarketingSwitch({
     <div className="flex min-h-11 items-center justify-between gap-4 border-t border-border pt-4">
       <div className="flex flex-col gap-1">
         <Label htmlFor={switchId} className="font-medium">
-          Marketing emails
+          {msg.consentSettings.marketingEmails}
         </Label>
         <p className="text-sm text-muted-foreground">
           News and offers, now and then.

@@ -89,15 +89,15 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Clock aria-hidden className="size-5 text-accent-text" />
-          Notifications
+          {msg.common.notifications}
         </CardTitle>
-        <CardDescription>A daily nudge at the time you pick, in your time zone.</CardDescription>
+        <CardDescription>{msg.notificationSettings.aDailyNudgeAtThe}</CardDescription>
       </CardHeader>
       <CardContent>
         <form
           onSubmit={onSubmit}
           noValidate
-          aria-label="Notifications"
+          aria-label={msg.common.notifications}
           className="flex flex-col gap-4"
         >
           <ReminderAndZone
@@ -111,7 +111,7 @@ export function NotificationSettings({ settings }: { settings: SettingsView }) {
           {pushMissingHere && <PushMissingHere onTurnedOn={() => setPushMissingHere(false)} />}
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
-              Save settings
+              {msg.notificationSettings.saveSettings}
             </Button>
           </div>
         </form>
@@ -144,7 +144,7 @@ function ReminderAndZone({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={hourId}>Reminder time</Label>
+        <Label htmlFor={hourId}>{msg.notificationSettings.reminderTime}</Label>
         <NativeSelect
           id={hourId}
           disabled={busy}
@@ -163,7 +163,7 @@ function ReminderAndZone({
         </FieldMessage>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={zoneId}>Time zone</Label>
+        <Label htmlFor={zoneId}>{msg.common.timeZone}</Label>
         <NativeSelect
           id={zoneId}
           disabled={busy}

@@ -8,9 +8,7 @@ export function SignOutCard({ onSignOut, pending }: { onSignOut: () => void; pen
   return (
     <Card>
       <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
-        <p className="text-sm text-muted-foreground">
-          Done for today? Your streak will be waiting.
-        </p>
+        <p className="text-sm text-muted-foreground">{msg.signOutCard.doneForTodayYourStreak}</p>
         <Button type="button" variant="secondary" disabled={pending} onClick={onSignOut}>
           <LogOut aria-hidden className="size-4" />
           {msg.signOut}

@@ -37,7 +37,7 @@ export function YourData() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your data</CardTitle>
+        <CardTitle>{msg.yourData.yourData}</CardTitle>
         <CardDescription>{msg.downloadMyDataHint}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">
@@ -121,7 +121,7 @@ function DeleteAccountForm({
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {msg.common.cancel}
         </Button>
         <Button
           type="submit"

@@ -5,6 +5,7 @@ import { cn } from '@client/lib/cn';
 import { SHELL_LINKS, withinAlso } from '../nav-links';
 import { AvatarMenu, type ShellUser } from './avatar-menu';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 /**
  * The member area's frame. Wide screens: logo, section links and the avatar menu in one top bar.
@@ -25,7 +26,7 @@ export function AppShell({
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-card focus:px-4 focus:py-3 focus:shadow"
       >
-        Skip to content
+        {msg.appShell.skipToContent}
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-4 px-4">
@@ -54,7 +55,7 @@ export function AppShell({
 function SectionLinks() {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
+    <nav aria-label={msg.appShell.main} className="hidden flex-1 justify-center md:flex">
       <ul className="flex items-center gap-1">
         {SHELL_LINKS.map((link) => (
           <li key={link.to}>
@@ -84,7 +85,7 @@ function TabBar() {
   const { pathname } = useLocation();
   return (
     <nav
-      aria-label="Main"
+      aria-label={msg.appShell.main}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
     >
       <ul className="grid grid-cols-5">

@@ -25,7 +25,7 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        aria-label={msg.avatarMenu.accountMenu}
         className="flex size-11 shrink-0 items-center justify-center rounded-full border border-border bg-muted text-base font-bold text-foreground transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background data-[state=open]:ring-2 data-[state=open]:ring-ring"
       >
         {user.avatarUrl ? (
@@ -49,7 +49,7 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
         <DropdownMenuItem asChild>
           <Link to={pagePath('app-profile')}>
             <UserRound aria-hidden className="size-4" />
-            Profile
+            {msg.profileTab}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
@@ -61,7 +61,7 @@ export function AvatarMenu({ user, onSignOut }: { user: ShellUser; onSignOut: ()
         <DropdownMenuItem asChild>
           <Link to={pagePath('app-settings')}>
             <Settings aria-hidden className="size-4" />
-            Settings
+            {msg.settingsTab}
           </Link>
         </DropdownMenuItem>
         {user.isAdmin && (

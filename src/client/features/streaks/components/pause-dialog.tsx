@@ -152,7 +152,7 @@ function PauseForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="secondary" disabled={pending}>
-            Cancel
+            {msg.common.cancel}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={pending}>

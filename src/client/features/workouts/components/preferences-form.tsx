@@ -158,7 +158,7 @@ function LevelAgeTracker(props: SectionProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={level.id}>Fitness level</Label>
+        <Label htmlFor={level.id}>{msg.preferencesForm.fitnessLevel}</Label>
         <NativeSelect
           id={level.id}
           disabled={busy}
@@ -177,7 +177,7 @@ function LevelAgeTracker(props: SectionProps) {
         </FieldMessage>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={age.id}>Age</Label>
+        <Label htmlFor={age.id}>{msg.preferencesForm.age}</Label>
         <Input
           id={age.id}
           inputMode="numeric"
@@ -198,7 +198,7 @@ function LevelAgeTracker(props: SectionProps) {
         </FieldMessage>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={tracker.id}>Step tracking</Label>
+        <Label htmlFor={tracker.id}>{msg.preferencesForm.stepTracking}</Label>
         <NativeSelect
           id={tracker.id}
           disabled={busy}
@@ -234,7 +234,7 @@ function NotesField(props: SectionProps) {
   const notes = fieldState(props, 'notes');
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={notes.id}>Notes (optional)</Label>
+      <Label htmlFor={notes.id}>{msg.preferencesForm.notesOptional}</Label>
       <Textarea
         id={notes.id}
         rows={3}

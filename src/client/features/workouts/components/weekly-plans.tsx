@@ -48,7 +48,7 @@ export function WeeklyPlans({
       <CardContent>
         {isLoading ? (
           <p role="status" className="text-sm text-muted-foreground">
-            Loading your plans…
+            {msg.weeklyPlans.loadingYourPlans}
           </p>
         ) : isError ? (
           <p className="text-sm text-danger">{msg.unexpectedError}</p>
