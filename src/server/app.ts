@@ -42,6 +42,7 @@ import {
   settingsRoutes,
 } from './modules/profile/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { languageRoutes } from './modules/profile/language-routes';
 import { workoutRoutes } from './modules/workouts/routes';
 import { clientReportRoutes } from './modules/client-reports/routes';
 import { crewInviteRoutes, crewRoutes } from './modules/crews/routes';
@@ -88,7 +89,7 @@ export function createWorkerApp(deps: AppDeps) {
     metricsEndpoint(deps.config.metricsToken, { behindProxy: deps.config.trustProxy > 0 }),
   );
   app.all('*', () => {
-    throw new AppError('not_found', 'Not found');
+    throw new AppError('not_found', msg.notFound);
   });
   app.onError(answerError(deps));
   return app;
@@ -159,6 +160,7 @@ function memberApi(deps: AppDeps) {
   api.route('/badges', badgeImageRoutes);
   api.route('/profile', profileRoutes);
   api.route('/settings', settingsRoutes);
+  api.route('/language', languageRoutes);
   api.route('/account', accountDataRoutes);
   api.route('/avatars', avatarRoutes);
   api.route('/workouts', workoutRoutes);
@@ -166,7 +168,7 @@ function memberApi(deps: AppDeps) {
   api.route('/client-reports', clientReportRoutes);
   api.route('/connections', connectionRoutes);
   api.all('*', () => {
-    throw new AppError('not_found', 'Not found');
+    throw new AppError('not_found', msg.notFound);
   });
   return api;
 }
@@ -196,7 +198,7 @@ function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
         c,
         {
           code: isPublicApiPath(c.req.path) ? codeForStatus(error.status) : 'bad_request',
-          message: error.message || 'Bad request',
+          message: error.message || msg.badRequest,
           requestId: reqId,
         },
         error.status,
@@ -222,7 +224,7 @@ function answerError(deps: AppDeps): ErrorHandler<AppEnv> {
     );
     return errorAnswer(
       c,
-      { code: 'internal', message: 'An unexpected error occurred', requestId: reqId },
+      { code: 'internal', message: msg.unexpectedError, requestId: reqId },
       500,
     );
   };

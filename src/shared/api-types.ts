@@ -719,6 +719,8 @@ export interface ProfileView {
   lastName: string | null;
   country: string | null;
   unitPref: UnitPref;
+  /** The member's language (issue 47): chosen in Profile or the footer's menu, else set at sign-up. */
+  language: Locale | null;
   /** A URL the member's browser can load (served by GET /api/avatars/…), or null. */
   avatarUrl: string | null;
   email: string;

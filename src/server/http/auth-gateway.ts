@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/deps';
+import { msg } from '@shared/messages';
 import { AppError } from '../lib/errors';
 import { CLIENT_IP_HEADER } from '../lib/auth';
 import { clientIp } from './client-ip';
@@ -16,7 +17,7 @@ import { currentUser } from './session';
 const EXPOSED = new Set(['POST /api/auth/sign-out', 'GET /api/auth/ok']);
 
 export const authGateway = new Hono<AppEnv>().all('*', async (c) => {
-  if (!EXPOSED.has(`${c.req.method} ${c.req.path}`)) throw new AppError('not_found', 'Not found');
+  if (!EXPOSED.has(`${c.req.method} ${c.req.path}`)) throw new AppError('not_found', msg.notFound);
   const deps = c.get('deps');
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../lib/errors';
+import { msg } from '@shared/messages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,13 +14,14 @@ export function sameOrigin(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const site = c.req.header('sec-fetch-site');
-      if (site === 'cross-site')
-        throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+      if (site === 'cross-site') throw new AppError('forbidden', msg.crossSiteRefused);
       const origin = c.req.header('origin');
-      if (origin) {
+      // A page served with Referrer-Policy: no-referrer (one whose address holds an invite token)
+      // posts its forms with `Origin: null`; the browser's own Sec-Fetch-Site still says it is ours.
+      if (origin && !(origin === 'null' && site === 'same-origin')) {
         const self = new URL(c.req.url).origin;
         if (origin !== allowed && origin !== self) {
-          throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+          throw new AppError('forbidden', msg.crossSiteRefused);
         }
       }
     }

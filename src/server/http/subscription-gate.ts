@@ -8,7 +8,7 @@ import { subscriptionRow } from '../queries/subscription';
 
 /**
  * API areas an unsubscribed member keeps with REQUIRE_SUBSCRIPTION on: signing in and out, their
- * account (export, deletion), settings and profile (Settings → Connections too: a token they fear has
+ * account (export, deletion), settings, profile and language (Settings → Connections too: a token they fear has
  * leaked is listed and revoked without paying first, decision 0097), billing itself, coupons and invite
  * checks, and health. The browser's report reads no session at all (decision 0040), so the gate does
  * not read one for it either. Everything else under /api (check-ins, feed, cycle, community, media,
@@ -24,6 +24,7 @@ const OPEN_PREFIXES = [
   '/api/invites',
   '/api/profile',
   '/api/settings',
+  '/api/language',
   '/api/connections',
   '/api/avatars',
   '/api/admin',

@@ -15,9 +15,12 @@ describe('uuidPathParam', () => {
       expect(() => parseWith(uuidPathParam(), { id: bad })).toThrow(
         expect.objectContaining({ code: 'validation_failed', message: msg.notFound }),
       );
-      expect(() => parseWith(uuidPathParam(msg.postNotAvailable), { id: bad })).toThrow(
-        expect.objectContaining({ message: msg.postNotAvailable }),
-      );
+      expect(() =>
+        parseWith(
+          uuidPathParam(() => msg.postNotAvailable),
+          { id: bad },
+        ),
+      ).toThrow(expect.objectContaining({ message: msg.postNotAvailable }));
     },
   );
 });

@@ -28,7 +28,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
  * The `:id` of a path that names a row by its uuid. A malformed id (a NUL, a forged string) is refused
  * with the given message before any query, so it is a 4xx and never a database error.
  */
-export function uuidPathParam(message: string = msg.notFound) {
+export function uuidPathParam(message: () => string = () => msg.notFound) {
   return z.object({ id: z.uuid({ error: message }) });
 }
 
@@ -40,7 +40,7 @@ export function uuidPathParam(message: string = msg.notFound) {
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
-    throw new AppError('unsupported_media_type', 'Send the request as JSON.');
+    throw new AppError('unsupported_media_type', msg.sendAsJson);
   }
   const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_JSON_BYTES)
@@ -49,7 +49,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     value = text ? JSON.parse(text) : {};
   } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
+    throw new AppError('bad_request', msg.bodyNotJson);
   }
   return parseWith(schema, value);
 }

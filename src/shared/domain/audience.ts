@@ -33,10 +33,13 @@ export const audienceSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('community') }),
-    z.object({ kind: z.literal('crew'), crewId: z.uuid({ error: msg.audienceCrewNotYours }) }),
+    z.object({
+      kind: z.literal('crew'),
+      crewId: z.uuid({ error: () => msg.audienceCrewNotYours }),
+    }),
     z.object({ kind: z.literal('only_me') }),
   ],
-  { error: msg.validation },
+  { error: () => msg.validation },
 );
 
 /** The body of PATCH /api/posts/:id/audience. */

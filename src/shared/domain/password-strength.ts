@@ -10,12 +10,13 @@ export interface PasswordStrength {
   meetsMinimum: boolean;
 }
 
+// Read when the hint is shown, in the reader's language (issue 47), not when this module loads.
 const LABELS = [
-  msg.passwordStrengthTooShort,
-  msg.passwordStrengthWeak,
-  msg.passwordStrengthFair,
-  msg.passwordStrengthGood,
-  msg.passwordStrengthStrong,
+  () => msg.passwordStrengthTooShort,
+  () => msg.passwordStrengthWeak,
+  () => msg.passwordStrengthFair,
+  () => msg.passwordStrengthGood,
+  () => msg.passwordStrengthStrong,
 ] as const;
 
 /**
@@ -26,7 +27,7 @@ const LABELS = [
  */
 export function passwordStrength(password: string): PasswordStrength {
   const length = Array.from(password).length;
-  if (length < PASSWORD_MIN_LENGTH) return { score: 0, label: LABELS[0], meetsMinimum: false };
+  if (length < PASSWORD_MIN_LENGTH) return { score: 0, label: LABELS[0](), meetsMinimum: false };
 
   const kinds = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((re) =>
     re.test(password),
@@ -40,5 +41,5 @@ export function passwordStrength(password: string): PasswordStrength {
   else if (points === 3) score = 2;
   else if (points === 4) score = 3;
   else score = 4;
-  return { score, label: LABELS[score], meetsMinimum: true };
+  return { score, label: LABELS[score](), meetsMinimum: true };
 }

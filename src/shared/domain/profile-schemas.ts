@@ -11,12 +11,12 @@ import { msg } from '../messages';
  */
 export const consentsSchema = z
   .object({
-    tosAccepted: z.literal(true, { error: msg.invalidOption }).optional(),
-    healthDisclaimerAccepted: z.literal(true, { error: msg.invalidOption }).optional(),
-    marketingOptIn: z.boolean({ error: msg.invalidOption }).optional(),
+    tosAccepted: z.literal(true, { error: () => msg.invalidOption }).optional(),
+    healthDisclaimerAccepted: z.literal(true, { error: () => msg.invalidOption }).optional(),
+    marketingOptIn: z.boolean({ error: () => msg.invalidOption }).optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    error: msg.validation,
+    error: () => msg.validation,
   });
 export type ConsentsInput = z.input<typeof consentsSchema>;
 export type ConsentsData = z.output<typeof consentsSchema>;
@@ -24,10 +24,10 @@ export type ConsentsData = z.output<typeof consentsSchema>;
 /** 'Delete my account': the member types the confirmation word exactly (surrounding spaces ignored). */
 export const deleteAccountSchema = z.object({
   confirmation: z
-    .string({ error: msg.deleteAccountConfirmMismatch })
+    .string({ error: () => msg.deleteAccountConfirmMismatch })
     .trim()
     .refine((value) => value === ACCOUNT_DELETE_CONFIRMATION, {
-      error: msg.deleteAccountConfirmMismatch,
+      error: () => msg.deleteAccountConfirmMismatch,
     }),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

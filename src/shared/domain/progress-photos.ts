@@ -13,7 +13,7 @@ export interface PosedPhoto {
   pose: ProgressPose;
 }
 
-export const progressPoseSchema = z.enum(PROGRESS_POSES, { error: msg.validation });
+export const progressPoseSchema = z.enum(PROGRESS_POSES, { error: () => msg.validation });
 
 /** PATCH /api/progress-photos/:id: mark a proof photo with a pose, or unmark it (null). */
 export const markProgressPhotoSchema = z.object({ pose: progressPoseSchema.nullable() });
@@ -22,7 +22,7 @@ export const markProgressPhotoSchema = z.object({ pose: progressPoseSchema.nulla
 export const shareCollageSchema = z
   .object({ firstId: z.uuid(), secondId: z.uuid(), audience: audienceSchema })
   .refine((body) => body.firstId !== body.secondId, {
-    error: msg.collageSamePhoto,
+    error: () => msg.collageSamePhoto,
     path: ['secondId'],
   });
 

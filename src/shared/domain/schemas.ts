@@ -70,12 +70,19 @@ import {
   STREAK_MODES,
 } from '../constants';
 import { msg } from '../messages';
+import { LOCALES } from '../i18n/locales';
 import { normalizeCouponCode } from './coupon-status';
 import { isLocalDate, isValidTimeZone } from './local-date';
 
 // ---------------------------------------------------------------------------
 // Building blocks
 // ---------------------------------------------------------------------------
+
+/**
+ * A field message, read when a value fails, not when this module loads: msg speaks the locale of the
+ * request or page reading it (issue 47), so a schema built at import holds no English.
+ */
+type Message = () => string;
 
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -105,7 +112,7 @@ const formBoolean = (defaultValue = false) =>
  */
 export const storableText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((s) => !s.includes('\u0000'), {
-    error: msg.textHasNullCharacter,
+    error: () => msg.textHasNullCharacter,
     abort: true,
   });
 
@@ -118,7 +125,7 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 /** A one-line field: checked after it is trimmed, so a line break pasted at either end is simply dropped. */
 const oneLine = (s: string) => !CONTROL_CHARACTERS.test(s);
-const oneLineError = { error: msg.textHasControlCharacter, abort: true } as const;
+const oneLineError = { error: () => msg.textHasControlCharacter, abort: true } as const;
 
 /**
  * The largest value of a PostgreSQL `integer` (serial ids, counts): a larger number would fail the
@@ -130,77 +137,77 @@ export const INT4_MAX = 2_147_483_647;
 const inStorableYears = (d: Date) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
 
 /** An optional free-text field: trimmed, '' allowed, capped. */
-const optionalText = (max: number, tooLong: string = msg.textTooLong) =>
+const optionalText = (max: number, tooLong: Message = () => msg.textTooLong) =>
   storableText().trim().max(max, { error: tooLong }).optional();
 
 /** An optional one-line field (a name, a country): trimmed, '' allowed, capped, no control characters. */
-const optionalLine = (max: number, tooLong: string = msg.textTooLong) =>
+const optionalLine = (max: number, tooLong: Message = () => msg.textTooLong) =>
   storableText().trim().refine(oneLine, oneLineError).max(max, { error: tooLong }).optional();
 
-function emailWith(requiredMessage: string) {
+function emailWith(requiredMessage: Message) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .toLowerCase()
     .min(1, { error: requiredMessage, abort: true })
-    .max(EMAIL_MAX, { error: msg.emailTooLong, abort: true })
-    .regex(z.regexes.email, { error: msg.emailInvalid });
+    .max(EMAIL_MAX, { error: () => msg.emailTooLong, abort: true })
+    .regex(z.regexes.email, { error: () => msg.emailInvalid });
 }
 
-function passwordWith(requiredMessage: string) {
+function passwordWith(requiredMessage: Message) {
   return z
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage, abort: true })
-    .min(PASSWORD_MIN_LENGTH, { error: msg.passwordTooShort })
-    .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong });
+    .min(PASSWORD_MIN_LENGTH, { error: () => msg.passwordTooShort })
+    .max(PASSWORD_MAX_LENGTH, { error: () => msg.passwordTooLong });
 }
 
 // ---------------------------------------------------------------------------
 // Fields
 // ---------------------------------------------------------------------------
 
-export const emailSchema = emailWith(msg.emailRequired);
+export const emailSchema = emailWith(() => msg.emailRequired);
 
 /** Only length is enforced; passwordStrength() gives the softer feedback. */
-export const passwordSchema = passwordWith(msg.fillInEmailAndPassword);
+export const passwordSchema = passwordWith(() => msg.fillInEmailAndPassword);
 
-export const displayNameSchema = storableText({ error: msg.fillInDisplayName })
+export const displayNameSchema = storableText({ error: () => msg.fillInDisplayName })
   .trim()
   .refine(oneLine, oneLineError)
-  .min(1, { error: msg.fillInDisplayName, abort: true })
-  .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong });
+  .min(1, { error: () => msg.fillInDisplayName, abort: true })
+  .max(DISPLAY_NAME_MAX, { error: () => msg.displayNameTooLong });
 
 /** A crew's name (issue 30): one line, 1 to CREW_NAME_MAX characters after trimming. */
-export const crewNameSchema = storableText({ error: msg.crewNameRequired })
+export const crewNameSchema = storableText({ error: () => msg.crewNameRequired })
   .trim()
   .refine(oneLine, oneLineError)
-  .min(1, { error: msg.crewNameRequired, abort: true })
-  .max(CREW_NAME_MAX, { error: msg.crewNameTooLong });
+  .min(1, { error: () => msg.crewNameRequired, abort: true })
+  .max(CREW_NAME_MAX, { error: () => msg.crewNameTooLong });
 export const crewBodySchema = z.object({ name: crewNameSchema });
 
-const personNameSchema = optionalLine(PERSON_NAME_MAX, msg.nameTooLong);
+const personNameSchema = optionalLine(PERSON_NAME_MAX, () => msg.nameTooLong);
 
 /** A zone Intl understands. Falling back to a default for a bad value is the caller's job. */
 export const timeZoneSchema = z
-  .string({ error: msg.invalidTimeZone })
+  .string({ error: () => msg.invalidTimeZone })
   .trim()
-  .refine(isValidTimeZone, { error: msg.invalidTimeZone });
+  .refine(isValidTimeZone, { error: () => msg.invalidTimeZone });
 
 export const otpCodeSchema = z
-  .string({ error: msg.enterVerificationCode })
+  .string({ error: () => msg.enterVerificationCode })
   .trim()
-  .min(1, { error: msg.enterVerificationCode, abort: true })
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: msg.codeFormat });
+  .min(1, { error: () => msg.enterVerificationCode, abort: true })
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: () => msg.codeFormat });
 
 /** Trimmed and upper-cased, so codes match however they were typed. */
 export const couponCodeSchema = z
-  .string({ error: msg.couponCodeRequired })
+  .string({ error: () => msg.couponCodeRequired })
   .transform(normalizeCouponCode)
   .pipe(
     storableText()
       .refine(oneLine, oneLineError)
-      .min(1, { error: msg.couponCodeRequired, abort: true })
-      .max(COUPON_CODE_MAX, { error: msg.couponCodeTooLong }),
+      .min(1, { error: () => msg.couponCodeRequired, abort: true })
+      .max(COUPON_CODE_MAX, { error: () => msg.couponCodeTooLong }),
   );
 
 /** An empty coupon entry is ignored: it becomes undefined, not an error. */
@@ -215,28 +222,28 @@ export const optionalCouponCode = z.preprocess(
 
 /** A buddy-invite token as it appears in the link (base64url); anything else is not an invite. */
 export const inviteTokenSchema = z
-  .string({ error: msg.invalidInviteLink })
+  .string({ error: () => msg.invalidInviteLink })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{10,200}$/, { error: msg.invalidInviteLink });
+  .regex(/^[A-Za-z0-9_-]{10,200}$/, { error: () => msg.invalidInviteLink });
 
 export const signUpSchema = z.object({
   displayName: displayNameSchema,
-  email: emailWith(msg.fillInEmailAndPassword),
-  password: passwordWith(msg.fillInEmailAndPassword),
+  email: emailWith(() => msg.fillInEmailAndPassword),
+  password: passwordWith(() => msg.fillInEmailAndPassword),
   coupon: optionalCouponCode,
   timeZone: timeZoneSchema.optional(),
   /** The required box "I accept the terms of service and privacy policy". */
-  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
+  acceptTerms: z.literal(true, { error: () => msg.acceptTerms }),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpData = z.output<typeof signUpSchema>;
 
 /** Admin-invited people set a password and accept the terms; no display name is asked. */
 export const adminInvitePasswordSchema = z.object({
-  email: emailWith(msg.fillInEmailAndPassword),
-  password: passwordWith(msg.fillInEmailAndPassword),
+  email: emailWith(() => msg.fillInEmailAndPassword),
+  password: passwordWith(() => msg.fillInEmailAndPassword),
   /** The same required box as at sign-up (issue 41 item 9). */
-  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
+  acceptTerms: z.literal(true, { error: () => msg.acceptTerms }),
 });
 export type AdminInvitePasswordInput = z.input<typeof adminInvitePasswordSchema>;
 export type AdminInvitePasswordData = z.output<typeof adminInvitePasswordSchema>;
@@ -247,7 +254,7 @@ export type AdminInvitePasswordData = z.output<typeof adminInvitePasswordSchema>
  */
 export const finishSignUpSchema = z.object({
   displayName: displayNameSchema,
-  acceptTerms: z.literal(true, { error: msg.acceptTerms }),
+  acceptTerms: z.literal(true, { error: () => msg.acceptTerms }),
 });
 export type FinishSignUpInput = z.input<typeof finishSignUpSchema>;
 export type FinishSignUpData = z.output<typeof finishSignUpSchema>;
@@ -282,20 +289,23 @@ export type InviteData = z.output<typeof inviteSchema>;
  * are rounded (the columns hold whole numbers), negatives and impossible
  * values are refused.
  */
-const checkinCount = (max: number, tooHigh: string) =>
+const checkinCount = (max: number, tooHigh: Message) =>
   z.preprocess(
     (v) => {
       const n = toNumber(v);
       return Number.isFinite(n) ? Math.round(n) : 0;
     },
-    z.number().min(0, { error: msg.numberNotNegative }).max(max, { error: tooHigh }),
+    z
+      .number()
+      .min(0, { error: () => msg.numberNotNegative })
+      .max(max, { error: tooHigh }),
   );
 
-const journalText = storableText().max(JOURNAL_MAX_LENGTH, { error: msg.journalTooLong });
+const journalText = storableText().max(JOURNAL_MAX_LENGTH, { error: () => msg.journalTooLong });
 
 export const checkinSchema = z.object({
-  movedMinutes: checkinCount(MOVE_MINUTES_MAX, msg.moveMinutesTooHigh),
-  steps: checkinCount(STEPS_MAX, msg.stepsTooHigh),
+  movedMinutes: checkinCount(MOVE_MINUTES_MAX, () => msg.moveMinutesTooHigh),
+  steps: checkinCount(STEPS_MAX, () => msg.stepsTooHigh),
   proteinTargetHit: formBoolean(),
   hydrationGoalHit: formBoolean(),
   journalMd: journalText.default(''),
@@ -311,7 +321,7 @@ export const checkinEditSchema = checkinSchema
   .extend({ journalMd: journalText })
   .partial()
   .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
-    error: msg.checkinEditEmpty,
+    error: () => msg.checkinEditEmpty,
   });
 export type CheckinEditInput = z.input<typeof checkinEditSchema>;
 export type CheckinEditData = z.output<typeof checkinEditSchema>;
@@ -323,7 +333,7 @@ export type CheckinEditData = z.output<typeof checkinEditSchema>;
 export const checkinUpdateSchema = z.object({
   body: storableText()
     .trim()
-    .max(JOURNAL_MAX_LENGTH, { error: msg.updateTooLong })
+    .max(JOURNAL_MAX_LENGTH, { error: () => msg.updateTooLong })
     .optional()
     .transform((s) => (s ? s : undefined)),
 });
@@ -331,25 +341,25 @@ export type CheckinUpdateInput = z.input<typeof checkinUpdateSchema>;
 export type CheckinUpdateData = z.output<typeof checkinUpdateSchema>;
 
 export const commentSchema = z.object({
-  body: storableText({ error: msg.commentEmpty })
+  body: storableText({ error: () => msg.commentEmpty })
     .trim()
-    .min(1, { error: msg.commentEmpty, abort: true })
-    .max(COMMENT_MAX_LENGTH, { error: msg.commentTooLong }),
+    .min(1, { error: () => msg.commentEmpty, abort: true })
+    .max(COMMENT_MAX_LENGTH, { error: () => msg.commentTooLong }),
 });
 export type CommentInput = z.input<typeof commentSchema>;
 export type CommentData = z.output<typeof commentSchema>;
 
 export const reactionSchema = z.object({
-  reaction: z.enum(REACTION_KEYS, { error: msg.unknownReaction }),
+  reaction: z.enum(REACTION_KEYS, { error: () => msg.unknownReaction }),
 });
 export type ReactionInput = z.input<typeof reactionSchema>;
 export type ReactionData = z.output<typeof reactionSchema>;
 
 export const reportSchema = z.object({
-  reason: storableText({ error: msg.reportReasonRequired })
+  reason: storableText({ error: () => msg.reportReasonRequired })
     .trim()
-    .min(1, { error: msg.reportReasonRequired, abort: true })
-    .max(REPORT_REASON_MAX, { error: msg.reportReasonTooLong }),
+    .min(1, { error: () => msg.reportReasonRequired, abort: true })
+    .max(REPORT_REASON_MAX, { error: () => msg.reportReasonTooLong }),
 });
 export type ReportInput = z.input<typeof reportSchema>;
 export type ReportData = z.output<typeof reportSchema>;
@@ -358,12 +368,26 @@ export type ReportData = z.output<typeof reportSchema>;
 // Profile, settings, health, workouts, billing
 // ---------------------------------------------------------------------------
 
+/** One of the languages StackDays speaks (issue 47): anything else is refused, never stored. */
+export const languageSchema = z.enum(LOCALES, { error: () => msg.languageInvalid });
+
 export const profileSchema = z.object({
   displayName: displayNameSchema,
   firstName: personNameSchema,
   lastName: personNameSchema,
   country: optionalLine(COUNTRY_MAX),
-  unitPref: z.enum(UNIT_PREFS, { error: msg.invalidOption }).default(DEFAULT_UNIT_PREF),
+  unitPref: z.enum(UNIT_PREFS, { error: () => msg.invalidOption }).default(DEFAULT_UNIT_PREF),
+  /** Absent: the member's language is left as it is. */
+  language: languageSchema.optional(),
+});
+
+/**
+ * The footer's language menu (a form that works without the app's script): the language, and the
+ * page to go back to, which the server follows only when it is a path on this site.
+ */
+export const languageChoiceSchema = z.object({
+  language: languageSchema,
+  back: z.string().max(2048).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileData = z.output<typeof profileSchema>;
@@ -373,7 +397,7 @@ export const settingsSchema = z.object({
     .preprocess(
       toNumber,
       z.number().refine((h) => (REMINDER_HOURS as readonly number[]).includes(h), {
-        error: msg.invalidReminderHour,
+        error: () => msg.invalidReminderHour,
       }),
     )
     .default(DEFAULT_REMINDER_HOUR),
@@ -402,36 +426,36 @@ export const healthProfileSchema = z.object({
     toNumber,
     z
       .number({ error: () => msg.birthYearRange(new Date().getFullYear()) })
-      .int({ error: msg.wholeNumber })
+      .int({ error: () => msg.wholeNumber })
       .refine((y) => y >= BIRTH_YEAR_MIN && y <= new Date().getFullYear(), {
         error: () => msg.birthYearRange(new Date().getFullYear()),
       }),
   ),
   gender: z.preprocess(
     (v) => (isBlank(v) ? undefined : v),
-    z.enum(GENDERS, { error: msg.invalidOption }).optional(),
+    z.enum(GENDERS, { error: () => msg.invalidOption }).optional(),
   ),
   heightCm: optionalNumber(
     z
-      .number({ error: msg.heightRange })
-      .min(HEIGHT_CM_MIN, { error: msg.heightRange })
-      .max(HEIGHT_CM_MAX, { error: msg.heightRange }),
+      .number({ error: () => msg.heightRange })
+      .min(HEIGHT_CM_MIN, { error: () => msg.heightRange })
+      .max(HEIGHT_CM_MAX, { error: () => msg.heightRange }),
   ),
   weightKg: optionalNumber(
     z
-      .number({ error: msg.weightRange })
-      .min(WEIGHT_KG_MIN, { error: msg.weightRange })
-      .max(WEIGHT_KG_MAX, { error: msg.weightRange }),
+      .number({ error: () => msg.weightRange })
+      .min(WEIGHT_KG_MIN, { error: () => msg.weightRange })
+      .max(WEIGHT_KG_MAX, { error: () => msg.weightRange }),
   ),
   baselineSteps: optionalNumber(
     z
-      .number({ error: msg.wholeNumber })
-      .int({ error: msg.wholeNumber })
-      .min(0, { error: msg.numberNotNegative })
-      .max(STEPS_MAX, { error: msg.stepsTooHigh }),
+      .number({ error: () => msg.wholeNumber })
+      .int({ error: () => msg.wholeNumber })
+      .min(0, { error: () => msg.numberNotNegative })
+      .max(STEPS_MAX, { error: () => msg.stepsTooHigh }),
   ),
-  goals: z.array(z.enum(FITNESS_GOALS, { error: msg.invalidOption })).default([]),
-  equipment: z.array(z.enum(HEALTH_EQUIPMENT, { error: msg.invalidOption })).default([]),
+  goals: z.array(z.enum(FITNESS_GOALS, { error: () => msg.invalidOption })).default([]),
+  equipment: z.array(z.enum(HEALTH_EQUIPMENT, { error: () => msg.invalidOption })).default([]),
   constraints: optionalText(HEALTH_CONSTRAINTS_MAX),
   socialShareWeight: formBoolean(),
 });
@@ -439,21 +463,23 @@ export type HealthProfileInput = z.input<typeof healthProfileSchema>;
 export type HealthProfileData = z.output<typeof healthProfileSchema>;
 
 export const workoutPrefsSchema = z.object({
-  fitnessLevel: z.enum(FITNESS_LEVELS, { error: msg.invalidOption }),
+  fitnessLevel: z.enum(FITNESS_LEVELS, { error: () => msg.invalidOption }),
   /** The field keeps digits only; blank means not given. */
   age: z.preprocess(
     (v) => (isBlank(v) ? undefined : typeof v === 'string' ? toNumber(v.replace(/\D/g, '')) : v),
     z
-      .number({ error: msg.ageInvalid })
-      .int({ error: msg.ageInvalid })
-      .min(1, { error: msg.ageInvalid })
-      .max(WORKOUT_AGE_MAX, { error: msg.ageInvalid })
+      .number({ error: () => msg.ageInvalid })
+      .int({ error: () => msg.ageInvalid })
+      .min(1, { error: () => msg.ageInvalid })
+      .max(WORKOUT_AGE_MAX, { error: () => msg.ageInvalid })
       .optional(),
   ),
-  equipment: z.array(z.enum(EQUIPMENT, { error: msg.invalidOption })).default([]),
-  stepTracker: z.enum(STEP_TRACKERS, { error: msg.invalidOption }).default(DEFAULT_STEP_TRACKER),
-  goals: z.array(z.enum(FITNESS_GOALS, { error: msg.invalidOption })).default([]),
-  notes: optionalText(WORKOUT_NOTES_MAX, msg.workoutNotesTooLong),
+  equipment: z.array(z.enum(EQUIPMENT, { error: () => msg.invalidOption })).default([]),
+  stepTracker: z
+    .enum(STEP_TRACKERS, { error: () => msg.invalidOption })
+    .default(DEFAULT_STEP_TRACKER),
+  goals: z.array(z.enum(FITNESS_GOALS, { error: () => msg.invalidOption })).default([]),
+  notes: optionalText(WORKOUT_NOTES_MAX, () => msg.workoutNotesTooLong),
 });
 export type WorkoutPrefsInput = z.input<typeof workoutPrefsSchema>;
 export type WorkoutPrefsData = z.output<typeof workoutPrefsSchema>;
@@ -461,16 +487,16 @@ export type WorkoutPrefsData = z.output<typeof workoutPrefsSchema>;
 /** create-checkout takes a price, or trial: true for the card-free trial. */
 export const checkoutSchema = z.union(
   [
-    z.object({ priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }) }),
+    z.object({ priceId: z.enum(PRICE_IDS, { error: () => msg.invalidPlan }) }),
     // requireCard: the pricing page's "Don't require card for trial" box, unticked (decision 0018).
     z.object({ trial: z.literal(true), requireCard: z.boolean().default(false) }),
   ],
-  { error: msg.invalidPlan },
+  { error: () => msg.invalidPlan },
 );
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 export const changePlanSchema = z.object({
-  priceId: z.enum(PRICE_IDS, { error: msg.invalidPlan }),
+  priceId: z.enum(PRICE_IDS, { error: () => msg.invalidPlan }),
 });
 export type ChangePlanInput = z.input<typeof changePlanSchema>;
 
@@ -485,17 +511,17 @@ export const adminCreateUserSchema = z.object({
   displayName: storableText()
     .trim()
     .refine(oneLine, oneLineError)
-    .max(DISPLAY_NAME_MAX, { error: msg.displayNameTooLong })
+    .max(DISPLAY_NAME_MAX, { error: () => msg.displayNameTooLong })
     .optional(),
-  role: z.enum(ROLES, { error: msg.invalidOption }).default(DEFAULT_ROLE),
-  comp: z.enum(COMP_VALUES, { error: msg.invalidOption }).default(DEFAULT_COMP),
+  role: z.enum(ROLES, { error: () => msg.invalidOption }).default(DEFAULT_ROLE),
+  comp: z.enum(COMP_VALUES, { error: () => msg.invalidOption }).default(DEFAULT_COMP),
   sendInvite: formBoolean(DEFAULT_SEND_INVITE),
 });
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
 
 /** An admin's comp for an existing member (admin Subscriptions, decision 0034). */
 export const adminCompSchema = z.object({
-  comp: z.enum(COMP_VALUES, { error: msg.invalidOption }),
+  comp: z.enum(COMP_VALUES, { error: () => msg.invalidOption }),
 });
 export type AdminCreateUserData = z.output<typeof adminCreateUserSchema>;
 
@@ -515,24 +541,24 @@ export const couponFormSchema = z.object({
     },
     z
       .number()
-      .int({ error: msg.couponMonthsRange })
-      .min(COUPON_MONTHS_MIN, { error: msg.couponMonthsRange })
-      .max(COUPON_MONTHS_MAX, { error: msg.couponMonthsRange }),
+      .int({ error: () => msg.couponMonthsRange })
+      .min(COUPON_MONTHS_MIN, { error: () => msg.couponMonthsRange })
+      .max(COUPON_MONTHS_MAX, { error: () => msg.couponMonthsRange }),
   ),
   maxRedemptions: z.preprocess(
     (v) => (isBlank(v) ? null : toNumber(v)),
     z
-      .number({ error: msg.couponMaxRedemptionsInvalid })
-      .int({ error: msg.couponMaxRedemptionsInvalid })
-      .min(1, { error: msg.couponMaxRedemptionsInvalid })
-      .max(INT4_MAX, { error: msg.couponMaxRedemptionsInvalid })
+      .number({ error: () => msg.couponMaxRedemptionsInvalid })
+      .int({ error: () => msg.couponMaxRedemptionsInvalid })
+      .min(1, { error: () => msg.couponMaxRedemptionsInvalid })
+      .max(INT4_MAX, { error: () => msg.couponMaxRedemptionsInvalid })
       .nullable(),
   ),
   expiresAt: z.preprocess(
     (v) => (isBlank(v) ? null : v instanceof Date ? v : new Date(String(v))),
     z
-      .date({ error: msg.invalidDate })
-      .refine(inStorableYears, { error: msg.invalidDate })
+      .date({ error: () => msg.invalidDate })
+      .refine(inStorableYears, { error: () => msg.invalidDate })
       .nullable(),
   ),
   isActive: formBoolean(true),
@@ -542,18 +568,18 @@ export type CouponFormInput = z.input<typeof couponFormSchema>;
 export type CouponFormData = z.output<typeof couponFormSchema>;
 
 export const badgeSchema = z.object({
-  name: storableText({ error: msg.badgeNameRequired })
+  name: storableText({ error: () => msg.badgeNameRequired })
     .trim()
     .refine(oneLine, oneLineError)
-    .min(1, { error: msg.badgeNameRequired, abort: true })
-    .max(BADGE_NAME_MAX, { error: msg.textTooLong }),
+    .min(1, { error: () => msg.badgeNameRequired, abort: true })
+    .max(BADGE_NAME_MAX, { error: () => msg.textTooLong }),
   code: z
-    .string({ error: msg.badgeCodeRequired })
+    .string({ error: () => msg.badgeCodeRequired })
     .trim()
     .toLowerCase()
-    .min(1, { error: msg.badgeCodeRequired, abort: true })
-    .max(BADGE_CODE_MAX, { error: msg.textTooLong, abort: true })
-    .regex(/^[a-z0-9_]+$/, { error: msg.badgeCodeFormat }),
+    .min(1, { error: () => msg.badgeCodeRequired, abort: true })
+    .max(BADGE_CODE_MAX, { error: () => msg.textTooLong, abort: true })
+    .regex(/^[a-z0-9_]+$/, { error: () => msg.badgeCodeFormat }),
   description: optionalText(BADGE_DESCRIPTION_MAX),
 });
 export type BadgeInput = z.input<typeof badgeSchema>;
@@ -564,16 +590,18 @@ export const awardBadgeSchema = z.object({
   badgeId: z.preprocess(
     toNumber,
     z
-      .number({ error: msg.badgeRequired })
-      .int({ error: msg.badgeRequired })
-      .positive({ error: msg.badgeRequired })
-      .max(INT4_MAX, { error: msg.badgeRequired }),
+      .number({ error: () => msg.badgeRequired })
+      .int({ error: () => msg.badgeRequired })
+      .positive({ error: () => msg.badgeRequired })
+      .max(INT4_MAX, { error: () => msg.badgeRequired }),
   ),
-  userId: storableText({ error: msg.userRequired }).trim().min(1, { error: msg.userRequired }),
+  userId: storableText({ error: () => msg.userRequired })
+    .trim()
+    .min(1, { error: () => msg.userRequired }),
   reason: storableText()
     .trim()
     .refine(oneLine, oneLineError)
-    .max(BADGE_REASON_MAX, { error: msg.textTooLong })
+    .max(BADGE_REASON_MAX, { error: () => msg.textTooLong })
     .nullish()
     .transform((s) => (s ? s : null)),
 });
@@ -582,18 +610,18 @@ export type AwardBadgeData = z.output<typeof awardBadgeSchema>;
 
 /** A browser's PushSubscription.toJSON() (decision 0020); the endpoint is checked on the server. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: storableText({ error: msg.pushEndpointRefused })
-    .max(1000, { error: msg.pushEndpointRefused })
-    .pipe(z.url({ error: msg.pushEndpointRefused })),
+  endpoint: storableText({ error: () => msg.pushEndpointRefused })
+    .max(1000, { error: () => msg.pushEndpointRefused })
+    .pipe(z.url({ error: () => msg.pushEndpointRefused })),
   keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: msg.validation }),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: msg.validation }),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: () => msg.validation }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: () => msg.validation }),
   }),
 });
 export type PushSubscriptionData = z.output<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({
-  endpoint: storableText().max(1000, { error: msg.validation }),
+  endpoint: storableText().max(1000, { error: () => msg.validation }),
 });
 
 // ---------------------------------------------------------------------------
@@ -602,17 +630,17 @@ export const pushUnsubscribeSchema = z.object({
 
 /** A new personal access token: a name for the member's own list, and what it may do. */
 export const apiTokenCreateSchema = z.object({
-  name: storableText({ error: msg.apiTokenNameRequired })
+  name: storableText({ error: () => msg.apiTokenNameRequired })
     .trim()
     .refine(oneLine, oneLineError)
-    .min(1, { error: msg.apiTokenNameRequired, abort: true })
-    .max(API_TOKEN_NAME_MAX, { error: msg.apiTokenNameTooLong }),
+    .min(1, { error: () => msg.apiTokenNameRequired, abort: true })
+    .max(API_TOKEN_NAME_MAX, { error: () => msg.apiTokenNameTooLong }),
   scopes: z
-    .array(z.enum(API_TOKEN_SCOPES, { error: msg.apiTokenScopesRequired }), {
-      error: msg.apiTokenScopesRequired,
+    .array(z.enum(API_TOKEN_SCOPES, { error: () => msg.apiTokenScopesRequired }), {
+      error: () => msg.apiTokenScopesRequired,
     })
-    .min(1, { error: msg.apiTokenScopesRequired })
-    .max(API_TOKEN_SCOPES.length, { error: msg.apiTokenScopesRequired }),
+    .min(1, { error: () => msg.apiTokenScopesRequired })
+    .max(API_TOKEN_SCOPES.length, { error: () => msg.apiTokenScopesRequired }),
 });
 export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;
 
@@ -623,19 +651,19 @@ export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;
  */
 export const connectionActivitySchema = z.object({
   steps: z
-    .number({ error: msg.activityNotANumber })
-    .min(0, { error: msg.numberNotNegative })
-    .max(STEPS_MAX, { error: msg.stepsTooHigh }),
+    .number({ error: () => msg.activityNotANumber })
+    .min(0, { error: () => msg.numberNotNegative })
+    .max(STEPS_MAX, { error: () => msg.stepsTooHigh }),
   moveMinutes: z
-    .number({ error: msg.activityNotANumber })
-    .min(0, { error: msg.numberNotNegative })
-    .max(MOVE_MINUTES_MAX, { error: msg.moveMinutesTooHigh }),
-  source: storableText({ error: msg.activitySourceRequired })
+    .number({ error: () => msg.activityNotANumber })
+    .min(0, { error: () => msg.numberNotNegative })
+    .max(MOVE_MINUTES_MAX, { error: () => msg.moveMinutesTooHigh }),
+  source: storableText({ error: () => msg.activitySourceRequired })
     .trim()
     .refine(oneLine, oneLineError)
-    .min(1, { error: msg.activitySourceRequired, abort: true })
-    .max(ACTIVITY_SOURCE_MAX, { error: msg.activitySourceTooLong }),
-  date: z.iso.date({ error: msg.activityDateInvalid }).optional(),
+    .min(1, { error: () => msg.activitySourceRequired, abort: true })
+    .max(ACTIVITY_SOURCE_MAX, { error: () => msg.activitySourceTooLong }),
+  date: z.iso.date({ error: () => msg.activityDateInvalid }).optional(),
 });
 export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;
 
@@ -645,16 +673,16 @@ export type ConnectionActivityInput = z.input<typeof connectionActivitySchema>;
  */
 export const fuelTargetsSchema = z.object({
   proteinG: z
-    .number({ error: msg.proteinTargetInvalid })
-    .int({ error: msg.proteinTargetInvalid })
-    .min(PROTEIN_TARGET_MIN_G, { error: msg.proteinTargetInvalid })
-    .max(PROTEIN_TARGET_MAX_G, { error: msg.proteinTargetInvalid })
+    .number({ error: () => msg.proteinTargetInvalid })
+    .int({ error: () => msg.proteinTargetInvalid })
+    .min(PROTEIN_TARGET_MIN_G, { error: () => msg.proteinTargetInvalid })
+    .max(PROTEIN_TARGET_MAX_G, { error: () => msg.proteinTargetInvalid })
     .nullable(),
   waterMl: z
-    .number({ error: msg.waterTargetInvalid })
-    .int({ error: msg.waterTargetInvalid })
-    .min(WATER_TARGET_MIN_ML, { error: msg.waterTargetInvalid })
-    .max(WATER_TARGET_MAX_ML, { error: msg.waterTargetInvalid })
+    .number({ error: () => msg.waterTargetInvalid })
+    .int({ error: () => msg.waterTargetInvalid })
+    .min(WATER_TARGET_MIN_ML, { error: () => msg.waterTargetInvalid })
+    .max(WATER_TARGET_MAX_ML, { error: () => msg.waterTargetInvalid })
     .nullable(),
 });
 export type FuelTargetsInput = z.input<typeof fuelTargetsSchema>;
@@ -680,15 +708,15 @@ export type ShareWeekData = z.output<typeof shareWeekSchema>;
 // Crew cycles (issue 44, decision 0113). The start date's range (the owner's today to 60 days ahead)
 // and the lock at Day 1 are the server's to check: they depend on the owner's zone and the moment.
 const crewCycleStartDate = z
-  .string({ error: msg.crewCycleStartInvalid })
-  .refine(isLocalDate, { error: msg.crewCycleStartInvalid });
-const crewCycleMode = z.enum(STREAK_MODES, { error: msg.streakModeInvalid });
+  .string({ error: () => msg.crewCycleStartInvalid })
+  .refine(isLocalDate, { error: () => msg.crewCycleStartInvalid });
+const crewCycleMode = z.enum(STREAK_MODES, { error: () => msg.streakModeInvalid });
 /** A crew goal in move minutes; null: no goal. */
 const crewGoalMinutes = z
-  .number({ error: msg.crewCycleGoalInvalid })
-  .int({ error: msg.crewCycleGoalInvalid })
-  .min(1, { error: msg.crewCycleGoalInvalid })
-  .max(CREW_GOAL_MAX_MINUTES, { error: msg.crewCycleGoalInvalid })
+  .number({ error: () => msg.crewCycleGoalInvalid })
+  .int({ error: () => msg.crewCycleGoalInvalid })
+  .min(1, { error: () => msg.crewCycleGoalInvalid })
+  .max(CREW_GOAL_MAX_MINUTES, { error: () => msg.crewCycleGoalInvalid })
   .nullable();
 
 /** POST /api/crews/:id/cycles: the owner schedules "our 90 days start on". */
@@ -707,12 +735,12 @@ export const crewCycleRulesSchema = z
     goalMinutes: crewGoalMinutes.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    error: msg.crewCycleRulesNothing,
+    error: () => msg.crewCycleRulesNothing,
   });
 export type CrewCycleRulesInput = z.output<typeof crewCycleRulesSchema>;
 
 /** PUT /api/crews/:id/cycles/:cycleId/choice: move to the crew's cycle, or stay on one's own. */
 export const crewCycleChoiceSchema = z.strictObject({
-  choice: z.enum(CREW_CYCLE_CHOICES, { error: msg.crewCycleChoiceInvalid }),
+  choice: z.enum(CREW_CYCLE_CHOICES, { error: () => msg.crewCycleChoiceInvalid }),
 });
 export type CrewCycleChoiceInput = z.output<typeof crewCycleChoiceSchema>;

@@ -7,25 +7,27 @@ import { msg } from '../messages';
 import { isLocalDate } from './local-date';
 
 export const streakModeSchema = z.strictObject({
-  mode: z.enum(STREAK_MODES, { error: msg.streakModeInvalid }),
+  mode: z.enum(STREAK_MODES, { error: () => msg.streakModeInvalid }),
 });
 
 export const restDaysSchema = z.strictObject({
   days: z
-    .array(z.enum(WEEKDAY_KEYS, { error: msg.restDaysInvalid }), { error: msg.restDaysInvalid })
-    .max(REST_DAYS_MAX, { error: msg.restDaysTooMany })
-    .refine((days) => new Set(days).size === days.length, { error: msg.restDaysInvalid }),
+    .array(z.enum(WEEKDAY_KEYS, { error: () => msg.restDaysInvalid }), {
+      error: () => msg.restDaysInvalid,
+    })
+    .max(REST_DAYS_MAX, { error: () => msg.restDaysTooMany })
+    .refine((days) => new Set(days).size === days.length, { error: () => msg.restDaysInvalid }),
 });
 
 export const pauseSchema = z.strictObject({
-  startDate: z.string({ error: msg.pauseStartInvalid }).refine(isLocalDate, {
-    error: msg.pauseStartInvalid,
+  startDate: z.string({ error: () => msg.pauseStartInvalid }).refine(isLocalDate, {
+    error: () => msg.pauseStartInvalid,
   }),
   days: z
-    .number({ error: msg.pauseDaysInvalid })
-    .int({ error: msg.pauseDaysInvalid })
-    .min(1, { error: msg.pauseDaysInvalid })
-    .max(PAUSE_DAYS_PER_CYCLE, { error: msg.pauseDaysInvalid }),
+    .number({ error: () => msg.pauseDaysInvalid })
+    .int({ error: () => msg.pauseDaysInvalid })
+    .min(1, { error: () => msg.pauseDaysInvalid })
+    .max(PAUSE_DAYS_PER_CYCLE, { error: () => msg.pauseDaysInvalid }),
 });
 
 export type PauseInput = z.infer<typeof pauseSchema>;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Activity, Footprints, NotebookPen, Salad } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button';
 import { LegalLinks } from '@client/components/layout/legal-links';
+import { LanguageMenu } from '@client/components/layout/language-menu';
 import { SignInBar } from '@client/components/layout/sign-in-bar';
 import { CYCLE_LENGTH_DAYS, PRICES, TAGLINE, TRIAL_DAYS } from '@shared/constants';
 import { pagePath } from '@shared/pages';
@@ -93,7 +94,8 @@ export function LandingRoute() {
       </main>
 
       <footer className="flex flex-col items-center gap-1 border-t border-border py-6 text-center text-sm text-muted-foreground">
-        <LegalLinks />© {new Date().getFullYear()} StackDays
+        <LegalLinks />
+        <LanguageMenu />© {new Date().getFullYear()} StackDays
       </footer>
     </div>
   );

@@ -1,6 +1,7 @@
 import { LEGAL_TEXTS } from '@shared/legal';
 import { LEGAL_PAGE_NAMES, pagePath } from '@shared/pages';
 import { cn } from '@client/lib/cn';
+import { LanguageMenu } from './language-menu';
 
 /**
  * Links to the terms, privacy and health-disclaimer pages. Plain links, not the app's router: the
@@ -25,11 +26,15 @@ export function LegalLinks({ className }: { className?: string }) {
   );
 }
 
-/** The foot of the visitor pages (pricing, sign-in, sign-up, the legal pages): the legal links. */
+/**
+ * The foot of the visitor pages (pricing, sign-in, sign-up, the legal pages): the legal links and
+ * the language menu.
+ */
 export function LegalFooter() {
   return (
-    <footer className="border-t border-border py-4">
+    <footer className="flex flex-col gap-1 border-t border-border py-4">
       <LegalLinks />
+      <LanguageMenu />
     </footer>
   );
 }

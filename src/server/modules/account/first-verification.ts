@@ -9,6 +9,7 @@ import { redeemCoupon } from '../coupons/service';
 import { acceptInvite } from '../invites/service';
 import type { PendingSignUp } from './pending-sign-up';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
+import { scopeLocale } from '../../lib/locale';
 
 // The first proof of an address (decision 0072): the account starts afresh, takes this browser's
 // sign-up, and is granted its free months once; an ADMIN_EMAILS address becomes an admin.
@@ -56,9 +57,16 @@ export async function startAfresh(
   }
   // Proven without this browser's sign-up, the member has chosen no name and accepted no terms
   // here: the account says so until they do (decision 0095). An admin's account keeps its names.
+  // The member's language (issue 47): the one this browser signed up in, else the proving browser's
+  // (its menu choice, else Accept-Language). An administrator's account keeps one already set.
+  const language = pending?.language ?? scopeLocale();
   await ctx.db
     .update(profiles)
-    .set({ signupCoupon: null, signUpUnfinishedAt: pending || input.invitedByAdmin ? null : now })
+    .set({
+      signupCoupon: null,
+      signUpUnfinishedAt: pending || input.invitedByAdmin ? null : now,
+      language: input.invitedByAdmin ? sql`coalesce(${profiles.language}, ${language})` : language,
+    })
     .where(eq(profiles.id, input.userId));
   await ctx.db
     .delete(account)

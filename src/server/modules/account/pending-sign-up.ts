@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from '@shared/i18n/locales';
 import { sealer } from '../../lib/sealed';
+import { scopeLocale } from '../../lib/locale';
 import type { ServiceContext } from '../../lib/context';
 
 /**
@@ -20,6 +22,8 @@ const pendingSignUpSchema = z.object({
   displayName: z.string(),
   passwordHash: z.string(),
   timeZone: z.string().optional(),
+  /** The browser's language at sign-up (its menu choice, else Accept-Language), issue 47. */
+  language: z.enum(LOCALES).optional(),
   coupon: z.string().optional(),
   termsAcceptedAt: z.iso.datetime(),
   expiresAt: z.number(),
@@ -35,7 +39,8 @@ export async function sealPendingSignUp(
   input: Omit<PendingSignUp, 'expiresAt'>,
 ): Promise<string> {
   const expiresAt = ctx.now().getTime() + PENDING_SIGN_UP_SECONDS * 1000;
-  return (await pendingSealer(ctx)).seal(JSON.stringify({ ...input, expiresAt }));
+  const language = input.language ?? scopeLocale();
+  return (await pendingSealer(ctx)).seal(JSON.stringify({ ...input, language, expiresAt }));
 }
 
 /** The sign-up this browser made for this address, if it is genuine and not expired; else null. */

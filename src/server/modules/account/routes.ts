@@ -36,9 +36,9 @@ import {
 } from './pending-sign-up';
 
 const tokenSchema = z
-  .string({ error: msg.adminInviteInvalid })
+  .string({ error: () => msg.adminInviteInvalid })
   .trim()
-  .min(16, { error: msg.adminInviteInvalid })
+  .min(16, { error: () => msg.adminInviteInvalid })
   .max(200);
 
 /** The browser's time zone is a hint: an unknown name is dropped, it never blocks a request. */

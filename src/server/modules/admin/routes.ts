@@ -46,7 +46,7 @@ const pageQuery = z.object({ cursor: storableText().max(500).optional() });
 const searchPageQuery = usersQuery;
 const notificationsQuery = pageQuery.extend({
   status: z
-    .enum([NOTIFICATION_FILTER_ALL, ...NOTIFICATION_STATUSES], { error: msg.invalidOption })
+    .enum([NOTIFICATION_FILTER_ALL, ...NOTIFICATION_STATUSES], { error: () => msg.invalidOption })
     .optional()
     .transform((s) => (s === NOTIFICATION_FILTER_ALL ? undefined : s)),
 });
@@ -54,14 +54,14 @@ const userId = z.object({ id: storableText().min(1).max(100) });
 const uuidParam = uuidPathParam();
 const badgeParam = z.object({
   id: z.coerce
-    .number({ error: msg.notFound })
+    .number({ error: () => msg.notFound })
     .int()
     .positive()
-    .max(INT4_MAX, { error: msg.notFound }),
+    .max(INT4_MAX, { error: () => msg.notFound }),
 });
-const adminFlag = z.object({ isAdmin: z.boolean({ error: msg.invalidOption }) });
-const hiddenFlag = z.object({ isHidden: z.boolean({ error: msg.invalidOption }) });
-const activeFlag = z.object({ isActive: z.boolean({ error: msg.invalidOption }) });
+const adminFlag = z.object({ isAdmin: z.boolean({ error: () => msg.invalidOption }) });
+const hiddenFlag = z.object({ isHidden: z.boolean({ error: () => msg.invalidOption }) });
+const activeFlag = z.object({ isActive: z.boolean({ error: () => msg.invalidOption }) });
 
 /**
  * /api/admin/*: the middleware is a second fence; every admin service checks requireAdmin itself.

@@ -26,7 +26,7 @@ const idParam = uuidPathParam();
 const sortIndexQuery = (max: number) =>
   z.object({
     index: z.coerce
-      .number({ error: msg.validation })
+      .number({ error: () => msg.validation })
       .int()
       .min(0)
       .max(max * 4),
@@ -40,14 +40,14 @@ const updateBody = checkinUpdateSchema.extend({
     .number()
     .int()
     .min(0)
-    .max(MAX_MEDIA_PER_UPDATE, { error: msg.tooManyUpdateMedia })
+    .max(MAX_MEDIA_PER_UPDATE, { error: () => msg.tooManyUpdateMedia })
     .default(0),
 });
 
 /** A check-in may say when it was made (queued offline, decision 0023); the server bounds it. */
 const createBody = checkinSchema.extend({
   audience: audienceSchema.optional(),
-  madeAt: z.iso.datetime({ offset: true, error: msg.checkinMadeAtInvalid }).optional(),
+  madeAt: z.iso.datetime({ offset: true, error: () => msg.checkinMadeAtInvalid }).optional(),
 });
 
 /** The Idempotency-Key of a write, fingerprinted with what the write was asked to do. */

@@ -12,7 +12,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from './tokens';
 // Settings → Connections, for the signed-in member (cookie session). The tokens made here are used
 // only at /api/v1 (public-api-routes.ts).
 
-const idParam = z.object({ id: z.uuid({ error: msg.notFound }) });
+const idParam = z.object({ id: z.uuid({ error: () => msg.notFound }) });
 
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/tokens', async (c) => c.json(await listApiTokens(await serviceContext(c))))

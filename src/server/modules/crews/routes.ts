@@ -36,7 +36,11 @@ function crewIdOf(id: string): string {
   return id;
 }
 const memberParam = z.object({ userId: storableText().min(1).max(100) });
-const nudgeBody = z.object({ userId: storableText({ error: msg.crewNotAMember }).min(1).max(100) });
+const nudgeBody = z.object({
+  userId: storableText({ error: () => msg.crewNotAMember })
+    .min(1)
+    .max(100),
+});
 /** A token that cannot be one of ours is a dead link (404), like a revoked one. */
 function tokenOf(token: string): string {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw new AppError('not_found', msg.crewLinkDead);

@@ -19,7 +19,7 @@ import {
   setReaction,
 } from './service';
 
-const postParam = uuidPathParam(msg.postNotAvailable);
+const postParam = uuidPathParam(() => msg.postNotAvailable);
 const commentParam = uuidPathParam();
 const ok: OkResponse = { ok: true };
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UnitPref } from '@shared/constants';
 import type { ProfileView } from '@shared/api-types';
 import { displayNameFromEmail } from '@shared/domain/display';
+import { isLocale } from '@shared/i18n/locales';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
@@ -40,6 +41,7 @@ export function profileView(row: Awaited<ReturnType<typeof ensureProfile>>): Pro
     lastName: profile.lastName,
     country: profile.country,
     unitPref: profile.unitPref as UnitPref,
+    language: isLocale(profile.language) ? profile.language : null,
     avatarUrl: profile.avatarUrl,
     email: row.email,
     memberSince: row.createdAt.toISOString(),

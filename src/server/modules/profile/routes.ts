@@ -20,6 +20,7 @@ import type { AppEnv } from '../../lib/deps';
 import { serviceContext } from '../../http/request-context';
 import { requireMember } from '../../lib/context';
 import { setCookies } from '../../http/session';
+import { setLocaleCookie } from '../../http/request-locale';
 import { MEDIA_CACHE_CONTROL, serveMedia } from '../../lib/storage';
 import { jsonBody, parseWith } from '../../http/validate';
 import { signOut } from '../account/service';
@@ -40,7 +41,10 @@ export const profileRoutes = new Hono<AppEnv>()
   .put('/', async (c) => {
     const ctx = await serviceContext(c);
     const input = await jsonBody(c, profileSchema);
-    return c.json((await updateProfile(ctx, input)) satisfies ProfileView);
+    const saved = await updateProfile(ctx, input);
+    // Pages served without a session read (the prerendered ones) follow the setting too (0118).
+    if (input.language) setLocaleCookie(c, input.language);
+    return c.json(saved satisfies ProfileView);
   })
   .post('/avatar', async (c) => {
     const ctx = await serviceContext(c);
@@ -98,9 +102,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   });
 
 const exportTokenParam = z.object({
-  token: z
-    .string()
-    .regex(/^\d{1,12}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{1,100}$/, { error: msg.exportLinkExpired }),
+  token: z.string().regex(/^\d{1,12}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{1,100}$/, {
+    error: () => msg.exportLinkExpired,
+  }),
 });
 
 /** /api/account/export and /api/account/delete: the member's data, to take away or to erase. */

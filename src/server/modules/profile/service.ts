@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { EarnedBadge, ProfileView } from '@shared/api-types';
 import type { ProfileData } from '@shared/domain/schemas';
+import type { Locale } from '@shared/i18n/locales';
 import { profiles } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { listMyBadges } from '../badges/service';
@@ -41,14 +42,32 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileData): Pr
         lastName: input.lastName || null,
         country: input.country || null,
         unitPref: input.unitPref,
+        ...(input.language ? { language: input.language } : {}),
         updatedAt: ctx.now(),
       })
       .where(eq(profiles.id, member.userId));
-    // The name shows on feed cards, the board and every screen (the session).
+    // The name shows on feed cards, the board and every screen (the session), which also carries the
+    // language every page and message to the member is written in (decision 0118).
     invalidateFeedAfterCommit(ctx);
     invalidateCommunityBoardAfterCommit(ctx);
     forgetSessionsAfterCommit(ctx);
     return profileView(await ensureProfile(ctx.db, member.userId));
+  });
+}
+
+/**
+ * The footer's language menu, for a signed-in member: their language becomes the one chosen, for
+ * every page and message from the next request on (the session holds it, so it is forgotten).
+ */
+export async function setLanguage(ctx: ServiceContext, language: Locale): Promise<void> {
+  const member = requireMember(ctx);
+  await withTransaction(ctx, async (ctx) => {
+    await ensureProfile(ctx.db, member.userId);
+    await ctx.db
+      .update(profiles)
+      .set({ language, updatedAt: ctx.now() })
+      .where(eq(profiles.id, member.userId));
+    forgetSessionsAfterCommit(ctx);
   });
 }
 

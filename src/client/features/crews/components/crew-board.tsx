@@ -201,9 +201,19 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
 
 /** What a board line says of the member's today (issue 41): never "Not yet" for a day they can't log. */
 const TODAY_LABEL: Record<CrewMemberToday, string> = {
-  'checked-in': msg.crewBoardCheckedIn,
-  open: msg.crewBoardOpen,
-  'cycle-complete': msg.crewBoardCycleComplete,
-  'starts-later': msg.crewBoardStartsLater,
-  paused: msg.crewBoardPaused,
+  get 'checked-in'() {
+    return msg.crewBoardCheckedIn;
+  },
+  get open() {
+    return msg.crewBoardOpen;
+  },
+  get 'cycle-complete'() {
+    return msg.crewBoardCycleComplete;
+  },
+  get 'starts-later'() {
+    return msg.crewBoardStartsLater;
+  },
+  get paused() {
+    return msg.crewBoardPaused;
+  },
 };

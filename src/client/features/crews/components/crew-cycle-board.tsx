@@ -148,9 +148,15 @@ export function JoinedDay({ day }: { day: number | null | undefined }) {
 }
 
 export const OTHER_STATE: Record<CrewCycleOtherMember['state'], string> = {
-  'on-own-cycle': msg.crewCycleOnOwnCycle,
-  moving: msg.crewCycleMovingSoon,
-  undecided: msg.crewCycleUndecided,
+  get 'on-own-cycle'() {
+    return msg.crewCycleOnOwnCycle;
+  },
+  get moving() {
+    return msg.crewCycleMovingSoon;
+  },
+  get undecided() {
+    return msg.crewCycleUndecided;
+  },
 };
 
 function MemberRow({

@@ -16,8 +16,22 @@ import { useChangeCrewCycle } from '../api/change-crew-cycle';
 import { useScheduleCrewCycle } from '../api/schedule-crew-cycle';
 
 export const MODE_WORDS: Record<StreakMode, { label: string; hint: string }> = {
-  forgiving: { label: msg.streakModeForgiving, hint: msg.crewCycleModeForgivingHint },
-  strict: { label: msg.streakModeStrict, hint: msg.crewCycleModeStrictHint },
+  forgiving: {
+    get label() {
+      return msg.streakModeForgiving;
+    },
+    get hint() {
+      return msg.crewCycleModeForgivingHint;
+    },
+  },
+  strict: {
+    get label() {
+      return msg.streakModeStrict;
+    },
+    get hint() {
+      return msg.crewCycleModeStrictHint;
+    },
+  },
 };
 
 type Field = 'startDate' | 'mode' | 'goalMinutes';

@@ -8,19 +8,25 @@ const INSIGHTS = {
   excellent: {
     title: 'Excellent',
     icon: Trophy,
-    text: msg.insightExcellent,
+    get text() {
+      return msg.insightExcellent;
+    },
     className: 'border-success/40 text-success',
   },
   good: {
     title: 'Good',
     icon: TrendingUp,
-    text: msg.insightGood,
+    get text() {
+      return msg.insightGood;
+    },
     className: 'border-accent-text/40 text-accent-text',
   },
   warning: {
     title: 'Needs attention',
     icon: AlertTriangle,
-    text: msg.insightWarning,
+    get text() {
+      return msg.insightWarning;
+    },
     className: 'border-warning/50 text-warning',
   },
 } as const satisfies Record<InsightLevel, unknown>;

@@ -23,8 +23,10 @@ import { NativeSelect } from '@client/components/ui/native-select';
 import { useMemberTimeZone } from '@client/lib/member-time-zone';
 import { useUpdateProfile } from '../api/update-profile';
 import { pagePath } from '@shared/pages';
+import { LOCALE_NAMES, LOCALES } from '@shared/i18n/locales';
+import { currentLocale } from '@shared/i18n/translate';
 
-const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref'] as const;
+const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref', 'language'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** A field's input id, its error message's id, the message and aria-invalid. */
@@ -43,6 +45,8 @@ function profileFormValues(profile: ProfileView): ProfileInput {
     lastName: profile.lastName ?? '',
     country: profile.country ?? '',
     unitPref: profile.unitPref,
+    // A member who never chose reads the page's language (set at sign-up from the browser).
+    language: profile.language ?? currentLocale(),
   };
 }
 
@@ -50,25 +54,34 @@ function profileFormValues(profile: ProfileView): ProfileInput {
  * The public profile: display name (required), names, country and units. The member's time zone is
  * shown here and chosen in one place, Settings (decision 0033).
  */
-export function ProfileForm({ profile }: { profile: ProfileView }) {
-  const id = useId();
+/** The form and its save: a 422 shows under its fields; another language reloads the app in it. */
+function useProfileForm(profile: ProfileView) {
   const update = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileData>({
     resolver: zodResolver(profileSchema),
     defaultValues: profileFormValues(profile),
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const busy = update.isPending || isSubmitting;
-
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const saved = await update.mutateAsync(input);
+      // The whole app, its served screens and its catalogue, loads again in the new language.
+      if (saved.language && saved.language !== currentLocale()) {
+        window.location.reload();
+        return;
+      }
       form.reset(profileFormValues(saved));
     } catch (error) {
       // The toast is the mutation's meta; a 422 also shows under its fields.
       applyServerFieldErrors(form.setError, error, FIELDS);
     }
   });
+  return { form, onSubmit, busy: update.isPending || form.formState.isSubmitting };
+}
+
+export function ProfileForm({ profile }: { profile: ProfileView }) {
+  const id = useId();
+  const { form, onSubmit, busy } = useProfileForm(profile);
+  const { errors, isDirty } = form.formState;
 
   const field = (name: Field): ProfileField => ({
     id: `${id}-${name}`,
@@ -76,7 +89,12 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
     error: errors[name]?.message,
     invalid: errors[name] ? true : undefined,
   });
-  const text = (name: Exclude<Field, 'unitPref'>, label: string, max: number, extra?: object) => (
+  const text = (
+    name: Exclude<Field, 'unitPref' | 'language'>,
+    label: string,
+    max: number,
+    extra?: object,
+  ) => (
     <ProfileTextField
       field={field(name)}
       label={label}
@@ -116,6 +134,11 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
             <TimeZoneNote />
             <UnitsField field={units} busy={busy} registration={form.register('unitPref')} />
           </div>
+          <LanguageField
+            field={field('language')}
+            busy={busy}
+            registration={form.register('language')}
+          />
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
               Save profile
@@ -208,6 +231,43 @@ function UnitsField({
       </NativeSelect>
       <FieldMessage id={units.errorId} tone="error">
         {units.error}
+      </FieldMessage>
+    </div>
+  );
+}
+
+/** The member's language (issue 47): each named in itself; saving another reloads the app in it. */
+function LanguageField({
+  field: language,
+  busy,
+  registration,
+}: {
+  field: ProfileField;
+  busy: boolean;
+  registration: UseFormRegisterReturn<'language'>;
+}) {
+  const hintId = `${language.id}-hint`;
+  return (
+    <div className="flex flex-col gap-2 sm:max-w-xs">
+      <Label htmlFor={language.id}>{msg.languageLabel}</Label>
+      <NativeSelect
+        id={language.id}
+        disabled={busy}
+        aria-invalid={language.invalid}
+        aria-describedby={describedBy(hintId, language.error && language.errorId)}
+        {...registration}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {msg.languageHint}
+      </p>
+      <FieldMessage id={language.errorId} tone="error">
+        {language.error}
       </FieldMessage>
     </div>
   );

@@ -102,8 +102,22 @@ function PauseState({
 }
 
 const MODE_LABEL: Record<StreakMode, { name: string; hint: string }> = {
-  forgiving: { name: msg.streakModeForgiving, hint: msg.streakModeForgivingHint },
-  strict: { name: msg.streakModeStrict, hint: msg.streakModeStrictHint },
+  forgiving: {
+    get name() {
+      return msg.streakModeForgiving;
+    },
+    get hint() {
+      return msg.streakModeForgivingHint;
+    },
+  },
+  strict: {
+    get name() {
+      return msg.streakModeStrict;
+    },
+    get hint() {
+      return msg.streakModeStrictHint;
+    },
+  },
 };
 
 /**

@@ -24,7 +24,7 @@ import {
   type SampleKind,
 } from './samples';
 
-const haeDate = z.string({ error: msg.bridgeNotADate }).meta({
+const haeDate = z.string({ error: () => msg.bridgeNotADate }).meta({
   description: 'A date as Health Auto Export writes it: `yyyy-MM-dd HH:mm:ss Z`.',
   example: '2026-11-28 07:30:00 -0700',
 });
@@ -46,7 +46,7 @@ const Workout = z
     name: z.string().optional(),
     start: haeDate,
     end: haeDate.optional(),
-    duration: z.number({ error: msg.bridgeNotANumber }).meta({ description: 'Seconds.' }),
+    duration: z.number({ error: () => msg.bridgeNotANumber }).meta({ description: 'Seconds.' }),
   })
   .meta({
     id: 'HealthAutoExportWorkout',
@@ -89,9 +89,9 @@ const KEPT_METRICS: Record<string, { kind: SampleKind; units: Record<string, num
 
 const Point = z.looseObject({
   qty: z
-    .number({ error: msg.bridgeNotANumber })
-    .min(0, { error: msg.bridgeNotANumber })
-    .max(BRIDGE_SAMPLE_AMOUNT_MAX, { error: msg.bridgeAmountTooLarge }),
+    .number({ error: () => msg.bridgeNotANumber })
+    .min(0, { error: () => msg.bridgeNotANumber })
+    .max(BRIDGE_SAMPLE_AMOUNT_MAX, { error: () => msg.bridgeAmountTooLarge }),
   date: haeDate,
   source: z.string().optional(),
 });

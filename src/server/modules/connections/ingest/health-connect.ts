@@ -14,12 +14,12 @@ import { msg } from '@shared/messages';
 import { sampleKey, type BridgeDelivery, type BridgeSample } from './samples';
 
 const instant = z.iso
-  .datetime({ offset: true, error: msg.bridgeNotADate })
+  .datetime({ offset: true, error: () => msg.bridgeNotADate })
   .meta({ example: '2026-11-28T14:00:00Z' });
 const amount = z
-  .number({ error: msg.bridgeNotANumber })
-  .min(0, { error: msg.bridgeNotANumber })
-  .max(BRIDGE_SAMPLE_AMOUNT_MAX, { error: msg.bridgeAmountTooLarge });
+  .number({ error: () => msg.bridgeNotANumber })
+  .min(0, { error: () => msg.bridgeNotANumber })
+  .max(BRIDGE_SAMPLE_AMOUNT_MAX, { error: () => msg.bridgeAmountTooLarge });
 const Metadata = z.looseObject({ data_origin: z.string().optional() }).optional();
 
 const Interval = { start_time: instant, end_time: instant, metadata: Metadata };

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { msg } from '@shared/messages';
+import { t } from '@shared/i18n/translate';
+import '@shared/messages'; // registers English
 import { PROBLEM_JSON } from '../../../http/problem';
 
 // What more than one operation of the public API answers: its dates, the numbers a connection sent,
@@ -17,7 +18,8 @@ const Problem = z
     status: z.int().openapi({ example: 401 }),
     detail: z.string(),
     code: z.string().openapi({ example: 'unauthorized' }),
-    message: z.string().openapi({ example: msg.apiTokenInvalid }),
+    // The published API document is in English, the catalogue's source (issue 47).
+    message: z.string().openapi({ example: t('apiTokenInvalid', undefined, 'en') }),
     requestId: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
   })

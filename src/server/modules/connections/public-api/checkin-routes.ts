@@ -48,15 +48,15 @@ const CheckinPage = z
 
 const CheckinsQuery = z.object({
   limit: z.coerce
-    .number({ error: msg.validation })
-    .int({ error: msg.validation })
-    .min(1, { error: msg.validation })
-    .max(API_PAGE_SIZE_MAX, { error: msg.validation })
+    .number({ error: () => msg.validation })
+    .int({ error: () => msg.validation })
+    .min(1, { error: () => msg.validation })
+    .max(API_PAGE_SIZE_MAX, { error: () => msg.validation })
     .optional()
     .openapi({ param: { name: 'limit', in: 'query' }, example: API_PAGE_SIZE }),
   cursor: z
     .string()
-    .max(200, { error: msg.invalidCursor })
+    .max(200, { error: () => msg.invalidCursor })
     .optional()
     .openapi({ param: { name: 'cursor', in: 'query' } }),
 });
