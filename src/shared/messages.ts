@@ -1106,6 +1106,8 @@ export const msg = localize({
     timeZone: text,
     optional: text,
     healthProfile: text,
+    // A page's title in the browser tab: the screen's name, then the product
+    pageTitle: (title: string) => ({ title }),
   },
   adminAddUserDialog: {
     theyGetAnEMail: text,
@@ -1225,6 +1227,8 @@ export const msg = localize({
   reviewPage: {
     weeklyReview: text,
     goToTodaysCheckIn: text,
+    weekTitle: (week: number) => ({ week }),
+    yourNinetyDays: text,
   },
   settingsPage: {
     title: text,
@@ -1236,6 +1240,11 @@ export const msg = localize({
     title: text,
     afterYourTrial: text,
     freeTrial: text,
+    headline: (days: number) => ({ days }),
+    lead: (trialDays: number, monthly: number) => ({ trialDays, monthly }),
+    trialDays: (days: number) => ({ days }),
+    free: text,
+    thenPrices: (monthly: number, yearly: number) => ({ monthly, yearly }),
   },
   signinPage: {
     welcomeBack: text,
@@ -1252,6 +1261,7 @@ export const msg = localize({
     title2: text,
     youveBeenInvitedToStackdays: text,
     title3: text,
+    welcome: (name: string) => ({ name }),
   },
   verifyEmailPage: {
     checkYourEmail: text,
@@ -1284,6 +1294,9 @@ export const msg = localize({
   },
   codeField: {
     ifItHasAStackdays: text,
+    // Then the address, then ifItHasAStackdays when it may not have an account, then worksFor
+    sentTo: (codeLength: number) => ({ codeLength }),
+    worksFor: (minutes: number) => ({ minutes }),
   },
   passwordStrengthMeter: {
     strength: text,
@@ -1294,6 +1307,7 @@ export const msg = localize({
   signInForm: {
     sendCode: text,
     verifyAndSignIn: text,
+    codeLabel: (codeLength: number) => ({ codeLength }),
   },
   signUpForm: {
     createAccount: text,
@@ -1392,6 +1406,7 @@ export const msg = localize({
     crew: text,
     nobody: text,
     join: text,
+    joinCrew: (name: string) => ({ name }),
   },
   crewNameField: {
     crewName: text,
@@ -1480,6 +1495,8 @@ export const msg = localize({
     checkingYourInvite: text,
     title: text,
     title2: text,
+    invitedYou: (inviterName: string) => ({ inviterName }),
+    joinOn: (inviterName: string, product: string, days: number) => ({ inviterName, product, days }),
   },
   couponEntry: {
     couponCode: text,
@@ -1594,6 +1611,13 @@ export const msg = localize({
   },
   weeklyPlans: {
     loadingYourPlans: text,
+  },
+  acceptTermsField: {
+    // Said in this order, with the two links: "I accept the" [terms of service] "and" [privacy policy]
+    before: text,
+    terms: text,
+    and: text,
+    privacy: text,
   },
   // (end of the screens' own words)
 });

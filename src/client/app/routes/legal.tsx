@@ -3,6 +3,7 @@ import remarkGfm from 'remark-gfm';
 import { LEGAL_TEXT_PLACEHOLDER, LEGAL_TEXTS, type LegalPageName } from '@shared/legal';
 import { HomeBar } from '@client/components/layout/home-bar';
 import { LegalFooter } from '@client/components/layout/legal-links';
+import { msg } from '@shared/messages';
 
 // The legal pages (decision 0037), prerendered with no script: the default text, or, in the
 // `-custom` templates, a placeholder where the server puts the operator's text (legal-pages.ts).
@@ -22,7 +23,7 @@ function LegalScreen({ name, custom }: { name: LegalPageName; custom: boolean })
   const page = LEGAL_TEXTS[name];
   return (
     <div className="flex min-h-dvh flex-col">
-      <title>{`${page.title} · StackDays`}</title>
+      <title>{msg.common.pageTitle(page.title)}</title>
       <HomeBar className="max-w-3xl" />
       <main
         id="main"

@@ -60,11 +60,10 @@ export function PricingRoute() {
       <main className="mx-auto flex max-w-5xl flex-col gap-10 px-4 pt-6 pb-16 sm:pt-12">
         <div className="flex flex-col gap-3">
           <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
-            {CYCLE_LENGTH_DAYS} days. One price. No excuses.
+            {msg.pricingPage.headline(CYCLE_LENGTH_DAYS)}
           </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            Start with a {TRIAL_DAYS}-day free trial, then ${PRICES.monthly.amountUsd} a month.
-            Cancel anytime.
+            {msg.pricingPage.lead(TRIAL_DAYS, PRICES.monthly.amountUsd)}
           </p>
         </div>
 
@@ -160,11 +159,13 @@ function TrialCard({
           {msg.pricingPage.freeTrial}
         </p>
         <h2 className="flex items-baseline gap-2">
-          <span className="text-5xl font-black tabular">{TRIAL_DAYS} days</span>
-          <span className="text-lg text-muted-foreground">free</span>
+          <span className="text-5xl font-black tabular">
+            {msg.pricingPage.trialDays(TRIAL_DAYS)}
+          </span>
+          <span className="text-lg text-muted-foreground">{msg.pricingPage.free}</span>
         </h2>
         <p className="text-muted-foreground">
-          Then ${PRICES.monthly.amountUsd}/month or ${PRICES.yearly.amountUsd}/year.
+          {msg.pricingPage.thenPrices(PRICES.monthly.amountUsd, PRICES.yearly.amountUsd)}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">

@@ -108,7 +108,10 @@ function AdminInviteSignUp({ email, token }: { email: string; token: string }) {
 
   const name = invite.data.displayName || invite.data.firstName || email;
   return (
-    <AuthPage title={`Welcome, ${name}`} description={msg.signupPage.youveBeenInvitedToStackdays}>
+    <AuthPage
+      title={msg.signupPage.welcome(name)}
+      description={msg.signupPage.youveBeenInvitedToStackdays}
+    >
       <title>{msg.signupPage.title3}</title>
       <AdminInviteForm
         email={email}

@@ -13,7 +13,7 @@ export function CyclePhotosRoute() {
   const user = useSignedInUser();
   return (
     <>
-      <title>{`${msg.progressPhotosTitle} · StackDays`}</title>
+      <title>{msg.common.pageTitle(msg.progressPhotosTitle)}</title>
       <CycleTabs current="photos" />
       <ScreenHeading description={msg.progressPhotosLead}>{msg.progressPhotosTitle}</ScreenHeading>
       <PhotosScreen unitPref={user.unitPref} />

@@ -143,7 +143,7 @@ export function HomeRoute() {
     <>
       <title>
         {today.data
-          ? `${msg.cycleDayLabel(today.data.cycle.day, today.data.cycle.started)} · StackDays`
+          ? msg.common.pageTitle(msg.cycleDayLabel(today.data.cycle.day, today.data.cycle.started))
           : msg.homePage.title}
       </title>
       {body}

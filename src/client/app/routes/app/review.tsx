@@ -46,9 +46,9 @@ export function ReviewRoute() {
   const review = query.data?.review;
   const title = review
     ? review.final
-      ? 'Your 90 days · StackDays'
-      : `Week ${review.week} review · StackDays`
-    : 'Weekly review · StackDays';
+      ? msg.common.pageTitle(msg.reviewPage.yourNinetyDays)
+      : msg.common.pageTitle(msg.reviewPage.weekTitle(review.week))
+    : msg.common.pageTitle(msg.reviewPage.weeklyReview);
   return (
     <>
       <title>{title}</title>

@@ -25,7 +25,7 @@ export function StartTrialRoute() {
   if (provider.data?.provider === 'builtin' && freeTimeState(subscription) === 'ended')
     return (
       <div className="mx-auto flex w-full max-w-lg flex-col gap-4 pt-2 sm:pt-8">
-        <title>{`${msg.startYourFreeTrial} · StackDays`}</title>
+        <title>{msg.common.pageTitle(msg.startYourFreeTrial)}</title>
         <h1 className="text-3xl font-black tracking-tight">{msg.trialAlreadyUsed}</h1>
         <FreeTimeNote
           endedOn={subscription!.currentPeriodEnd}
@@ -37,7 +37,7 @@ export function StartTrialRoute() {
 
   return (
     <div className="pt-2 sm:pt-8">
-      <title>{`${msg.startYourFreeTrial} · StackDays`}</title>
+      <title>{msg.common.pageTitle(msg.startYourFreeTrial)}</title>
       <StartTrialCard
         pending={startTrial.isPending}
         requireCard={trialRequiresCard() && provider.data?.provider === 'stripe'}

@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 
 const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
 
@@ -35,13 +36,13 @@ export function AcceptTermsField({
         {/* The links open in a new tab, so what was typed here stays. */}
         <Label htmlFor={id} className="leading-snug font-normal">
           <span>
-            I accept the{' '}
+            {msg.acceptTermsField.before}{' '}
             <a href={pagePath('terms')} target="_blank" rel="noreferrer" className={linkClass}>
-              terms of service
+              {msg.acceptTermsField.terms}
             </a>{' '}
-            and{' '}
+            {msg.acceptTermsField.and}{' '}
             <a href={pagePath('privacy')} target="_blank" rel="noreferrer" className={linkClass}>
-              privacy policy
+              {msg.acceptTermsField.privacy}
             </a>
           </span>
         </Label>

@@ -18,9 +18,10 @@ export function CodeSentNotice({
 }) {
   return (
     <p className="text-muted-foreground">
-      We sent a {CODE_LENGTH}-digit code to{' '}
+      {msg.codeField.sentTo(CODE_LENGTH)}{' '}
       <strong className="break-all text-foreground">{email}</strong>
-      {ifAccount && msg.codeField.ifItHasAStackdays}. It works for {OTP_TTL_MINUTES} minutes.
+      {ifAccount && msg.codeField.ifItHasAStackdays}
+      {msg.codeField.worksFor(OTP_TTL_MINUTES)}
     </p>
   );
 }

@@ -68,7 +68,7 @@ export function FinishSignUp({ user }: { user: SessionUser }) {
         </Button>
       }
     >
-      <title>{`${msg.finishSignUpTitle} · StackDays`}</title>
+      <title>{msg.common.pageTitle(msg.finishSignUpTitle)}</title>
       <div className="flex flex-col gap-5">
         <p className="flex items-start gap-2 rounded-xl bg-muted p-3 text-sm">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -199,7 +199,7 @@ function CodeStep({
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           id={id}
-          label={`${CODE_LENGTH}-digit code`}
+          label={msg.signInForm.codeLabel(CODE_LENGTH)}
           control={form.control}
           name="code"
           error={error}

@@ -145,8 +145,11 @@ function JoinCrewPage({
   joining: boolean;
 }) {
   return (
-    <AuthPage title={`Join ${crew.name}`} description={msg.crewJoin.doThe90DaysTogether}>
-      <title>{`Join ${crew.name} · StackDays`}</title>
+    <AuthPage
+      title={msg.crewJoin.joinCrew(crew.name)}
+      description={msg.crewJoin.doThe90DaysTogether}
+    >
+      <title>{msg.common.pageTitle(msg.crewJoin.joinCrew(crew.name))}</title>
       <div className="flex flex-col gap-5">
         <div className="flex items-center gap-4 rounded-2xl border border-border p-4">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-muted">

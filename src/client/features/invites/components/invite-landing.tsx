@@ -40,10 +40,10 @@ export function InviteLanding({ token }: { token: string | undefined }) {
     const { inviterName, monthsFree } = invite.data;
     return (
       <AuthPage
-        title={`${inviterName} invited you`}
-        description={`Join ${inviterName} on ${PRODUCT_NAME}: ${CYCLE_LENGTH_DAYS} days of showing up, one check-in at a time.`}
+        title={msg.inviteLanding.invitedYou(inviterName)}
+        description={msg.inviteLanding.joinOn(inviterName, PRODUCT_NAME, CYCLE_LENGTH_DAYS)}
       >
-        <title>{`${inviterName} invited you · StackDays`}</title>
+        <title>{msg.common.pageTitle(msg.inviteLanding.invitedYou(inviterName))}</title>
         <div className="flex flex-col gap-6">
           <div className="flex items-center gap-4 rounded-2xl border-2 border-primary bg-primary/15 p-5">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
