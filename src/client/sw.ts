@@ -99,6 +99,7 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(typeof data.title === 'string' ? data.title : 'StackDays', {
       body: typeof data.body === 'string' ? data.body : '',
       tag: typeof data.tag === 'string' ? data.tag : undefined,
+      lang: typeof data.lang === 'string' ? data.lang : undefined,
       icon: '/icons/icon-192.png',
       data: { url },
     }),

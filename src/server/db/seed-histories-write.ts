@@ -140,6 +140,7 @@ async function writeMember(
     lastName: rest.join(' ') || null,
     verifiedAt: signedUpAt,
     healthIntakeSkippedAt: signedUpAt,
+    language: member.language ?? null,
   };
   await tx
     .insert(profiles)

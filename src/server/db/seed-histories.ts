@@ -29,6 +29,7 @@ import {
   localDateIn,
   type LocalDate,
 } from '@shared/domain/local-date';
+import { LOCALES } from '@shared/i18n/locales';
 
 // The histories file of `npm run seed:demo -- --histories FILE` (issue 43): members with exactly
 // the days a test or a demo needs, ending yesterday in each member's zone. Read and checked here
@@ -67,6 +68,8 @@ const memberSchema = z.strictObject({
     .default({}),
   // A late joiner of their crew's started cycle (issue 44): their history starts on this crew day.
   joinedOnDay: z.number().int().min(1).max(CREW_CYCLE_JOIN_DAYS).optional(),
+  // The member's language (issue 47): their pages, e-mails and pushes. Unset: never chosen (English).
+  language: z.enum(LOCALES, { error: `one of ${LOCALES.join(', ')}` }).optional(),
 });
 
 const crewSchema = z.strictObject({

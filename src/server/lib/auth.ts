@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db, DbOrTx } from '../db/client';
 import { authSchema } from '../db/schema/auth';
 import type { Mailer } from './mail';
+import { runWithLocale, scopeLocale } from './locale';
 import { codeMail } from './mail-templates/account';
 import type { Logger } from './logger';
 
@@ -24,8 +25,15 @@ export const CLIENT_IP_HEADER = 'x-stackdays-client-ip';
 const SESSION_DAYS = 30;
 const adapterConfig = { provider: 'pg', schema: authSchema } as const;
 
-/** What the code mail should say besides the code; set around a call with `codeMailNote.run(...)`. */
-export const codeMailNote = new AsyncLocalStorage<{ accountExists: boolean; skipMail?: boolean }>();
+/**
+ * What the code mail should say besides the code, and in which language (the account's, when the
+ * address has one that chose; else the request's: decision 0119); set with `codeMailNote.run(...)`.
+ */
+export const codeMailNote = new AsyncLocalStorage<{
+  accountExists: boolean;
+  skipMail?: boolean;
+  language?: string | null;
+}>();
 
 export interface AuthDeps {
   config: Config;
@@ -99,7 +107,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
           // mail log would wait for it), and a reply that waits on SMTP would tell who has an account.
           const note = codeMailNote.getStore();
           if (note?.skipMail) return;
-          void mailer.send(
+          const mail = runWithLocale(note?.language ?? scopeLocale(), () =>
             codeMail(
               {
                 to: email,
@@ -110,6 +118,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
               { publicUrl: config.publicUrl },
             ),
           );
+          void mailer.send(mail);
         },
       }),
     ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminInviteMail, buddyInviteMail } from './mail-templates/account';
 import { accessEndingMail } from './mail-templates/billing';
-import { dailyReminderMail } from './mail-templates/nudges';
+import { crewNudgeMail, dailyReminderMail } from './mail-templates/nudges';
 
 const site = { publicUrl: 'https://stackdays.example' };
 const nudge = {
@@ -39,5 +39,20 @@ describe('greetings (issue 25 #4)', () => {
       expect(mail.text, mail.kind).toMatch(/^Hi there,$/m);
       expect(mail.text, mail.kind).not.toMatch(/^Hi,/m);
     }
+  });
+});
+
+describe('names in a message (issue 47, threat #129)', () => {
+  it("a sender's name with ICU or HTML syntax is said as written, never formatted or laid out", () => {
+    const fromName = '{n, plural, one {x} other {y}} <a href="https://evil.example">Maya</a>';
+    const mail = crewNudgeMail(
+      { to: 'a@example.com', userId: 'u', name: 'Sam', fromName, crewName: '{crew}', day: 2 },
+      nudge,
+    );
+    expect(mail.subject.startsWith(fromName)).toBe(true);
+    expect(mail.text).toContain(fromName);
+    expect(mail.html).not.toContain('<a href="https://evil.example">');
+    expect(mail.html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;');
+    expect(mail.html).toContain('{crew}');
   });
 });

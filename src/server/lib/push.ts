@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
+import { currentLocale } from '@shared/i18n/translate';
 import type { DbOrTx } from '../db/client';
 import { pushSubscriptions, serverKeys } from '../db/schema';
 import type { ServiceContext } from './context';
@@ -97,6 +98,8 @@ export interface PushMessage {
   /** Where a tap on the notification opens, a path on PUBLIC_URL. */
   url: string;
   tag?: string;
+  /** The language of title and body (the notification's `lang`); sendPush fills in the current one. */
+  lang?: string;
 }
 
 interface StoredSubscription {
@@ -163,6 +166,8 @@ export async function sendPush(
     .where(eq(pushSubscriptions.userId, userId));
   if (rows.length === 0) return 0;
   const keys = await vapidKeys(ctx);
+  // Written in the locale it was composed in, the recipient's (decision 0119): the notification says so.
+  const payload: PushMessage = { ...message, lang: message.lang ?? currentLocale() };
   const gone: string[] = [];
   let accepted = 0;
   for (const row of rows) {
@@ -173,7 +178,7 @@ export async function sendPush(
     }
     let status: number;
     try {
-      status = await sendToSubscription(keys, row, message);
+      status = await sendToSubscription(keys, row, payload);
     } catch (error) {
       // Keys the library cannot use (corrupt data): the subscription can never work.
       ctx.logger.warn({ err: error, userId }, 'push subscription unusable: removed');

@@ -1,9 +1,11 @@
-import { CODE_LENGTH, OTP_TTL_MINUTES, PRODUCT_NAME } from '@shared/constants';
+import { OTP_TTL_MINUTES } from '@shared/constants';
+import { msg } from '@shared/messages';
 import type { MailMessage } from '../mail';
 import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
 // The mails that answer something the reader or somebody for them did: sign-in and verification
 // codes, the lockout notice, and the invites that lead to an account. None carries an unsubscribe link.
+// Each is written in the locale it is composed in: the caller runs it in the recipient's (decision 0119).
 
 /** The 6-digit code mail, for verifying a new account or signing in. The code is in the subject too. */
 export function codeMail(
@@ -19,18 +21,19 @@ export function codeMail(
   const links: MailLinks = { publicUrl: site.publicUrl };
   const verify = input.purpose === 'verify';
   const subject = verify
-    ? `${input.code} is your ${PRODUCT_NAME} verification code`
-    : `${input.code} is your ${PRODUCT_NAME} sign-in code`;
-  const exists = input.accountExists
-    ? `Someone (hopefully you) tried to sign up with this e-mail, but you already have a ${PRODUCT_NAME} account. `
-    : '';
-  const lead = verify
-    ? `${exists}${input.accountExists ? 'Your account is not verified yet. ' : `Welcome to ${PRODUCT_NAME}. `}Enter this ${CODE_LENGTH}-digit code to verify your e-mail address:`
-    : `${exists}Enter this ${CODE_LENGTH}-digit code to sign in to ${PRODUCT_NAME}:`;
-  const expiry = `The code works once and expires in ${OTP_TTL_MINUTES} minutes.`;
-  const ignore = "If you didn't ask for it, you can ignore this e-mail.";
+    ? msg.mail.codeVerifySubject(input.code)
+    : msg.mail.codeSignInSubject(input.code);
+  const lead = [
+    input.accountExists ? msg.mail.codeAccountExists : null,
+    verify ? (input.accountExists ? msg.mail.codeNotVerifiedYet : msg.mail.codeWelcome) : null,
+    verify ? msg.mail.codeVerifyLead : msg.mail.codeSignInLead,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const expiry = msg.mail.codeExpiry;
+  const ignore = msg.mail.codeIgnore;
   const content: MailLayout = {
-    title: verify ? 'Verify your e-mail' : 'Your sign-in code',
+    title: verify ? msg.mail.codeVerifyTitle : msg.mail.codeSignInTitle,
     paragraphs: [lead, expiry, ignore],
     highlight: input.code,
   };
@@ -54,15 +57,14 @@ export function codeLockoutMail(
   site: Pick<MailLinks, 'publicUrl'>,
 ): MailMessage {
   const links: MailLinks = { publicUrl: site.publicUrl };
-  const lead = `Several wrong codes were entered for your ${PRODUCT_NAME} account, so code sign-in is paused for ${input.minutes} minutes.`;
-  const calm =
-    'If that was you, wait and ask for a new code. If it was not, nobody got in: codes are only sent to this address, and you can sign in as usual once the pause ends.';
-  const content: MailLayout = { title: 'Sign-in paused', paragraphs: [lead, calm] };
+  const lead = msg.mail.lockoutLead(input.minutes);
+  const calm = msg.mail.lockoutCalm;
+  const content: MailLayout = { title: msg.mail.lockoutTitle, paragraphs: [lead, calm] };
   return laidOutMail(
     {
       to: input.to,
       kind: 'code_lockout_notice',
-      subject: `Sign-in paused on your ${PRODUCT_NAME} account`,
+      subject: msg.mail.lockoutSubject,
     },
     links,
     content,
@@ -77,17 +79,17 @@ export function buddyInviteMail(
 ): MailMessage {
   const links: MailLinks = { publicUrl: site.publicUrl };
   const hello = greeting(input.firstName);
-  const lead = `${input.inviterName} invited you to ${PRODUCT_NAME}, the 90-day consistency programme. Join through this link and your first month is free:`;
+  const lead = msg.mail.buddyInviteLead(input.inviterName);
   const content: MailLayout = {
-    title: `${input.inviterName} invited you`,
+    title: msg.mail.buddyInviteTitle(input.inviterName),
     paragraphs: [hello, lead],
-    button: { label: 'Accept the invite', url: input.link },
+    button: { label: msg.mail.buddyInviteButton, url: input.link },
   };
   return laidOutMail(
     {
       to: input.to,
       kind: 'buddy_invite',
-      subject: `${input.inviterName} invited you to ${PRODUCT_NAME}`,
+      subject: msg.mail.buddyInviteSubject(input.inviterName),
     },
     links,
     content,
@@ -107,16 +109,15 @@ export function adminInviteMail(
   const links: MailLinks = { publicUrl: site.publicUrl };
   const link = `${links.publicUrl}/signup?admin_invite=${encodeURIComponent(input.to)}&token=${encodeURIComponent(input.token)}`;
   const hello = greeting(input.firstName);
-  const by = input.invitedBy ? `${input.invitedBy} set up` : 'An administrator set up';
-  const lead = `${by} a ${PRODUCT_NAME} account for you. Choose your password through this link to start your 90 days:`;
-  const expiry = 'The link works once and expires in 7 days.';
+  const lead = msg.mail.adminInviteLead(input.invitedBy);
+  const expiry = msg.mail.adminInviteExpiry;
   const content: MailLayout = {
-    title: `You are invited to ${PRODUCT_NAME}`,
+    title: msg.mail.adminInviteSubject,
     paragraphs: [hello, lead, expiry],
-    button: { label: 'Set your password', url: link },
+    button: { label: msg.mail.adminInviteButton, url: link },
   };
   return laidOutMail(
-    { to: input.to, kind: 'admin_invite', subject: `You are invited to ${PRODUCT_NAME}` },
+    { to: input.to, kind: 'admin_invite', subject: msg.mail.adminInviteSubject },
     links,
     content,
     [hello, lead, link, expiry],

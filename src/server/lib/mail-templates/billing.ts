@@ -1,4 +1,3 @@
-import { PRODUCT_NAME } from '@shared/constants';
 import { contactHref } from '@shared/domain/subscription';
 import { msg } from '@shared/messages';
 import type { MailMessage } from '../mail';
@@ -21,15 +20,15 @@ function nextStep(links: Pick<MailLinks, 'publicUrl'> & BillingLinks) {
   if (links.provider === 'stripe') {
     const url = `${links.publicUrl}/app/settings`;
     return {
-      sentence: 'Choose a plan to keep your cycle, your streak and your check-ins going.',
-      button: { label: 'Choose a plan', url },
-      textLine: `Choose a plan: ${url}`,
+      sentence: msg.mail.choosePlanLead,
+      button: { label: msg.mail.choosePlanButton, url },
+      textLine: msg.mail.choosePlanLine(url),
     };
   }
-  const sentence = `This server takes no payments. ${msg.askForAccess(links.contact)}`;
+  const sentence = msg.noPaymentsAskForAccess(links.contact);
   if (!links.contact) return { sentence, button: undefined, textLine: null };
   const url = contactHref(links.contact);
-  return { sentence, button: { label: 'Ask for more time', url }, textLine: null };
+  return { sentence, button: { label: msg.mail.askForMoreTimeButton, url }, textLine: null };
 }
 
 /**
@@ -48,11 +47,10 @@ export function accessEndingMail(
   links: Pick<MailLinks, 'publicUrl'> & BillingLinks,
 ): MailMessage {
   const hello = greeting(input.name);
-  const what = input.kind === 'trial' ? 'free trial' : 'free access';
   const next = nextStep(links);
-  const lead = `Your ${PRODUCT_NAME} ${what} ends on ${input.endsOn}. ${next.sentence}`;
+  const lead = `${msg.mail.accessEndingLead(input.kind, input.endsOn)} ${next.sentence}`;
   const content: MailLayout = {
-    title: `Your ${what} ends in 3 days`,
+    title: msg.mail.accessEndingTitle(input.kind),
     paragraphs: [hello, lead],
     button: next.button,
   };
@@ -61,7 +59,7 @@ export function accessEndingMail(
       to: input.to,
       userId: input.userId,
       kind: input.kind === 'trial' ? 'trial_ending' : 'comp_ending',
-      subject: `Your ${PRODUCT_NAME} ${input.kind === 'trial' ? 'trial' : 'free access'} ends in 3 days`,
+      subject: msg.mail.accessEndingSubject(input.kind),
     },
     { publicUrl: links.publicUrl },
     content,

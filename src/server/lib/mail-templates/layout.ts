@@ -1,10 +1,13 @@
-import { PRODUCT_NAME, TAGLINE } from '@shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
+import { currentLocale } from '@shared/i18n/translate';
+import { msg } from '@shared/messages';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../mail';
 
 // The one layout every mail the product sends shares, in plain text and HTML (decision 0020): the
 // brand's look (slate ink, one lime accent used only for the button that moves the member forward), a
-// link back to PUBLIC_URL, and for nudges a footer with a one-click unsubscribe.
+// link back to PUBLIC_URL, and for nudges a footer with a one-click unsubscribe. Its words are in the
+// locale the mail is composed in: the recipient's (decision 0119), named by `<html lang>`.
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -19,11 +22,9 @@ export interface MailLinks {
    * `publicUrl` (decision 0096).
    */
   unsubscribeUrl?: string;
-  /** The unsubscribe link's words: 'Unsubscribe from e-mail nudges' unless the mail is another list's. */
+  /** The unsubscribe link's words: msg.mail.unsubscribeNudges unless the mail is another list's. */
   unsubscribeLabel?: string;
 }
-
-const NUDGES_UNSUBSCRIBE = 'Unsubscribe from e-mail nudges';
 
 /** What a mail says, laid out the same way in every mail. */
 export interface MailLayout {
@@ -50,20 +51,20 @@ function mailHtml(links: MailLinks, content: MailLayout): string {
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:${ACCENT};color:${INK};font-weight:700;text-decoration:none;padding:12px 20px;border-radius:10px">${escapeHtml(content.button.label)}</a></p>`
     : '';
   const unsubscribe = links.unsubscribeUrl
-    ? `<br><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(links.unsubscribeLabel ?? NUDGES_UNSUBSCRIBE)}</a>`
+    ? `<br><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(links.unsubscribeLabel ?? msg.mail.unsubscribeNudges)}</a>`
     : '';
-  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f1f5f9;font-family:'Inter Variable',system-ui,sans-serif;color:${INK}">
+  return `<!doctype html><html lang="${currentLocale()}"><body style="margin:0;padding:24px;background:#f1f5f9;font-family:'Inter Variable',system-ui,sans-serif;color:${INK}">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:16px;padding:24px">
 <p style="margin:0 0 16px;font-weight:800"><a href="${escapeHtml(links.publicUrl)}" style="color:${INK};text-decoration:none">${PRODUCT_NAME}</a></p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.title)}</h1>${code}${stat}${body}${button}
-<p style="margin:24px 0 0;color:${MUTED};font-size:13px;line-height:1.5">${escapeHtml(TAGLINE)}<br><a href="${escapeHtml(links.publicUrl)}" style="color:${MUTED}">${escapeHtml(links.publicUrl.replace(/^https?:\/\//, ''))}</a>${unsubscribe}</p>
+<p style="margin:24px 0 0;color:${MUTED};font-size:13px;line-height:1.5">${escapeHtml(msg.mail.tagline)}<br><a href="${escapeHtml(links.publicUrl)}" style="color:${MUTED}">${escapeHtml(links.publicUrl.replace(/^https?:\/\//, ''))}</a>${unsubscribe}</p>
 </div></body></html>`;
 }
 
 function mailText(links: MailLinks, content: MailLayout, lines: string[]): string {
-  const footer = [`${TAGLINE}`, links.publicUrl];
+  const footer = [msg.mail.tagline, links.publicUrl];
   if (links.unsubscribeUrl)
-    footer.push(`${links.unsubscribeLabel ?? NUDGES_UNSUBSCRIBE}: ${links.unsubscribeUrl}`);
+    footer.push(`${links.unsubscribeLabel ?? msg.mail.unsubscribeNudges}: ${links.unsubscribeUrl}`);
   return `${lines.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`;
 }
 
@@ -97,6 +98,5 @@ export function laidOutMail(
 
 /** The first line of a mail: the person's name when we have one, else a plain "Hi there,". */
 export function greeting(name?: string | null): string {
-  const given = name?.trim();
-  return given ? `Hi ${given},` : 'Hi there,';
+  return msg.mail.greeting(name);
 }

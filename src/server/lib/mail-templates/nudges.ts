@@ -18,21 +18,18 @@ export function dailyReminderMail(
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
   const hello = greeting(input.name);
-  const stat =
-    input.day === null
-      ? `Streak: ${input.streak}`
-      : `Day ${input.day} of 90 · streak ${input.streak}`;
+  const stat = msg.mail.reminderStat(input.day, input.streak);
   const lead = input.atRisk
     ? msg.reminderAtRiskLead(input.streak)
     : input.streak > 0
-      ? `You have stacked ${input.streak} ${input.streak === 1 ? 'day' : 'days'} in a row. Today's check-in keeps the run going.`
-      : "Today's check-in is still open. One small step counts: log it and start a new run.";
+      ? msg.mail.reminderStreakLead(input.streak)
+      : msg.mail.reminderFreshLead;
   const checkinUrl = `${links.publicUrl}/app`;
   const content: MailLayout = {
-    title: input.atRisk ? msg.checkInToKeepStreak : "Today's check-in is waiting",
+    title: input.atRisk ? msg.checkInToKeepStreak : msg.mail.reminderTitle,
     stat,
     paragraphs: [hello, lead],
-    button: { label: 'Check in for today', url: checkinUrl },
+    button: { label: msg.mail.checkInButton, url: checkinUrl },
   };
   return laidOutMail(
     {
@@ -40,14 +37,12 @@ export function dailyReminderMail(
       userId: input.userId,
       kind: 'daily_reminder',
       subject: input.atRisk
-        ? `${input.day === null ? '' : `Day ${input.day}: `}${msg.checkInToKeepStreak}`
-        : input.day === null
-          ? "Time for today's check-in"
-          : `Day ${input.day}: time to check in`,
+        ? msg.mail.reminderAtRiskSubject(input.day)
+        : msg.mail.reminderSubject(input.day),
     },
     links,
     content,
-    [hello, stat, lead, `Check in: ${checkinUrl}`],
+    [hello, stat, lead, msg.mail.checkInLine(checkinUrl)],
   );
 }
 
@@ -73,12 +68,12 @@ export function crewNudgeMail(
   const content: MailLayout = {
     title,
     paragraphs: [hello, lead],
-    button: { label: 'Check in for today', url: checkinUrl },
+    button: { label: msg.mail.checkInButton, url: checkinUrl },
   };
   return laidOutMail(
     { to: input.to, userId: input.userId, kind: 'crew_nudge', subject: title },
     links,
     content,
-    [hello, title, lead, `Check in: ${checkinUrl}`],
+    [hello, title, lead, msg.mail.checkInLine(checkinUrl)],
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from '@shared/messages';
 import type { MailMessage } from '../mail';
 import { greeting, laidOutMail, type MailLayout, type MailLinks } from './layout';
 
@@ -31,35 +32,32 @@ export function weeklyReviewMail(
   links: MailLinks & { unsubscribeUrl: string },
 ): MailMessage {
   const hello = greeting(input.name);
-  const n = (value: number) => value.toLocaleString('en-US');
-  const title = input.final ? 'Your 90 days, reviewed' : `Your week ${input.week} review is ready`;
-  const stat = `${input.checkins} of ${input.days} days checked in`;
+  const title = msg.mail.reviewTitle(input.final, input.week);
+  const stat = msg.mail.reviewStat(input.checkins, input.days);
   const lines = [
-    `Move minutes: ${n(input.movedMinutes)}`,
-    `Steps: ${n(input.steps)}`,
-    `Protein target hit: ${input.proteinDays} ${input.proteinDays === 1 ? 'day' : 'days'}`,
-    `Hydration goal hit: ${input.hydrationDays} ${input.hydrationDays === 1 ? 'day' : 'days'}`,
-    `Streak: ${input.currentStreak} (best ${input.bestStreak})`,
+    msg.mail.reviewMoveMinutes(input.movedMinutes),
+    msg.mail.reviewSteps(input.steps),
+    msg.mail.reviewProteinDays(input.proteinDays),
+    msg.mail.reviewHydrationDays(input.hydrationDays),
+    msg.mail.reviewStreak(input.currentStreak, input.bestStreak),
   ];
-  const lead = input.final
-    ? 'Ninety days stacked up. See the whole cycle, day by day, and where you started.'
-    : 'Here is how your week added up. The review has each day, your journal lines and your photos.';
+  const lead = input.final ? msg.mail.reviewFinalLead : msg.mail.reviewWeekLead;
   const content: MailLayout = {
     title,
     stat,
     paragraphs: [hello, lead, ...lines],
-    button: { label: 'Open your review', url: input.url },
+    button: { label: msg.mail.reviewButton, url: input.url },
   };
-  const reviewLinks = { ...links, unsubscribeLabel: 'Unsubscribe from the weekly review e-mail' };
+  const reviewLinks = { ...links, unsubscribeLabel: msg.mail.unsubscribeWeeklyReview };
   return laidOutMail(
     {
       to: input.to,
       userId: input.userId,
       kind: 'weekly_review',
-      subject: input.final ? `Your 90-day review: ${stat}` : `Week ${input.week} review: ${stat}`,
+      subject: msg.mail.reviewSubject(input.final, input.week, stat),
     },
     reviewLinks,
     content,
-    [hello, stat, lead, lines.join('\n'), `Open your review: ${input.url}`],
+    [hello, stat, lead, lines.join('\n'), msg.mail.reviewLine(input.url)],
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { msg } from '@shared/messages';
 import type { AdminInviteProfile } from '@shared/api-types';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +10,7 @@ import { issueAdminInvite } from '../../queries/admin-invite';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
 import { startAfresh } from './first-verification';
+import { scopeLocale } from '../../lib/locale';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
 
 async function findInvited(db: DbOrTx, email: string, token: string, now: Date) {
@@ -44,6 +45,12 @@ export async function getAdminInviteProfile(
   input: { email: string; token: string },
 ): Promise<AdminInviteProfile> {
   const row = await findInvited(ctx.db, input.email, input.token, ctx.now());
+  // The invitee's browser speaks here: a resent invite is written in its language (decision 0119),
+  // as their pages are once they accept. Only a language not yet set: never one they chose.
+  await ctx.db
+    .update(profiles)
+    .set({ language: scopeLocale() })
+    .where(and(eq(profiles.id, row.userId), isNull(profiles.language)));
   return {
     displayName: row.displayName,
     firstName: row.firstName,

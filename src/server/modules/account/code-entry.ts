@@ -1,6 +1,7 @@
 import { msg } from '@shared/messages';
 import { AppError } from '../../lib/errors';
 import { authInTransaction } from '../../lib/auth';
+import { runWithLocale, scopeLocale } from '../../lib/locale';
 import { codeLockoutMail } from '../../lib/mail-templates/account';
 import { afterCommit, withTransaction, type ServiceContext } from '../../lib/context';
 import { enforce, forget, hit, peek } from '../../lib/rate-limit';
@@ -35,15 +36,22 @@ async function countWrongCode(ctx: ServiceContext, email: string): Promise<numbe
 }
 
 /** A wrong code, counted: the first time the count crosses the threshold, mails the owner. */
-function codeRefused(ctx: ServiceContext, email: string, known: boolean, count: number): never {
+function codeRefused(
+  ctx: ServiceContext,
+  email: string,
+  owner: { known: boolean; language: string | null },
+  count: number,
+): never {
   const limit = codeFailureLimit(email);
-  if (known && count === limit.max) {
-    void ctx.mailer.send(
+  if (owner.known && count === limit.max) {
+    // In the owner's language; one who never chose reads the request's (decision 0119).
+    const mail = runWithLocale(owner.language ?? scopeLocale(), () =>
       codeLockoutMail(
         { to: email, minutes: limit.windowSeconds / 60 },
         { publicUrl: ctx.config.publicUrl },
       ),
     );
+    void ctx.mailer.send(mail);
   }
   throw new AppError('bad_request', msg.verifyCodeFailed);
 }
@@ -77,7 +85,12 @@ async function enterCode(
     for (const hook of hooks) afterCommit(ctx, hook);
     if (!result?.response?.user) {
       const count = await countWrongCode(ctx, input.email);
-      return { signedIn: false as const, known: Boolean(existing), count };
+      return {
+        signedIn: false as const,
+        known: Boolean(existing),
+        language: existing?.language ?? null,
+        count,
+      };
     }
     // A verified address is part of the member's session.
     if (existing && !existing.emailVerified) forgetSessionsAfterCommit(ctx);
@@ -98,7 +111,7 @@ async function enterCode(
     await applyAdminEmails(ctx, userId, input.email);
     return { signedIn: true as const, monthsFree, cookies: result.headers?.getSetCookie() ?? [] };
   });
-  if (!outcome.signedIn) return codeRefused(ctx, input.email, outcome.known, outcome.count);
+  if (!outcome.signedIn) return codeRefused(ctx, input.email, outcome, outcome.count);
   return { monthsFree: outcome.monthsFree, cookies: outcome.cookies };
 }
 

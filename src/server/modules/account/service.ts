@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { user } from '../../db/schema';
+import { profiles, user } from '../../db/schema';
 import { CLIENT_IP_HEADER, sessionCookieSettings } from '../../lib/auth';
 import type { ServiceContext } from '../../lib/context';
 import { forgetSessionsAfterCommit } from '../../lib/session-cache';
@@ -28,8 +28,9 @@ export const requester = (ctx: ServiceContext) => ctx.ip ?? 'unknown';
 /** The account this e-mail names, or null. */
 export async function findUser(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: user.id, emailVerified: user.emailVerified })
+    .select({ id: user.id, emailVerified: user.emailVerified, language: profiles.language })
     .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.email, email))
     .limit(1);
   return row ?? null;

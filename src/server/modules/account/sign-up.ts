@@ -63,7 +63,7 @@ async function mailCode(
   ctx: ServiceContext,
   email: string,
   type: CodeType,
-  note: { accountExists: boolean } = { accountExists: false },
+  note: { accountExists: boolean; language?: string | null } = { accountExists: false },
 ) {
   const ceiling = await hit(ctx.db, codeMailCeiling(email), ctx.now());
   const skipMail = !ceiling.allowed && (await hasLiveCode(ctx, type, email));
@@ -119,11 +119,15 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput) {
     termsAcceptedAt: ctx.now().toISOString(),
   });
   const existing = await findUser(ctx.db, input.email);
+  const language = existing?.language ?? null;
   if (existing?.emailVerified) {
-    await mailCode(ctx, input.email, 'sign-in', { accountExists: true });
+    await mailCode(ctx, input.email, 'sign-in', { accountExists: true, language });
   } else {
     if (!existing) await createUnprovenAccount(ctx, input.email);
-    await mailCode(ctx, input.email, 'email-verification', { accountExists: Boolean(existing) });
+    await mailCode(ctx, input.email, 'email-verification', {
+      accountExists: Boolean(existing),
+      language,
+    });
   }
   return { email: input.email, coupon: input.coupon ?? null, monthsFree, pendingSignUp };
 }
@@ -140,5 +144,8 @@ export async function sendCode(
   await enforceCodeSend(ctx, input.email, input.purpose);
   const existing = await findUser(ctx.db, input.email);
   const type = existing && !existing.emailVerified ? 'email-verification' : 'sign-in';
-  await mailCode(ctx, input.email, type);
+  await mailCode(ctx, input.email, type, {
+    accountExists: false,
+    language: existing?.language ?? null,
+  });
 }

@@ -136,6 +136,7 @@ export async function resendInvite(
       .select({
         email: user.email,
         firstName: profiles.firstName,
+        language: profiles.language,
         hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
       })
       .from(user)
@@ -153,6 +154,7 @@ export async function resendInvite(
         userId: input.userId,
         token,
         firstName: found.firstName,
+        language: found.language,
       }),
     );
     return { ok: true };

@@ -5,6 +5,7 @@ import { msg } from '@shared/messages';
 import { pagePath } from '@shared/pages';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
+import { runWithLocale } from '../../lib/locale';
 import { crewCycleEveMail } from '../../lib/mail-templates/crew-cycle';
 import { sendPush } from '../../lib/push';
 import { zoneAt } from '../../queries/time-zone';
@@ -25,6 +26,8 @@ interface DueEve {
   email: string;
   first_name: string | null;
   display_name: string | null;
+  /** The member's language (decision 0119): the reminder is written in it. */
+  language: string | null;
   email_nudges: boolean;
   push_nudges: boolean;
   crew_id: string;
@@ -67,7 +70,7 @@ export async function claimDueEves(db: DbOrTx, now: Date, limit = EVE_BATCH): Pr
           on conflict do nothing
           returning key
         )
-        select d.key, d.user_id, u.email, pr.first_name, pr.display_name, d.email_nudges,
+        select d.key, d.user_id, u.email, pr.first_name, pr.display_name, pr.language, d.email_nudges,
                d.push_nudges, d.crew_id, d.crew_name
         from due d
         join claimed k on k.key = d.key
@@ -96,7 +99,7 @@ export async function runCrewCycleJob(ctx: ServiceContext, signal?: AbortSignal)
         concurrency: REMINDER_SEND_CONCURRENCY,
         userId: (member) => member.user_id,
       },
-      (member) => remindOne(ctx, member),
+      (member) => runWithLocale(member.language, () => remindOne(ctx, member)),
     );
     if (due.length < EVE_BATCH || signal?.aborted) return sent;
   }

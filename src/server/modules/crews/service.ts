@@ -12,9 +12,10 @@ import type {
 import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import { queryRows } from '../../db/client';
-import { crewMembers, crewNudges, crews, posts, userSettings } from '../../db/schema';
+import { crewMembers, crewNudges, crews, posts, profiles, userSettings } from '../../db/schema';
 import { requireMember, withTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { runWithLocale } from '../../lib/locale';
 import { crewNudgeMail } from '../../lib/mail-templates/nudges';
 import { sendPush } from '../../lib/push';
 import { enforce } from '../../lib/rate-limit';
@@ -208,8 +209,13 @@ export async function nudgeCrewmate(
   if (target.today_state !== 'open')
     throw new AppError('conflict', msg.crewNudgeNoCheckinToday(name));
   const [settings] = await ctx.db
-    .select({ email: userSettings.emailNudges, push: userSettings.pushNudges })
+    .select({
+      email: userSettings.emailNudges,
+      push: userSettings.pushNudges,
+      language: profiles.language,
+    })
     .from(userSettings)
+    .leftJoin(profiles, eq(profiles.id, userSettings.userId))
     .where(eq(userSettings.userId, input.userId));
   if (!settings?.email && !settings?.push)
     throw new AppError('conflict', msg.crewNudgeNotSent(name));
@@ -227,29 +233,32 @@ export async function nudgeCrewmate(
   if (claimed.length === 0) throw new AppError('conflict', msg.crewNudgeAlreadySent(name));
 
   const day = target.current_day == null ? null : Number(target.current_day);
-  if (settings.email) {
-    await ctx.mailer.send(
-      crewNudgeMail(
-        {
-          to: String(target.email),
-          userId: input.userId,
-          name: greetingName(target.first_name as string | null, name),
-          fromName: member.displayName,
-          crewName: crew.name,
-          day,
-        },
-        ctx.mailer.nudgeLinks(input.userId),
-      ),
-    );
-  }
-  if (settings.push) {
-    await sendPush(ctx, input.userId, {
-      title: msg.crewNudgeTitle(member.displayName, day),
-      body: msg.crewNudgeLead(member.displayName, crew.name),
-      url: pagePath('app-home'),
-      tag: `crew-nudge-${String(target.local_today)}`,
-    }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'crew nudge push failed'));
-  }
+  // The nudged member reads it in their language, the sender's answer stays in the sender's (0119).
+  await runWithLocale(settings.language, async () => {
+    if (settings.email) {
+      await ctx.mailer.send(
+        crewNudgeMail(
+          {
+            to: String(target.email),
+            userId: input.userId,
+            name: greetingName(target.first_name as string | null, name),
+            fromName: member.displayName,
+            crewName: crew.name,
+            day,
+          },
+          ctx.mailer.nudgeLinks(input.userId),
+        ),
+      );
+    }
+    if (settings.push) {
+      await sendPush(ctx, input.userId, {
+        title: msg.crewNudgeTitle(member.displayName, day),
+        body: msg.crewNudgeLead(member.displayName, crew.name),
+        url: pagePath('app-home'),
+        tag: `crew-nudge-${String(target.local_today)}`,
+      }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'crew nudge push failed'));
+    }
+  });
   return { message: msg.crewNudgeSent(name) };
 }
 

@@ -6,6 +6,7 @@ import { msg } from '@shared/messages';
 import type { LocalDate } from '@shared/domain/local-date';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
+import { runWithLocale } from '../../lib/locale';
 import { dailyReminderMail } from '../../lib/mail-templates/nudges';
 import { reminderLag } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
@@ -29,6 +30,8 @@ export interface DueReminder {
   email: string;
   first_name: string | null;
   display_name: string | null;
+  /** The member's language (decision 0119): their reminder is written in it; null: English. */
+  language: string | null;
   zone: string;
   reminder_hour: number;
   email_nudges: boolean;
@@ -71,7 +74,7 @@ export async function claimDueReminders(
         judged as (
           select c.user_id, c.zone, c.reminder_hour, c.email_nudges, c.push_nudges,
                  c.pending_timezone_from, c.wall::date as local_date,
-                 u.email, pr.first_name, pr.display_name,
+                 u.email, pr.first_name, pr.display_name, pr.language,
                  cy.start_date, cy.paused_dates, cy.streak_run, cy.streak_through, cy.at_risk_from,
                  (u.email_verified and cy.id is not null
                    and cy.start_date <= c.wall::date
@@ -106,7 +109,7 @@ export async function claimDueReminders(
           from judged j where s.user_id = j.user_id
           returning s.user_id
         )
-        select j.user_id, j.email, j.first_name, j.display_name, j.zone, j.reminder_hour,
+        select j.user_id, j.email, j.first_name, j.display_name, j.language, j.zone, j.reminder_hour,
                j.email_nudges, j.push_nudges, j.local_date::text as local_date,
                j.start_date::text as start_date, to_json(j.paused_dates) as paused_dates,
                j.streak_run, j.streak_through::text as streak_through,
@@ -142,7 +145,8 @@ export async function sendDailyReminders(
         concurrency: REMINDER_SEND_CONCURRENCY,
         userId: (member) => member.user_id,
       },
-      (member) => remindOne(ctx, member, now),
+      // Each reminder in its reader's language, never the job's (decision 0119).
+      (member) => runWithLocale(member.language, () => remindOne(ctx, member, now)),
     );
     if (read < REMINDER_BATCH || signal?.aborted) return sent;
   }
@@ -183,12 +187,12 @@ async function remindOne(ctx: ServiceContext, member: DueReminder, now: Date): P
   }
   if (member.push_nudges) {
     const devices = await sendPush(ctx, member.user_id, {
-      title: `Day ${day}: time to check in`,
+      title: msg.mail.reminderSubject(day),
       body: atRisk
         ? msg.reminderAtRiskPush(streak)
         : streak > 0
-          ? `Streak ${streak}. Today's check-in keeps it going.`
-          : "Today's check-in is still open.",
+          ? msg.push.reminderStreakBody(streak)
+          : msg.push.reminderFreshBody,
       url: pagePath('app-home'),
       tag: `reminder-${member.local_date}`,
     });

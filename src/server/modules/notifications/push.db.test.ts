@@ -1,11 +1,4 @@
-import {
-  createECDH,
-  createPublicKey,
-  createDecipheriv,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +7,7 @@ import { pushSubscriptions, userSettings } from '../../db/schema';
 import { systemContext } from '../../lib/context';
 import { sendPush } from '../../lib/push';
 import { setUpTestApp } from '../../testing/test-app';
+import { browserKeys, decryptPush as decrypt } from '../../testing/web-push';
 import { databaseLabel } from '../../testing/test-database';
 import { sendDueReminders } from './service';
 import { startCycleOn } from '../../testing/cycles';
@@ -49,40 +43,6 @@ afterAll(async () => {
 });
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return { ecdh, auth, p256dh: b64url(ecdh.getPublicKey()), authText: b64url(auth) };
-}
-
-/** RFC 8291: what the browser does with a push message. */
-function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20];
-  const serverPublic = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  const shared = keys.ecdh.computeSecret(serverPublic);
-  const info = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    keys.ecdh.getPublicKey(),
-    serverPublic,
-  ]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, keys.auth, info, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 0x02, then optional zero padding.
-  const end = padded.lastIndexOf(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** RFC 8292: the push service checks the JWT against the key in the same header. */
 function checkVapid(authorization: string, endpoint: string, publicKey: string) {
@@ -153,6 +113,8 @@ describe(`web push sender (${databaseLabel})`, () => {
       title: 'Day 3: time to check in',
       body: 'Streak 2.',
       url: '/app',
+      // The language it is written in, the notification's `lang` (issue 47): outside any, English.
+      lang: 'en',
     });
     expect((await devices(m.userId))[0].lastSuccessAt).not.toBeNull();
   });

@@ -6,6 +6,9 @@ import { queryRows } from '../../db/client';
 import { notificationClaims, userSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { requireAdmin, withTransaction, type ServiceContext } from '../../lib/context';
+import { DISPLAY_LOCALE } from '@shared/format';
+import { currentLocale } from '@shared/i18n/translate';
+import { runWithLocale } from '../../lib/locale';
 import { accessEndingMail } from '../../lib/mail-templates/billing';
 import { billingProviderKind } from '../../lib/billing-provider';
 import { reminderResults } from '../../lib/metrics';
@@ -87,6 +90,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
     email: string;
     display_name: string | null;
     first_name: string | null;
+    language: string | null;
     timezone: string;
     current_period_end: string | Date;
   }>(
@@ -96,7 +100,7 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
                    else 'comp_ending:' || sub.id::text || ':'
                      || floor(extract(epoch from sub.current_period_end) * 1000)::bigint::text end as claim_key,
                  case when sub.status = 'trialing' then 'trial' else 'comp' end as kind,
-                 u.id as user_id, u.email, p.display_name, p.first_name,
+                 u.id as user_id, u.email, p.display_name, p.first_name, p.language,
                  coalesce(s.timezone, ${DEFAULT_SETTINGS_TIMEZONE}) as timezone, sub.current_period_end
             from subscriptions sub
             join "user" u on u.id = sub.user_id and u.email_verified
@@ -114,13 +118,15 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
   for (const row of rows) {
     if (!(await claim(ctx, row.claim_key, row.user_id))) continue;
     const timeZone = isValidTimeZone(row.timezone) ? row.timezone : DEFAULT_SETTINGS_TIMEZONE;
-    const endsOn = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'long',
-      day: 'numeric',
-    }).format(new Date(row.current_period_end));
-    const result = await ctx.mailer.send(
-      accessEndingMail(
+    // Written in the member's language, date included ('May 2', '2 de mayo'): decision 0119.
+    const mail = runWithLocale(row.language, () => {
+      const locale = currentLocale();
+      const endsOn = new Intl.DateTimeFormat(locale === 'en' ? DISPLAY_LOCALE : locale, {
+        timeZone,
+        month: 'long',
+        day: 'numeric',
+      }).format(new Date(row.current_period_end));
+      return accessEndingMail(
         {
           to: row.email,
           userId: row.user_id,
@@ -133,8 +139,9 @@ async function sendTrialEndingNotices(ctx: ServiceContext): Promise<number> {
           provider: billingProviderKind(ctx.config),
           contact: ctx.config.billingContact,
         },
-      ),
-    );
+      );
+    });
+    const result = await ctx.mailer.send(mail);
     if (result.ok) sent += 1;
     else reminderResults.inc({ kind: 'trial_notice', outcome: 'failed' });
   }

@@ -12,6 +12,7 @@ import { newestOpenWeek, reviewWeekDays } from '@shared/domain/review-weeks';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { notificationClaims } from '../../db/schema';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
+import { runWithLocale } from '../../lib/locale';
 import { weeklyReviewMail } from '../../lib/mail-templates/review';
 import { reminderResults } from '../../lib/metrics';
 import { sendPush } from '../../lib/push';
@@ -19,6 +20,7 @@ import { localHourIn } from '../../queries/time-zone';
 import { sendEach } from '../../lib/send-each';
 import { zoneAt } from '../../queries/time-zone';
 import { memberCyclesAndZone, readWeeklyReview } from '../../queries/review';
+import { msg } from '@shared/messages';
 import { pagePath } from '@shared/pages';
 
 // The weekly review e-mail (decision 0049): one job function, `run(ctx, now)`, so it moves onto a
@@ -35,6 +37,8 @@ export interface OwedReview {
   email: string;
   display_name: string | null;
   first_name: string | null;
+  /** The member's language (decision 0119): the review mail and push are written in it. */
+  language: string | null;
   unit_pref: string | null;
   reminder_hour: number;
   weekly_review_email: boolean;
@@ -111,7 +115,7 @@ export async function run(
         concurrency: REVIEW_SEND_CONCURRENCY,
         userId: (member) => member.user_id,
       },
-      (member) => sendOne(ctx, member, now),
+      (member) => runWithLocale(member.language, () => sendOne(ctx, member, now)),
     );
     if (page.length < pageSize) break;
   }
@@ -139,7 +143,7 @@ export function owedReviews(
   const today = now.toISOString().slice(0, 10);
   return queryRows<OwedReview>(
     db,
-    sql`select u.id as user_id, u.email, p.display_name, p.first_name, p.unit_pref,
+    sql`select u.id as user_id, u.email, p.display_name, p.first_name, p.language, p.unit_pref,
           s.reminder_hour, s.weekly_review_email, s.push_nudges, z.zone,
           c.id as cycle_id, c.start_date::text as start_date, w.week
         from user_settings s
@@ -221,8 +225,11 @@ async function sendOne(ctx: ServiceContext, member: OwedReview, now: Date): Prom
   }
   if (member.push_nudges) {
     const devices = await sendPush(ctx, member.user_id, {
-      title: review.final ? 'Your 90-day review is ready' : `Week ${week} review is ready`,
-      body: `${review.checkins.value} of ${review.final ? review.lastDay : review.days.length} days checked in. See how it added up.`,
+      title: msg.push.reviewTitle(review.final, week),
+      body: msg.push.reviewBody(
+        review.checkins.value,
+        review.final ? review.lastDay : review.days.length,
+      ),
       url: path,
       tag: `weekly-review-${week}`,
     });

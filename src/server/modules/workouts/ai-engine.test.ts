@@ -33,6 +33,7 @@ const request: PlanRequest = {
   weekStart: '2026-11-23',
   startDate: '2026-11-23',
   previous: null,
+  language: 'en',
 };
 const config = () => ({ baseUrl: chat.url, apiKey: 'sk-test', model: 'test-model' });
 const failure = async (promise: Promise<unknown>) => {

@@ -11,6 +11,8 @@ import {
 import type { HealthProfileView } from '@shared/api-types';
 import { addDays, type LocalDate } from '@shared/domain/local-date';
 import { formatDate, formatList, formatNumber, formatWeekdayDate } from '@shared/format';
+import type { Locale } from '@shared/i18n/locales';
+import { msg } from '@shared/messages';
 
 /** One line of a session: sets and reps, or minutes. */
 export interface PlanExercise {
@@ -74,6 +76,8 @@ export interface PlanRequest {
   startDate: LocalDate;
   /** The member's previous week, when there is one. */
   previous: WeekPlan | null;
+  /** The language the plan is written in, the member's (issue 47): the AI is asked to answer in it. */
+  language: Locale;
 }
 
 /**
@@ -93,40 +97,44 @@ export function plainText(text: string, max = 120): string {
 }
 
 function dose(e: PlanExercise): { sets: string; work: string } {
-  if (e.minutes) return { sets: '1', work: `${formatNumber(e.minutes)} min` };
-  return { sets: formatNumber(e.sets ?? 1), work: `${formatNumber(e.reps ?? 1)} reps` };
+  if (e.minutes) return { sets: '1', work: msg.planner.doseMinutes(formatNumber(e.minutes)) };
+  return { sets: formatNumber(e.sets ?? 1), work: msg.planner.doseReps(formatNumber(e.reps ?? 1)) };
 }
 
-/** The plan as the member reads it: headings, a list of the week's facts, a table per training day. */
+/**
+ * The plan as the member reads it: headings, a list of the week's facts, a table per training day,
+ * in the current locale (the member's: the plan is made in their request).
+ */
 export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
   const sessions = plan.days.filter((d) => !d.rest);
   const goals = request.goals.length
     ? formatList(request.goals.map((g) => FITNESS_GOAL_LABELS[g]))
-    : 'General fitness';
+    : msg.planner.generalFitness;
   const kit = request.equipment.filter((e) => e !== 'none');
+  const p = msg.planner;
   const lines: string[] = [
-    `# Your 7-day plan from ${formatDate(request.startDate)}`,
+    `# ${p.planTitle(formatDate(request.startDate))}`,
     '',
-    `- **Level:** ${FITNESS_LEVEL_LABELS[plan.level]}`,
-    `- **Sessions:** ${sessions.length} in these 7 days`,
-    `- **Daily step target:** ${formatNumber(plan.stepTarget)} steps (${stepTrackerHint(request.stepTracker)})`,
-    `- **Goals:** ${goals}`,
-    `- **Equipment:** ${kit.length ? formatList(kit.map((e) => EQUIPMENT_LABELS[e])) : 'None (bodyweight)'}`,
-    `- **Made by:** ${plan.engine === 'ai' ? 'AI coach' : 'StackDays built-in planner'}`,
+    `- **${p.levelLabel}:** ${FITNESS_LEVEL_LABELS[plan.level]}`,
+    `- **${p.sessionsLabel}:** ${p.sessionsValue(sessions.length)}`,
+    `- **${p.stepTargetLabel}:** ${p.stepTargetValue(formatNumber(plan.stepTarget), stepTrackerHint(request.stepTracker))}`,
+    `- **${p.goalsLabel}:** ${goals}`,
+    `- **${p.equipmentLabel}:** ${kit.length ? formatList(kit.map((e) => EQUIPMENT_LABELS[e])) : p.noEquipment}`,
+    `- **${p.madeByLabel}:** ${plan.engine === 'ai' ? p.madeByAi : p.madeByPlanner}`,
     '',
   ];
   for (const day of plan.days) {
     const date = formatWeekdayDate(addDays(request.startDate, day.day - 1));
-    lines.push(`## Day ${day.day} · ${date}: ${plainText(day.title, 60)}`, '');
+    lines.push(`## ${p.dayHeading(day.day, date, plainText(day.title, 60))}`, '');
     if (day.rest || day.exercises.length === 0) {
-      lines.push(
-        '- Rest day: an easy walk towards your step target and a few minutes of stretching.',
-        '',
-      );
+      lines.push(`- ${p.restDay}`, '');
       continue;
     }
     // Three columns, the cue beside the name: the table stays readable on a 375 px phone.
-    lines.push('| Exercise | Sets | Reps or time |', '| --- | --- | --- |');
+    lines.push(
+      `| ${p.exerciseColumn} | ${p.setsColumn} | ${p.workColumn} |`,
+      '| --- | --- | --- |',
+    );
     for (const e of day.exercises) {
       const d = dose(e);
       const cue = e.cue ? ` · _${plainText(e.cue, 80)}_` : '';
@@ -135,7 +143,7 @@ export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
     lines.push('');
   }
   if (plan.notes.length) {
-    lines.push('## Notes', '');
+    lines.push(`## ${p.notesHeading}`, '');
     for (const note of plan.notes) lines.push(`- ${plainText(note, 240)}`);
     lines.push('');
   }
@@ -144,6 +152,6 @@ export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
 
 function stepTrackerHint(tracker: StepTracker): string {
   return tracker === 'none'
-    ? 'no tracker: about 10 minutes of brisk walking is 1,000 steps'
-    : `tracked with your ${STEP_TRACKER_LABELS[tracker].toLowerCase()}`;
+    ? msg.planner.trackerNone
+    : msg.planner.trackerWith(STEP_TRACKER_LABELS[tracker].toLowerCase());
 }

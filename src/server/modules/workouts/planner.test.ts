@@ -15,6 +15,7 @@ const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({
   weekStart: '2026-11-23',
   startDate: '2026-11-26',
   previous: null,
+  language: 'en',
   ...over,
 });
 

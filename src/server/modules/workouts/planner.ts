@@ -1,4 +1,5 @@
 import type { FitnessGoal, FitnessLevel } from '@shared/constants';
+import { msg } from '@shared/messages';
 import {
   CATALOGUE,
   hasEquipment,
@@ -58,14 +59,6 @@ const SESSION_PATTERNS: Record<SessionKind, MovementPattern[]> = {
   cardio: ['cardio', 'mobility'],
   intervals: ['intervals', 'core', 'mobility'],
   mobility: ['mobility', 'core'],
-};
-const SESSION_TITLES: Record<SessionKind, string> = {
-  full: 'Full-body strength',
-  upper: 'Upper-body strength',
-  lower: 'Lower-body strength',
-  cardio: 'Steady cardio',
-  intervals: 'Intervals',
-  mobility: 'Mobility and core',
 };
 
 /** Training days (1 = Monday) for a number of sessions, spread so hard days rarely touch. */
@@ -193,7 +186,7 @@ export function planWeek(request: PlanRequest): WeekPlan {
   for (let day = 1; day <= 7; day++) {
     const at = trainingDays.indexOf(day);
     if (at === -1) {
-      days.push({ day, title: 'Rest and walk', rest: true, exercises: [] });
+      days.push({ day, title: msg.planner.restTitle, rest: true, exercises: [] });
       continue;
     }
     const kind = kinds[at];
@@ -217,17 +210,12 @@ export function planWeek(request: PlanRequest): WeekPlan {
         slot,
       });
     });
-    days.push({ day, title: SESSION_TITLES[kind], rest: false, exercises });
+    days.push({ day, title: msg.planner.sessionTitles[kind], rest: false, exercises });
   }
-  const notes: string[] = ['Warm up for 5 minutes before each session and stop if anything hurts.'];
-  if (injury)
-    notes.push(
-      `Your notes mention "${injury}", so this plan uses low-impact work only: no jumping or running. Check with your doctor or physio first.`,
-    );
-  else if (lowImpactOnly) notes.push('Low-impact work only: no jumping or running.');
-  if (progressedCount)
-    notes.push(
-      'Built on last week: more reps, an extra set or a harder variation where you are ready.',
-    );
+  // The planner's words in the current locale, the member's (issue 47).
+  const notes: string[] = [msg.planner.warmUp];
+  if (injury) notes.push(msg.planner.injuryNote(injury));
+  else if (lowImpactOnly) notes.push(msg.planner.lowImpactNote);
+  if (progressedCount) notes.push(msg.planner.progressedNote);
   return { engine: 'planner', level: request.level, stepTarget: stepTarget(request), days, notes };
 }

@@ -31,6 +31,7 @@ import { memberTimeZone } from '../../queries/cycles';
 import { getHealth } from '../profile/health';
 import { AiPlanError, aiWeekPlan } from './ai-engine';
 import { planHealth, planMarkdown, type PlanRequest, type WeekPlan } from './plan';
+import { currentLocale } from '@shared/i18n/translate';
 import { planWeek } from './planner';
 
 /** How many recent check-ins the engines see. */
@@ -244,6 +245,8 @@ async function planRequest(
     weekStart,
     startDate: today,
     previous: (previous?.plan as WeekPlan | null | undefined) ?? null,
+    // The request's locale: the member's language once they chose one (decision 0118).
+    language: currentLocale(),
   };
 }
 
