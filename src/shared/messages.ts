@@ -1505,6 +1505,12 @@ export const msg = localize({
   },
   planFeatures: {
     everythingInTheProgramme: text,
+    pillars: text,
+    proof: text,
+    community: text,
+    badges: (days: string) => ({ days }),
+    cycle: text,
+    workouts: text,
   },
   avatarUpload: {
     chooseAProfilePhoto: text,
@@ -1619,6 +1625,15 @@ export const msg = localize({
     terms: text,
     and: text,
     privacy: text,
+  },
+  planLabels: {
+    // The plans' names (PLAN_KEYS): pricing page and Settings
+    monthly: text,
+    yearly: text,
+  },
+  planOptions: {
+    yearlySavings: text,
+    perInterval: (interval: string) => ({ interval }),
   },
   // (end of the screens' own words)
   // E-mails (issue 47, decision 0119): written in the recipient's language, whoever sends them.

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { PLAN_KEYS, PLAN_LABELS, PRICES } from '@shared/constants';
+import { PLAN_KEYS, PRICES } from '@shared/constants';
 import { msg } from '@shared/messages';
 
 /**
@@ -21,7 +21,7 @@ export function PlanOptions({
       <ul className="grid gap-3 sm:grid-cols-2">
         {PLAN_KEYS.map((key) => {
           const price = PRICES[key];
-          const name = PLAN_LABELS[key];
+          const name = msg.planLabels[key];
           return (
             <li
               key={key}
@@ -31,13 +31,15 @@ export function PlanOptions({
                 <h3 className="font-semibold">{name}</h3>
                 {price.savings && (
                   <span className="rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-semibold">
-                    {price.savings}
+                    {msg.planOptions.yearlySavings}
                   </span>
                 )}
               </div>
               <p>
                 <span className="text-3xl font-black tabular">${price.amountUsd}</span>
-                <span className="text-muted-foreground">/{price.interval}</span>
+                <span className="text-muted-foreground">
+                  {msg.planOptions.perInterval(price.interval)}
+                </span>
               </p>
             </li>
           );

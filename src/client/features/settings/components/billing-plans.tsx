@@ -1,5 +1,5 @@
 import type { SubscriptionView } from '@shared/api-types';
-import { PLAN_KEYS, PLAN_LABELS, PRICES, type PlanKey } from '@shared/constants';
+import { PLAN_KEYS, PRICES, type PlanKey } from '@shared/constants';
 import { isSubscribed } from '@shared/domain/subscription';
 import { Button } from '@client/components/ui/button';
 import { msg } from '@shared/messages';
@@ -21,7 +21,7 @@ export function BillingPlans({
     <ul className="grid gap-3 sm:grid-cols-2" aria-label={msg.billingPlans.plans}>
       {PLAN_KEYS.map((key) => {
         const price = PRICES[key];
-        const name = PLAN_LABELS[key];
+        const name = msg.planLabels[key];
         const current = plan === key && isSubscribed(status);
         return (
           <li key={key} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
@@ -29,7 +29,7 @@ export function BillingPlans({
               <span className="font-semibold">{name}</span>
               {price.savings && (
                 <span className="rounded-full border border-border bg-muted px-2 py-0.5 text-xs font-semibold">
-                  {price.savings}
+                  {msg.planOptions.yearlySavings}
                 </span>
               )}
             </div>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, CreditCard, ExternalLink, Loader } from 'lucide-react';
 import type { SubscriptionView } from '@shared/api-types';
-import { PLAN_LABELS } from '@shared/constants';
 import {
   freeTimeState,
   isSubscribed,
@@ -160,7 +159,7 @@ function SubscriptionLines({
       )}
       {subscription?.plan && (
         <p className="text-sm text-muted-foreground">
-          {msg.currentPlan(PLAN_LABELS[subscription.plan])}
+          {msg.currentPlan(msg.planLabels[subscription.plan])}
         </p>
       )}
     </>
