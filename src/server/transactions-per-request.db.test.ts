@@ -167,4 +167,21 @@ describe('transactions per request (issue 33)', () => {
     expect((JSON.parse(body) as { review: { week: number } | null }).review?.week).toBe(1);
     expect(transactions, statements.join('\n')).toBeLessThanOrEqual(2);
   });
+
+  it('admin users, a page or a search: 1 (the members with their cycles, in one statement)', async () => {
+    const admin = await t.member({ displayName: 'Counted Admin' });
+    await t.setAdminFlag(admin.userId);
+    await startCycleOn(t.database.db, admin.userId, addDays(localDateIn(new Date(), 'UTC'), -3));
+    await admin.client.request('/api/account/session');
+    for (const path of ['/api/admin/users', '/api/admin/users?q=counted']) {
+      const { res, body, transactions, statements } = await counted(() =>
+        admin.client.request(path),
+      );
+      expect(res.status).toBe(200);
+      const page = JSON.parse(body) as { users: Array<{ id: string; cycle?: { day: number } }> };
+      // Each member's day rides along with the page (issue 43's Users list).
+      expect(page.users.find((u) => u.id === admin.userId)?.cycle?.day).toBeGreaterThan(0);
+      expect(transactions, statements.join('\n')).toBe(1);
+    }
+  });
 });

@@ -29,14 +29,32 @@ export async function queryRows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
- * `prepare(db)` made once per database handle and kept with it: prepared statements (a drizzle
- * `.prepare(name)` is bound to the handle it was built on) for the hot reads.
+ * What a handle's prepared statements are bound to: a drizzle `.prepare(name)` runs on its session's
+ * client. A node-postgres transaction's client is the pool's client it holds (one with `release`),
+ * the same object for every transaction that connection carries, so statements prepared in one of
+ * them serve the next ones on that connection. Anything else (the database handle, a PGlite
+ * transaction, whose client lives as long as the transaction) keys itself.
+ */
+function statementHome(db: object): object {
+  if (!(db instanceof PgTransaction)) return db;
+  const client = (db as unknown as { session?: { client?: { release?: unknown } } }).session
+    ?.client;
+  return client && typeof client.release === 'function' ? client : db;
+}
+
+/**
+ * `prepare(db)` made once per database handle, or per pooled connection for transactions (decision
+ * 0123), and kept with it: prepared statements (a drizzle `.prepare(name)` is bound to the client it
+ * was built on) for the hot reads and writes. Building a statement is a drizzle query build (a tenth
+ * of a check-in's thread time when each transaction built its own); `prepare` must answer
+ * prepared statements only, nothing that keeps the handle itself.
  */
 export function preparedPer<D extends object, T>(prepare: (db: D) => T): (db: D) => T {
-  const made = new WeakMap<D, T>();
+  const made = new WeakMap<object, T>();
   return (db) => {
-    let statements = made.get(db);
-    if (!statements) made.set(db, (statements = prepare(db)));
+    const home = statementHome(db);
+    let statements = made.get(home);
+    if (!statements) made.set(home, (statements = prepare(db)));
     return statements;
   };
 }

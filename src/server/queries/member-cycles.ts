@@ -1,47 +1,50 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { MemberCycleLine } from '@shared/api-types';
 import type { StreakMode } from '@shared/constants';
 import { localDateIn } from '@shared/domain/local-date';
-import type { DbOrTx } from '../db/client';
-import { cycles, userSettings } from '../db/schema';
+import { cycles } from '../db/schema';
 import { keptOutlook, keptStreakColumns } from './cycle-stats';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
 
 /**
- * The active cycle of each member asked, as the streak rule kept it (decision 0098), on each one's
- * today: the day, mode, pause, streak and "at risk". One indexed read for a page of members (the
- * admin's Users list). A building block: the caller authorizes.
+ * What a member's line needs of their active cycle and settings, for a select that left-joins the
+ * active cycle (`cycles.is_active`) and `user_settings` on the member: the admin's Users pages read
+ * them in the page's own statement (decision 0123), so a page is one batched read, not two.
  */
-export async function memberCycleLines(
-  db: DbOrTx,
-  userIds: string[],
-  now: Date,
-): Promise<Map<string, MemberCycleLine>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: cycles.userId,
-      startDate: cycles.startDate,
-      ...keptStreakColumns,
-      ...storedTimeZoneColumns,
-    })
-    .from(cycles)
-    .leftJoin(userSettings, eq(userSettings.userId, cycles.userId))
-    .where(and(inArray(cycles.userId, userIds), eq(cycles.isActive, true)));
-  return new Map(
-    rows.map((r) => {
-      const today = localDateIn(now, effectiveTimeZone(r, now));
-      const { position, kept } = keptOutlook(r, today);
-      const line: MemberCycleLine = {
-        day: position.day,
-        started: position.started,
-        complete: position.complete,
-        paused: position.paused,
-        mode: r.mode as StreakMode,
-        streak: kept.streak,
-        atRisk: kept.atRisk,
-      };
-      return [r.userId, line];
-    }),
+export const memberCycleColumns = {
+  cycleStartDate: cycles.startDate,
+  ...keptStreakColumns,
+  ...storedTimeZoneColumns,
+};
+
+type MemberCycleRow = {
+  [K in keyof typeof memberCycleColumns]: (typeof memberCycleColumns)[K]['_']['data'] | null;
+};
+
+/**
+ * A member's active cycle as the streak rule kept it (decision 0098), on their today: the day, mode,
+ * pause, streak and "at risk"; undefined without an active cycle. A building block: the caller
+ * authorizes.
+ */
+export function memberCycleLine(row: MemberCycleRow, now: Date): MemberCycleLine | undefined {
+  if (!row.cycleStartDate || !row.mode) return undefined;
+  const today = localDateIn(now, effectiveTimeZone(row, now));
+  const { position, kept } = keptOutlook(
+    {
+      startDate: row.cycleStartDate,
+      pausedDates: row.pausedDates ?? [],
+      streakRun: row.streakRun ?? 0,
+      streakThrough: row.streakThrough,
+      atRiskFrom: row.atRiskFrom,
+    },
+    today,
   );
+  return {
+    day: position.day,
+    started: position.started,
+    complete: position.complete,
+    paused: position.paused,
+    mode: row.mode as StreakMode,
+    streak: kept.streak,
+    atRisk: kept.atRisk,
+  };
 }

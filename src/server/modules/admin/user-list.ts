@@ -2,15 +2,15 @@
  * Admin Users, the list (decision 0021): the members with search and keyset pages, and the award
  * dialog's member picker. Every service starts with requireAdmin.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminMembersList, AdminUserView, AdminUsersPage } from '@shared/api-types';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
-import { profiles, user } from '../../db/schema';
+import { cycles, profiles, user, userSettings } from '../../db/schema';
 import { SHORT_PREFIXES } from '../../db/schema/columns';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
-import { memberCycleLines } from '../../queries/member-cycles';
+import { memberCycleColumns, memberCycleLine } from '../../queries/member-cycles';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -21,6 +21,7 @@ function prefixPattern(q: string): string {
   return `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** A page's columns, each member's active cycle and zone with them (issue 43, decision 0123). */
 const userPageColumns = {
   id: user.id,
   email: user.email,
@@ -28,7 +29,9 @@ const userPageColumns = {
   displayName: profiles.displayName,
   isAdmin: profiles.isAdmin,
   createdAt: user.createdAt,
+  ...memberCycleColumns,
 };
+const activeCycleOfUser = and(eq(cycles.userId, user.id), eq(cycles.isActive, true));
 
 /** The list without a search: two prepared statements (first page, and after a cursor) per database. */
 function prepareUserPages(db: DbOrTx) {
@@ -37,6 +40,8 @@ function prepareUserPages(db: DbOrTx) {
       .select(userPageColumns)
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
+      .leftJoin(cycles, activeCycleOfUser)
+      .leftJoin(userSettings, eq(userSettings.userId, user.id))
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(USERS_PAGE_SIZE + 1)
@@ -119,6 +124,8 @@ function prepareSearchPages(db: DbOrTx) {
     .from(asked)
     .innerJoin(user, sql`${user.id} = page.id`)
     .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(cycles, activeCycleOfUser)
+    .leftJoin(userSettings, eq(userSettings.userId, user.id))
     .orderBy(sql`asked.n`, desc(user.createdAt), desc(user.id))
     .prepare('admin_search_pages');
 }
@@ -170,15 +177,11 @@ export async function listUsers(
     : await listPageRows(ctx.db, after);
   const page = rows.slice(0, USERS_PAGE_SIZE);
   const last = page.at(-1);
-  // Each member's cycle as the streak rule kept it (issue 43): one indexed read for the page.
-  const cycleLines = await memberCycleLines(
-    ctx.db,
-    page.map((r) => r.id),
-    ctx.now(),
-  );
+  const now = ctx.now();
   return {
     users: page.map((r): AdminUserView => {
-      const cycle = cycleLines.get(r.id);
+      // Each member's cycle as the streak rule kept it (issue 43), read with the page.
+      const cycle = memberCycleLine(r, now);
       return {
         id: r.id,
         displayName: r.displayName ?? (r.name || null),

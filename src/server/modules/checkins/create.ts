@@ -6,7 +6,8 @@ import { localDateIn, type LocalDate } from '@shared/domain/local-date';
 import type { CheckinData } from '@shared/domain/schemas';
 import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPer, type DbOrTx } from '../../db/client';
 import { checkins, cycles, posts } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -23,6 +24,50 @@ import {
 } from '../../queries/connection-activity';
 import { resolveAudience } from '../../queries/audience';
 import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
+
+/**
+ * The check-in's two inserts, prepared once per connection (decision 0123), not built by drizzle
+ * again for every check-in.
+ */
+const checkinWrites = preparedPer((db: DbOrTx) => {
+  const p = sql.placeholder;
+  return {
+    checkin: db
+      .insert(checkins)
+      .values({
+        cycleId: p('cycleId'),
+        userId: p('userId'),
+        dayNumber: p('dayNumber'),
+        localDate: p('localDate'),
+        movedMinutes: p('movedMinutes'),
+        steps: p('steps'),
+        proteinTargetHit: p('proteinTargetHit'),
+        hydrationGoalHit: p('hydrationGoalHit'),
+        journalMd: p('journalMd'),
+        mediaUrl: null,
+        activitySource: p('activitySource'),
+        // Raw, as text: drizzle's encoder of a timestamp placeholder cannot take null.
+        activityAt: sql`${p('activityAt')}::timestamptz`,
+        createdAt: p('now'),
+        completedAt: p('now'),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare('checkin_insert'),
+    post: db
+      .insert(posts)
+      .values({
+        checkinId: p('checkinId'),
+        userId: p('userId'),
+        caption: p('caption'),
+        visibility: p('visibility'),
+        crewId: p('crewId'),
+        createdAt: p('now'),
+      })
+      .returning({ id: posts.id })
+      .prepare('checkin_post_insert'),
+  };
+});
 
 /**
  * Today's check-in and its post, in one transaction: both or neither. The database allows one
@@ -50,40 +95,31 @@ export async function createCheckin(
         ? todayActivity && recentActivityView(todayActivity)
         : await connectionActivityOn(ctx.db, member.userId, day.localDate);
     const source = sourceOfNumbers(activity, input);
-    const [checkin] = await ctx.db
-      .insert(checkins)
-      .values({
-        cycleId: cycle.id,
-        userId: member.userId,
-        dayNumber: day.dayNumber,
-        localDate: day.localDate,
-        movedMinutes: input.movedMinutes,
-        steps: input.steps,
-        proteinTargetHit: input.proteinTargetHit,
-        hydrationGoalHit: input.hydrationGoalHit,
-        journalMd: journalOrNull(input.journalMd),
-        mediaUrl: null,
-        activitySource: source?.source ?? null,
-        activityAt: source ? new Date(source.at) : null,
-        createdAt: now,
-        completedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [checkin] = await checkinWrites(ctx.db).checkin.execute({
+      cycleId: cycle.id,
+      userId: member.userId,
+      dayNumber: day.dayNumber,
+      localDate: day.localDate,
+      movedMinutes: input.movedMinutes,
+      steps: input.steps,
+      proteinTargetHit: input.proteinTargetHit,
+      hydrationGoalHit: input.hydrationGoalHit,
+      journalMd: journalOrNull(input.journalMd),
+      activitySource: source?.source ?? null,
+      activityAt: source ? new Date(source.at).toISOString() : null,
+      now,
+    });
     if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
     // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
     const audience = await resolveAudience(ctx.db, member.userId, input.audience);
-    const [post] = await ctx.db
-      .insert(posts)
-      .values({
-        checkinId: checkin.id,
-        userId: member.userId,
-        caption: postCaption(input.journalMd),
-        visibility: audience.visibility,
-        crewId: audience.crewId,
-        createdAt: now,
-      })
-      .returning({ id: posts.id });
+    const [post] = await checkinWrites(ctx.db).post.execute({
+      checkinId: checkin.id,
+      userId: member.userId,
+      caption: postCaption(input.journalMd),
+      visibility: audience.visibility,
+      crewId: audience.crewId,
+      now,
+    });
     const ruleInputs = await refreshCycleStats(ctx.db, [cycle.id]);
     const badge = await awardStreakBadge(ctx.db, {
       userId: member.userId,

@@ -4,7 +4,7 @@ import { CHECKIN_EDIT_WINDOW_MINUTES, PENDING_UPDATE_GRACE_MINUTES } from '@shar
 import type { CheckinView } from '@shared/api-types';
 import { checkinEditableUntil, isCheckinEditable } from '@shared/domain/checkin';
 import { msg } from '@shared/messages';
-import type { DbOrTx } from '../../db/client';
+import { preparedPer, type DbOrTx } from '../../db/client';
 import {
   checkinUpdateMedia,
   checkinUpdates,
@@ -66,20 +66,28 @@ export async function removeAbandonedUpdates(db: DbOrTx, userId: string, now: Da
   const cutoff = new Date(
     now.getTime() - (CHECKIN_EDIT_WINDOW_MINUTES + PENDING_UPDATE_GRACE_MINUTES) * 60_000,
   );
-  await db.delete(checkinUpdates).where(
-    and(
-      eq(checkinUpdates.userId, userId),
-      isNull(checkinUpdates.body),
-      lt(checkinUpdates.createdAt, cutoff),
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(checkinUpdateMedia)
-          .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
-      ),
-    ),
-  );
+  await abandonedUpdatesDelete(db).execute({ userId, cutoff });
 }
+
+/** Every check-in runs it: prepared once per connection (decision 0123). */
+const abandonedUpdatesDelete = preparedPer((db: DbOrTx) =>
+  db
+    .delete(checkinUpdates)
+    .where(
+      and(
+        eq(checkinUpdates.userId, sql.placeholder('userId')),
+        isNull(checkinUpdates.body),
+        lt(checkinUpdates.createdAt, sql.placeholder('cutoff')),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(checkinUpdateMedia)
+            .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
+        ),
+      ),
+    )
+    .prepare('abandoned_updates_delete'),
+);
 
 export async function loadCheckinView(
   db: DbOrTx,
