@@ -1497,7 +1497,11 @@ export const msg = localize({
     title: text,
     title2: text,
     invitedYou: (inviterName: string) => ({ inviterName }),
-    joinOn: (inviterName: string, product: string, days: number) => ({ inviterName, product, days }),
+    joinOn: (inviterName: string, product: string, days: number) => ({
+      inviterName,
+      product,
+      days,
+    }),
   },
   couponEntry: {
     couponCode: text,
