@@ -456,14 +456,19 @@ describe(`the unsubscribe page in a browser (${databaseLabel}, issue 25 #2)`, ()
     const path = link.replace('http://localhost:3000', '');
     const anonymous = t.client();
 
-    // no-referrer would make the browser send `Origin: null` with the form, which the guard refuses.
+    // The page keeps its origin on the form (no-referrer would make Chromium send `Origin: null`).
     const page = await anonymous.request(path);
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
-    const nullOrigin = await anonymous.request(path, {
-      method: 'POST',
-      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
-    });
-    expect(nullOrigin.status).toBe(403);
+    // `Origin: null` passes only when the browser itself says the form is ours (decision 0118's
+    // language menu on no-referrer pages): from another site, or with no Sec-Fetch-Site, it is refused.
+    for (const headers of [
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: 'https://elsewhere.example', 'sec-fetch-site': 'same-site' },
+    ]) {
+      const refused = await anonymous.request(path, { method: 'POST', headers });
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+    }
 
     // What Chromium sends for the button under same-origin.
     const pressed = await anonymous.request(path, {
