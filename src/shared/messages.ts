@@ -1273,6 +1273,7 @@ export const msg = localize({
   },
   audienceSelect: {
     whoSeesThis: text,
+    crewOption: (name: string) => ({ name }),
   },
   goalEquipmentChips: {
     goals: text,
@@ -1357,6 +1358,7 @@ export const msg = localize({
     moveMinutes: text,
     alreadyAttached: text,
     attachedMedia: text,
+    uploadingProgress: (finished: number, total: number) => ({ finished, total }),
   },
   mediaPicker: {
     chosenMedia: text,
@@ -1395,6 +1397,7 @@ export const msg = localize({
     newConnection: text,
     iphoneShortcut: text,
     itMay: text,
+    createToken: text,
   },
   crewJoin: {
     crewInvite: text,
@@ -1408,6 +1411,7 @@ export const msg = localize({
     nobody: text,
     join: text,
     joinCrew: (name: string) => ({ name }),
+    openIt: text,
   },
   crewNameField: {
     crewName: text,
@@ -1422,6 +1426,7 @@ export const msg = localize({
     makeAnInviteLink: text,
     turnTheLinkOff: text,
     rename: text,
+    worksUntil: (date: string) => ({ date }),
   },
   crewsScreen: {
     noCrewYetStartOne: text,
@@ -1456,10 +1461,12 @@ export const msg = localize({
   },
   postCard: {
     firstComments: text,
+    comments: (count: number) => ({ count }),
   },
   postHeader: {
     moreActionsForYourPost: text,
     report: text,
+    moreActionsForPost: (name: string) => ({ name }),
   },
   postStats: {
     moved: text,
@@ -1538,6 +1545,7 @@ export const msg = localize({
   },
   healthIntakeDialog: {
     saveAndStart: text,
+    savingAcceptsThis: text,
   },
   healthTabScreen: {
     feetInchesAndPounds: text,
@@ -1553,6 +1561,7 @@ export const msg = localize({
   newReviewCard: {
     your90DayReviewIs: text,
     seeHowYourWeekAdded: text,
+    yourWeekReviewIsReady: (week: number) => ({ week }),
   },
   reviewNumbers: {
     yourCycleInNumbers: text,
@@ -1638,6 +1647,15 @@ export const msg = localize({
   planOptions: {
     yearlySavings: text,
     perInterval: (interval: string) => ({ interval }),
+  },
+  legalLinks: {
+    legal: text,
+  },
+  insightCard: {
+    performance: (title: string) => ({ title }),
+  },
+  likeButton: {
+    likes: (count: number) => ({ count }),
   },
   // (end of the screens' own words)
   // E-mails (issue 47, decision 0119): written in the recipient's language, whoever sends them.

@@ -41,7 +41,7 @@ export function AudienceSelect({
         <option value="community">{msg.audienceCommunity}</option>
         {options.map((o) => (
           <option key={o.key} value={o.key}>
-            {`Crew: ${o.name}`}
+            {msg.audienceSelect.crewOption(o.name)}
           </option>
         ))}
         <option value="only_me">{msg.audienceOnlyMe}</option>

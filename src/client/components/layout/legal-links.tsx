@@ -1,5 +1,6 @@
 import { LEGAL_TEXTS } from '@shared/legal';
 import { LEGAL_PAGE_NAMES, pagePath } from '@shared/pages';
+import { msg } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { LanguageMenu } from './language-menu';
 
@@ -9,7 +10,10 @@ import { LanguageMenu } from './language-menu';
  */
 export function LegalLinks({ className }: { className?: string }) {
   return (
-    <nav aria-label="Legal" className={cn('text-sm text-muted-foreground', className)}>
+    <nav
+      aria-label={msg.legalLinks.legal}
+      className={cn('text-sm text-muted-foreground', className)}
+    >
       <ul className="flex flex-wrap items-center justify-center gap-x-4 px-4">
         {LEGAL_PAGE_NAMES.map((name) => (
           <li key={name}>

@@ -306,7 +306,9 @@ function SubmitProgress({ media }: { media: { status: string }[] }) {
   const started = media.some((m) => m.status !== 'ready');
   return (
     <span aria-live="polite">
-      {started && media.length > 0 ? `Uploading ${finished}/${media.length}…` : msg.common.saving}
+      {started && media.length > 0
+        ? msg.checkinForm.uploadingProgress(finished, media.length)
+        : msg.common.saving}
     </span>
   );
 }

@@ -91,7 +91,7 @@ export function NewConnectionForm({
         ) : (
           <KeyRound aria-hidden className="size-4" />
         )}
-        Create token
+        {msg.newConnectionForm.createToken}
       </Button>
       {full && <p className="text-sm text-muted-foreground">{msg.apiTokenLimit}</p>}
     </form>

@@ -170,7 +170,7 @@ function JoinCrewPage({
             to={pagePath('app-crew', { crewId: crew.id })}
             className={buttonVariants({ size: 'lg' })}
           >
-            {msg.crewAlreadyMember} Open it
+            {msg.crewAlreadyMember} {msg.crewJoin.openIt}
           </Link>
         ) : (
           <Button type="button" size="lg" onClick={onJoin} disabled={joining}>

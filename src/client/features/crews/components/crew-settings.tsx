@@ -67,7 +67,7 @@ function InviteLinkSettings({ id, detail }: { id: string; detail: CrewDetail }) 
             onFocus={(e) => e.target.select()}
           />
           <p className="text-sm text-muted-foreground">
-            Works until {formatShortDateTime(detail.invite.expiresAt, timeZone)}.
+            {msg.crewSettings.worksUntil(formatShortDateTime(detail.invite.expiresAt, timeZone))}
           </p>
         </>
       ) : (

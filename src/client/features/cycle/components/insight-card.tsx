@@ -58,7 +58,7 @@ export function InsightCard({
       <Icon aria-hidden className="mt-0.5 size-6 shrink-0" />
       <div className="flex flex-col gap-1">
         <h2 className="text-sm font-semibold tracking-wide uppercase">
-          Performance: {insight.title}
+          {msg.insightCard.performance(insight.title)}
         </h2>
         <p className="text-base text-foreground">{text(consistency)}</p>
       </div>

@@ -48,7 +48,7 @@ export function MilestoneList({
                 {badge?.emoji ?? GENERIC_BADGE_EMOJI}
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:items-center">
-                <p className="tabular font-bold">Day {m.day}</p>
+                <p className="tabular font-bold">{msg.dayN(m.day)}</p>
                 <p className="text-sm text-muted-foreground">{badge?.name}</p>
               </div>
               <p

@@ -1,5 +1,6 @@
 import { Heart } from 'lucide-react';
 import { formatNumber } from '@shared/format';
+import { msg } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { useToggleLike } from '../api/toggle-like';
 
@@ -17,7 +18,7 @@ export function LikeButton({
     <button
       type="button"
       aria-pressed={likedByMe}
-      aria-label={`Like, ${formatNumber(likeCount)} ${likeCount === 1 ? 'like' : 'likes'}`}
+      aria-label={msg.likeButton.likes(likeCount)}
       onClick={() => toggleLike.mutate(!likedByMe)}
       className={cn(
         'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card',

@@ -87,7 +87,7 @@ function PostActions({ post, onComments }: { post: FeedPost; onComments: () => v
           type="button"
           onClick={onComments}
           {...warmComments}
-          aria-label={`Comments, ${formatNumber(post.commentCount)}`}
+          aria-label={msg.postCard.comments(post.commentCount)}
           className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-border px-3 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
         >
           <MessageCircle aria-hidden className="size-4" />

@@ -67,7 +67,7 @@ export function PostHeader({
       )}
       {!isMine && (
         <PostMenu
-          label={`More actions for ${post.author.displayName}'s post`}
+          label={msg.postHeader.moreActionsForPost(post.author.displayName)}
           warm={() => void loadReportDialog()}
           icon={Flag}
           action={msg.postHeader.report}

@@ -48,7 +48,7 @@ export function HealthIntakeDialog() {
         </DialogTitle>
         <DialogDescription>{msg.healthIntakeIntro}</DialogDescription>
         <p className="rounded-lg border border-border bg-muted/50 p-3 text-sm">
-          {msg.healthDisclaimer} Saving accepts this.
+          {msg.healthDisclaimer} {msg.healthIntakeDialog.savingAcceptsThis}
         </p>
         <HealthForm
           health={null}

@@ -26,7 +26,9 @@ export function NewReviewCard({ cycle }: { cycle: CycleView }) {
         <CalendarRange aria-hidden className="size-6 shrink-0 text-accent-text" />
         <span className="flex min-w-0 flex-1 flex-col">
           <span>
-            {final ? msg.newReviewCard.your90DayReviewIs : `Your week ${week} review is ready`}
+            {final
+              ? msg.newReviewCard.your90DayReviewIs
+              : msg.newReviewCard.yourWeekReviewIsReady(week)}
           </span>
           <span className="text-sm font-normal text-muted-foreground">
             {msg.newReviewCard.seeHowYourWeekAdded}
