@@ -13,7 +13,33 @@ function headerValue(raw: string, name: string): string {
   const line = unfolded
     .split(/\r?\n/)
     .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line ? line.slice(name.length + 1).trim() : '';
+  return line ? decodeWords(line.slice(name.length + 1).trim()) : '';
+}
+
+/**
+ * A header's RFC 2047 encoded words (`=?UTF-8?Q?c=C3=B3digo?=`, `=?UTF-8?B?...?=`) as the text they
+ * stand for: a subject in Spanish or German arrives encoded, and journeys compare what a reader sees.
+ */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(
+      /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
+      (_, charset: string, kind: string, body: string) => {
+        const bytes =
+          kind.toUpperCase() === 'B'
+            ? Buffer.from(body, 'base64')
+            : Buffer.from(
+                body
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9A-Fa-f]{2})/g, (_hex, hex: string) =>
+                    String.fromCharCode(Number.parseInt(hex, 16)),
+                  ),
+                'latin1',
+              );
+        return new TextDecoder(charset).decode(bytes);
+      },
+    );
 }
 
 /** A real SMTP server on 127.0.0.1:`port` that keeps every message it is sent, in order. */

@@ -25,6 +25,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { pagePath } from '@shared/pages';
 import { LOCALE_NAMES, LOCALES } from '@shared/i18n/locales';
 import { currentLocale } from '@shared/i18n/translate';
+import { rememberPageLocale } from '@client/render/page-locale';
 
 const FIELDS = ['displayName', 'firstName', 'lastName', 'country', 'unitPref', 'language'] as const;
 type Field = (typeof FIELDS)[number];
@@ -66,6 +67,9 @@ function useProfileForm(profile: ProfileView) {
       const saved = await update.mutateAsync(input);
       // The whole app, its served screens and its catalogue, loads again in the new language.
       if (saved.language && saved.language !== currentLocale()) {
+        // With the service worker installed, the reload is its app shell, which speaks the language
+        // remembered on this device (decision 0120): without this, it came back in the old one.
+        rememberPageLocale(saved.language);
         window.location.reload();
         return;
       }
