@@ -1653,6 +1653,9 @@ export const msg = localize({
   },
   insightCard: {
     performance: (title: string) => ({ title }),
+    excellent: text,
+    good: text,
+    needsAttention: text,
   },
   likeButton: {
     likes: (count: number) => ({ count }),

@@ -6,7 +6,9 @@ import { cn } from '@client/lib/cn';
 
 const INSIGHTS = {
   excellent: {
-    title: 'Excellent',
+    get title() {
+      return msg.insightCard.excellent;
+    },
     icon: Trophy,
     get text() {
       return msg.insightExcellent;
@@ -14,7 +16,9 @@ const INSIGHTS = {
     className: 'border-success/40 text-success',
   },
   good: {
-    title: 'Good',
+    get title() {
+      return msg.insightCard.good;
+    },
     icon: TrendingUp,
     get text() {
       return msg.insightGood;
@@ -22,7 +26,9 @@ const INSIGHTS = {
     className: 'border-accent-text/40 text-accent-text',
   },
   warning: {
-    title: 'Needs attention',
+    get title() {
+      return msg.insightCard.needsAttention;
+    },
     icon: AlertTriangle,
     get text() {
       return msg.insightWarning;
