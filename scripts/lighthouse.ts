@@ -9,6 +9,8 @@
  * is fetched once, unmeasured, before Lighthouse loads it (a warm server, as members meet it).
  * The crews pages are measured as the owner of an eight-member crew in eight zones during its cycle
  * (scripts/lighthouse-crew.json, seeded beside the demo members; issue 44 asks 95 of both).
+ * `/` and `/app` are measured again in Spanish (issue 47 asks 95 of both): the browser asks for
+ * es-ES and carries the language menu's cookie, and the served page must say `lang="es"`.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +35,14 @@ const CREW_FILE = 'scripts/lighthouse-crew.json';
 const crewOwner = (JSON.parse(readFileSync(CREW_FILE, 'utf8')) as { crews: { owner: string }[] })
   .crews[0]!.owner;
 /** `:crew` in a path: the seeded crew's id. */
-const PAGES: { path: string; member: boolean; target?: number; as?: 'crew-owner' }[] = [
+const PAGES: {
+  path: string;
+  member: boolean;
+  target?: number;
+  as?: 'crew-owner';
+  /** Measured as a reader of this language (Accept-Language and the sd_lang cookie). */
+  locale?: 'es' | 'de';
+}[] = [
   { path: '/', member: false },
   { path: '/signin', member: false },
   { path: '/pricing', member: false },
@@ -47,6 +56,9 @@ const PAGES: { path: string; member: boolean; target?: number; as?: 'crew-owner'
   { path: '/app/crews/:crew', member: true, target: 95, as: 'crew-owner' },
   // My Cycle's Photos tab with the crew owner's progress photos (issue 46 asks 95, with photos).
   { path: '/app/cycle/photos', member: true, target: 95, as: 'crew-owner' },
+  // Issue 47: the landing page and Home in Spanish, 95 of both.
+  { path: '/', member: false, locale: 'es' },
+  { path: '/app', member: true, target: 95, locale: 'es' },
 ];
 const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((p) => p.trim());
 /** LIGHTHOUSE_OUT=dir keeps each page's full report (JSON) there. */
@@ -81,13 +93,22 @@ try {
   for (const entry of PAGES) {
     if (only && !only.includes(entry.path)) continue;
     const page = { ...entry, path: entry.path.replace(':crew', crewId) };
-    const cookie = entry.as === 'crew-owner' ? ownerCookie : demoCookie;
+    const cookies = [
+      ...(page.member ? [entry.as === 'crew-owner' ? ownerCookie : demoCookie] : []),
+      ...(page.locale ? [`sd_lang=${page.locale}`] : []),
+    ];
+    const headers: Record<string, string> = {
+      ...(cookies.length ? { Cookie: cookies.join('; ') } : {}),
+      ...(page.locale ? { 'Accept-Language': `${page.locale},${page.locale};q=0.9` } : {}),
+    };
+    const label = page.locale ? `${entry.path} (${page.locale})` : entry.path;
     // One answer first, unmeasured, so every page is measured on a warm server whether it is the
     // first of the run or not (LIGHTHOUSE_ONLY="/app/review" alone: 93 cold, TTFB 1.4 s, vs 99).
-    await fetch(server.url + page.path, {
-      headers: page.member ? { cookie } : {},
-      redirect: 'manual',
-    }).then((res) => res.arrayBuffer());
+    const warm = await fetch(server.url + page.path, { headers, redirect: 'manual' }).then((res) =>
+      res.text(),
+    );
+    if (page.locale && !new RegExp(`<html[^>]* lang="${page.locale}"`).test(warm))
+      failures.push(`${label}: not served in ${page.locale}`);
     const result = await lighthouse(
       server.url + page.path,
       {
@@ -95,7 +116,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: page.member ? { Cookie: cookie } : undefined,
+        extraHeaders: Object.keys(headers).length ? headers : undefined,
       },
       undefined,
     );
@@ -110,25 +131,28 @@ try {
     };
     if (outDir)
       writeFileSync(
-        path.join(outDir, `${entry.path.replace(/\W+/g, '_') || 'root'}.json`),
+        path.join(
+          outDir,
+          `${entry.path.replace(/\W+/g, '_') || 'root'}${page.locale ? `.${page.locale}` : ''}.json`,
+        ),
         JSON.stringify(result.lhr),
       );
     const metric = (id: string) => audits[id]?.displayValue ?? audits[id]?.errorMessage ?? '?';
     console.log(
-      `  ${page.path}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+      `  ${label}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
     );
     const lcp = (audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
     const bytes = (audits['total-byte-weight']?.numericValue ?? 0) / 1024;
     rows.push(
-      `${entry.path.padEnd(16)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)}  ${lcp.toFixed(1).padStart(5)} s  ${bytes.toFixed(0).padStart(5)} KiB  ${finalDisplayedUrl.replace(server.url, '')}`,
+      `${label.padEnd(16)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)}  ${lcp.toFixed(1).padStart(5)} s  ${bytes.toFixed(0).padStart(5)} KiB  ${finalDisplayedUrl.replace(server.url, '')}`,
     );
     console.log(rows.at(-1));
     const target = page.target ?? (page.member ? 90 : 95);
     if (scores.performance < target)
-      failures.push(`${page.path}: performance ${scores.performance} < ${target}`);
+      failures.push(`${label}: performance ${scores.performance} < ${target}`);
     if (!page.member) {
       for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
-        if (scores[id] < 100) failures.push(`${page.path}: ${id} ${scores[id]} < 100`);
+        if (scores[id] < 100) failures.push(`${label}: ${id} ${scores[id]} < 100`);
       }
     }
     for (const [id, audit] of Object.entries(audits)) {
