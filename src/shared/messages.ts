@@ -1368,6 +1368,8 @@ export const msg = localize({
   },
   queuedCheckinCard: {
     photosAndVideosWaitingTo: text,
+    video: (n: number, name: string) => ({ n, name }),
+    photo: (n: number, name: string) => ({ n, name }),
   },
   communityBoard: {
     everyoneShowingUpDayAfter: text,
@@ -1376,6 +1378,7 @@ export const msg = localize({
     rank: text,
     checkIn: text,
     checkIns: text,
+    topByConsistency: (count: number) => ({ count }),
   },
   youTag: {
     you: text,
@@ -1388,6 +1391,8 @@ export const msg = localize({
     setUpYourPhone: text,
     yourConnections: text,
     neverUsed: text,
+    createdOn: (date: string) => ({ date }),
+    lastUsed: (date: string) => ({ date }),
   },
   copyField: {
     copied: text,
@@ -1487,6 +1492,7 @@ export const msg = localize({
   commentsDialog: {
     comments: text,
     deleteYourComment: text,
+    onPost: (name: string) => ({ name }),
   },
   reportDialog: {
     reportPost: text,
@@ -1659,6 +1665,9 @@ export const msg = localize({
   },
   likeButton: {
     likes: (count: number) => ({ count }),
+  },
+  longestStreaksCard: {
+    topRuns: (count: number) => ({ count }),
   },
   // (end of the screens' own words)
   // E-mails (issue 47, decision 0119): written in the recipient's language, whoever sends them.

@@ -69,12 +69,12 @@ export function QueuedCheckinCard({ item }: { item: QueuedCheckin }) {
                     src={preview.url}
                     muted
                     className="size-20 rounded-lg object-cover opacity-80"
-                    aria-label={`Video ${index + 1}: ${preview.name}`}
+                    aria-label={msg.queuedCheckinCard.video(index + 1, preview.name)}
                   />
                 ) : (
                   <img
                     src={preview.url}
-                    alt={`Photo ${index + 1}: ${preview.name}`}
+                    alt={msg.queuedCheckinCard.photo(index + 1, preview.name)}
                     className="size-20 rounded-lg object-cover opacity-80"
                   />
                 )}

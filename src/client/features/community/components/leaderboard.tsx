@@ -24,7 +24,7 @@ export function Leaderboard({
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <div className="flex flex-col gap-1">
         <CardTitle id="leaderboard-heading">{msg.consistencyLeaderboard}</CardTitle>
-        <CardDescription>Top {LEADERBOARD_TOP} by check-ins ÷ days so far.</CardDescription>
+        <CardDescription>{msg.leaderboard.topByConsistency(LEADERBOARD_TOP)}</CardDescription>
       </div>
       {entries.length === 0 ? (
         <EmptyBoard text={msg.emptyLeaderboard} />

@@ -22,9 +22,7 @@ export function LongestStreaks({
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <div className="flex flex-col gap-1">
         <CardTitle id="streaks-heading">{msg.longestStreaks}</CardTitle>
-        <CardDescription>
-          Top {LONGEST_STREAKS_TOP} runs of days in a row, still going.
-        </CardDescription>
+        <CardDescription>{msg.longestStreaksCard.topRuns(LONGEST_STREAKS_TOP)}</CardDescription>
       </div>
       {entries.length === 0 ? (
         <EmptyBoard text={msg.emptyStreaks} />

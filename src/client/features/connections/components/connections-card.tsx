@@ -103,9 +103,9 @@ function TokenList({ tokens, loading }: { tokens?: ApiTokenView[]; loading: bool
                 {token.scopes.join(', ')}
               </span>
               <span className="text-xs text-muted-foreground">
-                Created {formatDate(token.createdAt, timeZone)} ·{' '}
+                {msg.connectionsCard.createdOn(formatDate(token.createdAt, timeZone))} ·{' '}
                 {token.lastUsedAt
-                  ? `Last used ${formatShortDateTime(token.lastUsedAt, timeZone)}`
+                  ? msg.connectionsCard.lastUsed(formatShortDateTime(token.lastUsedAt, timeZone))
                   : msg.connectionsCard.neverUsed}
               </span>
             </div>

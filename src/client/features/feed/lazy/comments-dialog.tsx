@@ -37,7 +37,7 @@ export function CommentsDialog({
         <div className="flex flex-col gap-1 pr-10">
           <DialogTitle className="text-lg">{msg.commentsDialog.comments}</DialogTitle>
           <DialogDescription className="text-sm">
-            On {post.author.displayName}&rsquo;s post
+            {msg.commentsDialog.onPost(post.author.displayName)}
             {post.dayNumber ? ` · ${msg.dayNOf90(post.dayNumber)}` : ''}
           </DialogDescription>
         </div>
