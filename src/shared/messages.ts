@@ -1333,6 +1333,8 @@ export const msg = localize({
     hydration: text,
     updates: text,
     updateMedia: text,
+    checkedInAt: (day: string, time: string) => ({ day, time }),
+    editUntil: (time: string) => ({ time }),
   },
   moveAndSteps: {
     move: text,

@@ -122,7 +122,10 @@ function SummaryHeader({
             {msg.todaysCheckinComplete}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {msg.dayN(checkin.dayNumber)} · checked in at {formatTime(checkin.createdAt, timeZone)}
+            {msg.checkinSummary.checkedInAt(
+              msg.dayN(checkin.dayNumber),
+              formatTime(checkin.createdAt, timeZone),
+            )}
           </p>
         </div>
       </div>
@@ -139,7 +142,7 @@ function SummaryHeader({
         <AddUpdateDialog checkinId={checkin.id} />
         {canEdit && (
           <p className="w-full text-xs text-muted-foreground sm:w-auto">
-            You can edit until {formatTime(checkin.editableUntil, timeZone)}.
+            {msg.checkinSummary.editUntil(formatTime(checkin.editableUntil, timeZone))}
           </p>
         )}
       </div>

@@ -32,7 +32,7 @@ export function CrewCycleFinaleScreen({ crewId, cycleId }: { crewId: string; cyc
   if (finale.isError)
     return (
       <Card className="flex flex-col items-start gap-3 p-6">
-        <title>{`${msg.crewCycleFinaleLink} · StackDays`}</title>
+        <title>{msg.common.pageTitle(msg.crewCycleFinaleLink)}</title>
         <h1 className="text-xl font-bold">
           {errorMessage(finale.error, msg.crewCycleFinaleError)}
         </h1>
@@ -50,7 +50,7 @@ function Finale({ finale, back }: { finale: CrewCycleFinale; back: React.ReactNo
   const { goal, crewStreak, cycle } = finale;
   return (
     <div className="flex flex-col gap-6">
-      <title>{`${msg.crewCycleFinaleTitle(finale.crewName)} · StackDays`}</title>
+      <title>{msg.common.pageTitle(msg.crewCycleFinaleTitle(finale.crewName))}</title>
       {back}
       <ScreenHeading
         description={`${msg.crewCycleDates(formatWeekdayDate(cycle.startDate), formatWeekdayDate(cycle.lastDate))} · ${cycle.modeLabel}`}
