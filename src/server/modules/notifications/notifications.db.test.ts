@@ -461,7 +461,7 @@ describe(`the unsubscribe page in a browser (${databaseLabel}, issue 25 #2)`, ()
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     // `Origin: null` passes only when the browser itself says the form is ours (decision 0118's
     // language menu on no-referrer pages): from another site, or with no Sec-Fetch-Site, it is refused.
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
       { origin: 'https://elsewhere.example', 'sec-fetch-site': 'same-site' },
