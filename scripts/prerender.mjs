@@ -216,7 +216,8 @@ for (const locale of LOCALES)
   }
 
 // The invite page's placeholders (filled in by the server, src/server/render/invite-page.ts): the
-// token only in the link to /pricing, the name in text; the invalid page names nobody.
+// token only in the link to /pricing and in the language menu's way back to this page, the name in
+// text; the invalid page names nobody, and its menu leads back to an invalid invite page.
 const count = (text, part) => text.split(part).length - 1;
 for (const locale of LOCALES) {
   const valid = readFileSync(
@@ -228,10 +229,13 @@ for (const locale of LOCALES) {
     'utf8',
   );
   if (
-    count(valid, INVITE_PAGE_TOKEN) !== 1 ||
+    count(valid, INVITE_PAGE_TOKEN) !== 2 ||
     !valid.includes(`href="/pricing?invite=${INVITE_PAGE_TOKEN}"`) ||
+    !valid.includes(`name="back" value="/invite/${INVITE_PAGE_TOKEN}"`) ||
     count(valid, INVITE_PAGE_INVITER) === 0 ||
-    count(invalid, INVITE_PAGE_TOKEN) + count(invalid, INVITE_PAGE_INVITER) !== 0 ||
+    count(invalid, INVITE_PAGE_TOKEN) !== 1 ||
+    !invalid.includes(`name="back" value="/invite/${INVITE_PAGE_TOKEN}"`) ||
+    count(invalid, INVITE_PAGE_INVITER) !== 0 ||
     /<script|modulepreload/.test(valid + invalid)
   )
     throw new Error(
