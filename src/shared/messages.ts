@@ -1363,6 +1363,12 @@ export const msg = localize({
     uploadingProgress: (finished: number, total: number) => ({ finished, total }),
   },
   mediaPicker: {
+    limitReached: (limit: number, hasSelection: boolean) => ({
+      limit,
+      hasSelection: hasSelection ? 'yes' : 'no',
+    }),
+    canAddMore: (remaining: number) => ({ remaining }),
+    upTo: (limit: number) => ({ limit }),
     chosenMedia: text,
     addPhotosOrVideos: text,
     failed: text,
@@ -1658,6 +1664,36 @@ export const msg = localize({
   },
   legalLinks: {
     legal: text,
+  },
+  // The legal pages' titles (their text, default or the operator's, stays as written).
+  legalTitles: {
+    terms: text,
+    privacy: text,
+    'health-disclaimer': text,
+  },
+  // The member area's bottom bar and side bar (the other sections' names are said elsewhere too).
+  shellNav: {
+    home: text,
+    feed: text,
+  },
+  // The landing page (/): the programme in a few lines, its four pillars and prices.
+  landing: {
+    kicker: (days: number) => ({ days }),
+    lead: (days: number) => ({ days }),
+    haveAccount: text,
+    trialNote: (trialDays: number) => ({ trialDays }),
+    pillarsHeading: text,
+    moveTitle: text,
+    moveText: text,
+    stepsTitle: text,
+    stepsText: text,
+    fuelTitle: text,
+    fuelText: text,
+    journalTitle: text,
+    journalText: text,
+    dayOneHeading: text,
+    prices: (monthly: number, yearly: number) => ({ monthly, yearly }),
+    seePricing: text,
   },
   insightCard: {
     performance: (title: string) => ({ title }),

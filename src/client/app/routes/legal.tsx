@@ -23,13 +23,13 @@ function LegalScreen({ name, custom }: { name: LegalPageName; custom: boolean })
   const page = LEGAL_TEXTS[name];
   return (
     <div className="flex min-h-dvh flex-col">
-      <title>{msg.common.pageTitle(page.title)}</title>
+      <title>{msg.common.pageTitle(msg.legalTitles[name])}</title>
       <HomeBar className="max-w-3xl" />
       <main
         id="main"
         className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 pt-4 pb-12"
       >
-        <h1 className="text-3xl font-black tracking-tight">{page.title}</h1>
+        <h1 className="text-3xl font-black tracking-tight">{msg.legalTitles[name]}</h1>
         <div className={textStyles}>
           {custom ? (
             <p>{LEGAL_TEXT_PLACEHOLDER}</p>

@@ -1,4 +1,3 @@
-import { LEGAL_TEXTS } from '@shared/legal';
 import { LEGAL_PAGE_NAMES, pagePath } from '@shared/pages';
 import { msg } from '@shared/messages';
 import { cn } from '@client/lib/cn';
@@ -21,7 +20,7 @@ export function LegalLinks({ className }: { className?: string }) {
               href={pagePath(name)}
               className="inline-flex min-h-11 items-center underline-offset-4 hover:text-foreground hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {LEGAL_TEXTS[name].title}
+              {msg.legalTitles[name]}
             </a>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { Bot, Home, Newspaper, RefreshCcw, Users, type LucideIcon } from 'lucide-react';
+import { msg } from '@shared/messages';
 import { pagePath } from '@shared/pages';
 
 export interface ShellLink {
@@ -16,16 +17,44 @@ export function withinAlso(link: ShellLink, pathname: string): boolean {
   return (link.also ?? []).some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The member area's main sections, in the spec's order. */
+/** The member area's main sections, in the spec's order; labels read in the page's language. */
 export const SHELL_LINKS: readonly ShellLink[] = [
-  { to: pagePath('app-home'), label: 'Home', icon: Home, end: true },
-  { to: pagePath('app-feed'), label: 'Feed', icon: Newspaper },
+  {
+    to: pagePath('app-home'),
+    get label() {
+      return msg.shellNav.home;
+    },
+    icon: Home,
+    end: true,
+  },
+  {
+    to: pagePath('app-feed'),
+    get label() {
+      return msg.shellNav.feed;
+    },
+    icon: Newspaper,
+  },
   {
     to: pagePath('app-cycle'),
-    label: 'My Cycle',
+    get label() {
+      return msg.common.myCycle;
+    },
     icon: RefreshCcw,
     also: [pagePath('app-review')],
   },
-  { to: pagePath('app-ai-workouts'), label: 'AI Workouts', icon: Bot },
-  { to: pagePath('app-community'), label: 'Community', icon: Users, also: [pagePath('app-crews')] },
+  {
+    to: pagePath('app-ai-workouts'),
+    get label() {
+      return msg.aiWorkoutsPage.aiWorkouts;
+    },
+    icon: Bot,
+  },
+  {
+    to: pagePath('app-community'),
+    get label() {
+      return msg.community;
+    },
+    icon: Users,
+    also: [pagePath('app-crews')],
+  },
 ];

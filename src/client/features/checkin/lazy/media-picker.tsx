@@ -86,10 +86,10 @@ export function MediaPicker({
       </Button>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {full
-          ? `That's the limit of ${limit}.${selection.items.length ? ' Remove one to add another.' : ''}`
+          ? msg.mediaPicker.limitReached(limit, selection.items.length > 0)
           : alreadyAttached > 0
-            ? `You can add ${selection.remaining} more.`
-            : `Up to ${limit} photos or videos. Optional.`}
+            ? msg.mediaPicker.canAddMore(selection.remaining)
+            : msg.mediaPicker.upTo(limit)}
       </p>
     </div>
   );
