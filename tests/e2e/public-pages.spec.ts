@@ -8,8 +8,9 @@ import { mailsFor, requestSignInCode, signUpAndVerify, uniqueEmail } from './sup
 // server with no script at all.
 
 // boot.ts with what it starts itself: the page's report of its vitals and errors (decision 0040),
-// which loads web-vitals on a sampled page view.
-const BOOT = /\/assets\/(boot|preload-helper|client-reports|web-vitals)-[\w-]+\.js$/;
+// which loads web-vitals on a sampled page view, and the page's language (page-locale.ts, which
+// fetches a catalogue chunk only on a page in another language than English).
+const BOOT = /\/assets\/(boot|preload-helper|client-reports|web-vitals|page-locale)-[\w-]+\.js$/;
 
 /** Every script the page requests, in order. */
 function scriptRequests(page: Page) {
