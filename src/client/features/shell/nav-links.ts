@@ -17,44 +17,27 @@ export function withinAlso(link: ShellLink, pathname: string): boolean {
   return (link.also ?? []).some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
+/** A section whose label is read when the bar renders, so it is in the page's language. */
+const section = (label: () => string, link: Omit<ShellLink, 'label'>): ShellLink => ({
+  ...link,
+  get label() {
+    return label();
+  },
+});
+
 /** The member area's main sections, in the spec's order; labels read in the page's language. */
 export const SHELL_LINKS: readonly ShellLink[] = [
-  {
-    to: pagePath('app-home'),
-    get label() {
-      return msg.shellNav.home;
-    },
-    icon: Home,
-    end: true,
-  },
-  {
-    to: pagePath('app-feed'),
-    get label() {
-      return msg.shellNav.feed;
-    },
-    icon: Newspaper,
-  },
-  {
+  section(() => msg.shellNav.home, { to: pagePath('app-home'), icon: Home, end: true }),
+  section(() => msg.shellNav.feed, { to: pagePath('app-feed'), icon: Newspaper }),
+  section(() => msg.common.myCycle, {
     to: pagePath('app-cycle'),
-    get label() {
-      return msg.common.myCycle;
-    },
     icon: RefreshCcw,
     also: [pagePath('app-review')],
-  },
-  {
-    to: pagePath('app-ai-workouts'),
-    get label() {
-      return msg.aiWorkoutsPage.aiWorkouts;
-    },
-    icon: Bot,
-  },
-  {
+  }),
+  section(() => msg.aiWorkoutsPage.aiWorkouts, { to: pagePath('app-ai-workouts'), icon: Bot }),
+  section(() => msg.community, {
     to: pagePath('app-community'),
-    get label() {
-      return msg.community;
-    },
     icon: Users,
     also: [pagePath('app-crews')],
-  },
+  }),
 ];
