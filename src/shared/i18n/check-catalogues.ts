@@ -5,6 +5,7 @@
 // carries the ICU parser.
 
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { optionProblems } from './option-keys';
 
 const KIND: Partial<Record<TYPE, string>> = {
   [TYPE.argument]: 'text',
@@ -75,6 +76,7 @@ export function checkCatalogues(
       else if (expected && list(found) !== list(expected)) {
         problems.push(`${locale}: ${id} has placeholders ${list(found)}, en has ${list(expected)}`);
       }
+      problems.push(...optionProblems(locale, id, source[id], message));
     }
   }
   return problems;
