@@ -126,13 +126,21 @@ function layOut(history: StreakHistory) {
   }
   const honoured = new Set([...pauseSet].sort().slice(0, PAUSE_DAYS_PER_CYCLE));
   const checked = new Set(history.checkins);
-  const plans = mode === 'strict' ? [] : [...(history.restPlans ?? [])].sort(byFrom);
+  const plans =
+    mode === 'strict' ? [] : [...(history.restPlans ?? [])].sort(byFrom).map(restWeekdaysOf);
   const dates: LocalDate[] = [];
   const dayNumbers: Array<number | null> = [];
   const kinds: Kind[] = [];
+  // The dates run one calendar day apart, so the weekday steps with them and the plan in force only
+  // moves forward: each is worked out once, not per date (the review lays a cycle out twice a read).
+  const firstWeekday = isoWeekday(startDate);
+  let plan = -1;
   let day = 0;
+  let i = 0;
   for (const date of datesFrom(startDate, horizon)) {
     if (day === CYCLE_LENGTH_DAYS) break;
+    const weekday = ((firstWeekday - 1 + i) % 7) + 1;
+    i += 1;
     dates.push(date);
     if (honoured.has(date)) {
       dayNumbers.push(null);
@@ -141,20 +149,27 @@ function layOut(history: StreakHistory) {
     }
     day += 1;
     dayNumbers.push(day);
-    if (checked.has(date)) kinds.push('done');
-    else kinds.push(restPlanned(plans, date) ? 'rest' : 'effort');
+    if (checked.has(date)) {
+      kinds.push('done');
+      continue;
+    }
+    while (plan + 1 < plans.length && plans[plan + 1].from <= date) plan += 1;
+    kinds.push(plan >= 0 && plans[plan].rest[weekday] ? 'rest' : 'effort');
   }
   return { dates, dayNumbers, kinds };
 }
 
 const byFrom = (a: RestPlan, b: RestPlan) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
 
-function restPlanned(plans: readonly RestPlan[], date: LocalDate): boolean {
-  let plan: RestPlan | undefined;
-  for (const p of plans) if (p.from <= date) plan = p;
-  if (!plan) return false;
+/**
+ * A plan's rest weekdays as a lookup by weekday (1..7): the first REST_DAYS_MAX distinct valid ones,
+ * in the order the plan lists them.
+ */
+function restWeekdaysOf(plan: RestPlan): { from: LocalDate; rest: boolean[] } {
   const weekdays = [...new Set(plan.weekdays)].filter((d) => d >= 1 && d <= 7);
-  return weekdays.slice(0, REST_DAYS_MAX).includes(isoWeekday(date));
+  const rest: boolean[] = Array.from({ length: 8 }, () => false);
+  for (const d of weekdays.slice(0, REST_DAYS_MAX)) rest[d] = true;
+  return { from: plan.from, rest };
 }
 
 /**
