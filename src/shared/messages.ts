@@ -64,6 +64,13 @@ const named = (name?: string | null) => ({
   named: name?.trim() ? 'yes' : 'no',
 });
 
+/** A cycle day by its number when it has one ('Day 11, rest day'), else by its date. */
+const dayMarkName = (day: number | null, date: string) => ({
+  hasDay: day === null ? 'no' : 'yes',
+  day: day ?? '',
+  date,
+});
+
 /** A wait in the largest whole unit that is not zero: '40 seconds', '3 minutes', '2 hours'. */
 function waitTime(seconds: number): string {
   if (seconds < 60) return msg.waitSeconds(seconds);
@@ -811,12 +818,16 @@ export const msg = localize({
     grace: text,
     paused: text,
   },
-  dayMarkName: (day: number | null, date: string, mark: string) => ({
-    hasDay: day === null ? 'no' : 'yes',
-    day: day ?? '',
-    date,
-    mark: day === null ? mark.toLowerCase() : `${mark.charAt(0).toLowerCase()}${mark.slice(1)}`,
-  }),
+  // A day's accessible name by its mark, a whole phrase per locale (a German noun keeps its capital).
+  dayMarkNames: {
+    done: dayMarkName,
+    missed: dayMarkName,
+    today: dayMarkName,
+    upcoming: dayMarkName,
+    rest: dayMarkName,
+    grace: dayMarkName,
+    paused: dayMarkName,
+  },
   crewNudgeAlreadySent: (name: string) => ({ name }),
   // A refused nudge says nothing of the member's settings (issue 41).
   crewNudgeNotSent: (name: string) => ({ name }),

@@ -33,13 +33,10 @@ export function StatusMark({ status }: { status: CycleDayStatus }) {
 }
 
 /**
- * A day's accessible name. The first four keep the form "Day 5, Sun, Mar 1: Checked in"; the marks
- * of forgiving streaks read as the issue names them: "Day 11, grace day, forgiven", "Wed, Dec 3, paused".
+ * A day's accessible name, a whole phrase per locale: the first four keep the form "Day 5, Sun,
+ * Mar 1: Checked in"; the marks of forgiving streaks read as the issue names them: "Day 11, grace
+ * day, forgiven", "Wed, Dec 3, paused" (German: "Tag 11, Jokertag, verziehen").
  */
 export function dayName(d: { day: number | null; date: string; status: CycleDayStatus }): string {
-  const date = formatWeekdayDate(d.date);
-  const label = DAY_STATUS_LABELS[d.status];
-  if (d.day !== null && ['done', 'missed', 'today', 'upcoming'].includes(d.status))
-    return `Day ${d.day}, ${date}: ${label}`;
-  return msg.dayMarkName(d.day, date, label);
+  return msg.dayMarkNames[d.status](d.day, formatWeekdayDate(d.date));
 }
