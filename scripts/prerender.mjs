@@ -217,7 +217,8 @@ for (const locale of LOCALES)
 
 // The invite page's placeholders (filled in by the server, src/server/render/invite-page.ts): the
 // token only in the link to /pricing and in the language menu's way back to this page, the name in
-// text; the invalid page names nobody, and its menu leads back to an invalid invite page.
+// text; the invalid page names nobody, and its menu's way back holds the token's placeholder once,
+// which the server fills with the address asked for (or Home: fillInvalidInvitePage).
 const count = (text, part) => text.split(part).length - 1;
 for (const locale of LOCALES) {
   const valid = readFileSync(

@@ -73,3 +73,17 @@ export function fillInvitePage(template: string, inviterName: string, token: str
   };
   return template.replace(PLACEHOLDERS, (placeholder) => values[placeholder]);
 }
+
+/** The invalid page's language menu leads back here: the prerendered page has the placeholder. */
+const INVALID_BACK = `name="back" value="/invite/${INVITE_PAGE_TOKEN}"`;
+
+/**
+ * The prerendered invalid invite page with its language menu leading back to the address asked
+ * for, so the visitor sees the same answer in the language they chose; a segment that cannot be a
+ * token leads Home instead (it is not written into the page).
+ */
+export function fillInvalidInvitePage(template: string, segment: string): string {
+  const token = inviteToken(segment);
+  const back = token ? `/invite/${escapeHtml(encodeURIComponent(token))}` : '/';
+  return template.replace(INVALID_BACK, () => `name="back" value="${back}"`);
+}

@@ -21,7 +21,7 @@ let plain: ReturnType<typeof createApp>;
 // placeholders where the real ones have them (the title, text, the link), plus an attribute.
 const PAGES: Record<string, string> = {
   'invite-valid': `<!doctype html><title>${INVITE_PAGE_INVITER} invited you · StackDays</title><div id="root" data-prerendered="invite-valid"><h1>${INVITE_PAGE_INVITER} invited you</h1><p title="${INVITE_PAGE_INVITER}">A gift from <!-- -->${INVITE_PAGE_INVITER}<!-- -->.</p><p>1 Month Free</p><a href="/pricing?invite=${INVITE_PAGE_TOKEN}">Accept Invite &amp; Continue</a><p>${'Show up. Stack days. '.repeat(60)}</p></div>`,
-  'invite-invalid': `<!doctype html><title>Invite Not Found · StackDays</title><div id="root" data-prerendered="invite-invalid"><h1>Invite Not Found</h1><p>This invite may have expired or already been used.</p><a href="/">Go to Home</a></div>`,
+  'invite-invalid': `<!doctype html><title>Invite Not Found · StackDays</title><div id="root" data-prerendered="invite-invalid"><h1>Invite Not Found</h1><p>This invite may have expired or already been used.</p><a href="/">Go to Home</a><form method="post" action="/api/language"><input type="hidden" name="back" value="/invite/${INVITE_PAGE_TOKEN}"/><button name="language" value="es">Español</button></form></div>`,
   'invite-check': `<!doctype html><script type="module" src="/assets/boot.js"></script><div id="root" data-prerendered="invite-check" data-load="eager"><h1>Checking your invite</h1></div>`,
   signin: `<!doctype html><script type="module" src="/assets/boot.js"></script><div id="root" data-prerendered="signin">on intent</div>`,
   'signin-eager': `<!doctype html><script type="module" src="/assets/boot.js"></script><div id="root" data-prerendered="signin" data-load="eager">eager</div>`,
@@ -136,7 +136,10 @@ describe(`the invite page, rendered on the server (${databaseLabel})`, () => {
       expect(html).toContain('Invite Not Found');
       expect(html).toContain('This invite may have expired or already been used.');
       expect(html).toContain('<a href="/">Go to Home</a>');
-      expect(html).not.toContain(token);
+      // The language menu leads back to this address (the token's one place), not a placeholder.
+      expect(html).toContain(`name="back" value="/invite/${token}"`);
+      expect(html.split(token)).toHaveLength(2);
+      expect(html).not.toContain(INVITE_PAGE_TOKEN);
       expect(html).not.toContain('Test Member');
       expect(html).not.toMatch(/<script/i);
     }
@@ -164,6 +167,9 @@ describe(`the invite page, rendered on the server (${databaseLabel})`, () => {
         expect(html).toContain('Invite Not Found');
         expect(html).not.toContain('<script');
         expect(html).not.toContain('\u0000');
+        // Not a token: the language menu leads Home, and the segment is not written into the page.
+        expect(html).toContain('name="back" value="/"');
+        expect(html).not.toContain(INVITE_PAGE_TOKEN);
       }
     }
     const checks = Array.from({ length: 60 - 1 }, () =>

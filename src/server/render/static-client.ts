@@ -12,7 +12,7 @@ import { scopeLocale } from '../lib/locale';
 import { currentUser } from '../http/session';
 import { negotiateEncoding } from '../http/compression';
 import { customLegalPages, type LegalPageBody } from './legal-pages';
-import { checkInvitePage, fillInvitePage } from './invite-page';
+import { checkInvitePage, fillInvalidInvitePage, fillInvitePage } from './invite-page';
 import { createMemberScreens, type ApiFetch } from './member-screens';
 
 type MemberScreens = ReturnType<typeof createMemberScreens>;
@@ -194,9 +194,10 @@ async function withMemberData(
 /**
  * /invite/<token>, rendered on the server with no script (decision 0022): the token is checked by
  * the invite-check service (the API's rate limit), then the prerendered valid page gets the
- * inviter's name and the token filled in, or the invalid page is sent (404). Never stored by a cache:
- * it depends on the token. When the check could not be made (rate limited, or failed), the page that
- * checks the invite in the browser is sent with 429 or 503. null: no prerendered invite page.
+ * inviter's name and the token filled in, or the invalid page is sent (404; its language menu leads
+ * back to the address asked for). Never stored by a cache: it depends on the token. When the check
+ * could not be made (rate limited, or failed), the page that checks the invite in the browser is
+ * sent with 429 or 503. null: no prerendered invite page.
  */
 async function invitePage(
   c: Context<AppEnv>,
@@ -219,7 +220,7 @@ async function invitePage(
     return c.body(fillInvitePage(valid, checked.inviterName, checked.token), 200, headers);
   }
   if (checked.state === 'invalid') {
-    return c.body(invalid, 404, headers);
+    return c.body(fillInvalidInvitePage(invalid, segment), 404, headers);
   }
   if (!built.has(page('invite-check'))) return null;
   return sendHtml(c, built, {
