@@ -64,16 +64,6 @@ const screensWithWords = [
   'src/client/features/invites/components/invite-applied.tsx',
   'src/client/features/invites/components/invite-buddies-dialog.tsx',
   'src/client/features/invites/components/invite-landing.tsx',
-  'src/client/features/pricing/components/start-trial-card.tsx',
-  'src/client/features/profile/components/health-tab.tsx',
-  'src/client/features/profile/components/profile-form.tsx',
-  'src/client/features/review/components/review-numbers.tsx',
-  'src/client/features/review/components/review-weeks-list.tsx',
-  'src/client/features/review/components/share-week-dialog.tsx',
-  'src/client/features/review/components/weekly-review.tsx',
-  'src/client/features/settings/components/billing-plans.tsx',
-  'src/client/features/settings/components/billing-status.tsx',
-  'src/client/features/settings/components/consent-settings.tsx',
 ];
 
 // Issue 42: the server's folders, top to bottom (decision 0102). Each zone forbids one arrow back up.

@@ -1258,6 +1258,12 @@ export const msg = localize({
     free: text,
     thenPrices: (monthly: number, yearly: number) => ({ monthly, yearly }),
   },
+  startTrialCard: {
+    freeDays: (days: number) => ({ days }),
+    thenMonthly: (monthly: number) => ({ monthly }),
+    lead: (days: number) => ({ days }),
+    start: (days: number) => ({ days }),
+  },
   signinPage: {
     welcomeBack: text,
     signInWithA6: text,
@@ -1576,6 +1582,18 @@ export const msg = localize({
     feetInchesAndPounds: text,
     centimetresAndKilograms: text,
     saveHealthProfile: text,
+    unitsNote: (units: string) => ({ units }),
+  },
+  profileForm: {
+    publicProfile: text,
+    displayNameShows: text,
+    firstName: text,
+    lastName: text,
+    country: text,
+    units: text,
+    imperial: text,
+    metric: text,
+    saveProfile: text,
   },
   profileTabScreen: {
     photo: text,
@@ -1594,14 +1612,46 @@ export const msg = localize({
     streaksAndConsistency: text,
     reachedInTheLastSix: text,
     reachedThisWeek: text,
+    moveMinutes: text,
+    proteinDays: text,
+    hydrationDays: text,
+    overTheCycle: textWith({ days: CYCLE_LENGTH_DAYS }),
+    yourFirstWeek: text,
+    change: (v: {
+      sign: string;
+      change: string;
+      previous: string;
+      unit: 'minutes' | 'steps' | 'days';
+      count: number;
+    }) => v,
+    streak: text,
+    streakNote: (days: number, day: number) => ({ days, day }),
+    bestSoFar: text,
+    bestNote: (days: number) => ({ days }),
+    consistencyNote: (day: number) => ({ day }),
+    weightThisWeek: text,
+    onlyYouSeeThis: text,
+    milestone: (day: number) => ({ day }),
+    badge: (name: string) => ({ name }),
   },
   reviewWeeksList: {
     weeklyReviews: text,
+    wholeCycle: (week: number) => ({ week }),
+    opens: (date: string) => ({ date }),
+    earlierCycle: (cycle: number, date: string) => ({ cycle, date }),
   },
   shareWeekDialog: {
     yourNumbersGoInA: text,
     share: text,
     whoSeesIt: text,
+    onTheCommunityFeed: text,
+    onlyThisCrewSeesIt: text,
+    aPostOnlyYouCanSee: text,
+    shareThisWeek: text,
+    shareYourCycle: textWith({ days: CYCLE_LENGTH_DAYS }),
+    addPhotos: (max: number) => ({ max }),
+    photoAlt: (n: number, day: number) => ({ n, day }),
+    addPhoto: (n: number, day: number) => ({ n, day }),
   },
   weeklyReview: {
     otherWeeks: text,
@@ -1612,6 +1662,12 @@ export const msg = localize({
     thenAndNow: text,
     photosOfTheLastDays: text,
     photosOfTheWeek: text,
+    weekN: (week: number) => ({ week }),
+    finalSpan: (cycle: number) => ({ cycle }),
+    weekSpan: (v: { cycle: number; first: number; last: number; from: string; to: string }) => v,
+    dayStatus: (day: number, date: string, status: 'done' | 'missed') => ({ day, date, status }),
+    proofPhotoFromDay: (day: number) => ({ day }),
+    thenNow: (side: 'then' | 'now', day: number) => ({ side, day }),
   },
   accountSummary: {
     account: text,
@@ -1620,15 +1676,26 @@ export const msg = localize({
   billingPlans: {
     plans: text,
     currentPlan: text,
+    price: (amount: number) => ({ amount }),
+    choose: (plan: 'monthly' | 'yearly') => ({ plan }),
   },
   billingStatus: {
     billing: text,
+    renews: (date: string) => ({ date }),
   },
   consentSettings: {
     privacyAndConsents: text,
     privacyNotice: text,
     notAcceptedYet: text,
     marketingEmails: text,
+    acceptTerms: text,
+    readTerms: text,
+    acceptHealthDisclaimer: text,
+    readHealthDisclaimer: text,
+    accepted: (date: string) => ({ date }),
+    newsAndOffers: text,
+    lastChanged: (date: string) => ({ date }),
+    whatYouAgreedTo: text,
   },
   notificationSettings: {
     aDailyNudgeAtThe: text,

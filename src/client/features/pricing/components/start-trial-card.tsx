@@ -18,21 +18,18 @@ export function StartTrialCard({
   requireCard?: boolean;
 }) {
   const points = [
-    { icon: CalendarCheck, text: `${TRIAL_DAYS} days of the full programme, free.` },
+    { icon: CalendarCheck, text: msg.startTrialCard.freeDays(TRIAL_DAYS) },
     {
       icon: CreditCard,
       text: requireCard ? msg.trialCardAtCheckout : msg.trialNoCard,
     },
-    { icon: Sparkles, text: `Then $${PRICES.monthly.amountUsd} a month. Cancel anytime.` },
+    { icon: Sparkles, text: msg.startTrialCard.thenMonthly(PRICES.monthly.amountUsd) },
   ];
   return (
     <Card className="mx-auto w-full max-w-lg">
       <CardHeader className="gap-2">
         <h1 className="text-3xl font-black tracking-tight">{msg.startYourFreeTrial}</h1>
-        <p className="text-muted-foreground">
-          Your {CYCLE_LENGTH_DAYS} days start with one tap. Show up, stack days, and see what
-          changes.
-        </p>
+        <p className="text-muted-foreground">{msg.startTrialCard.lead(CYCLE_LENGTH_DAYS)}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <ul className="flex flex-col gap-3">
@@ -44,7 +41,7 @@ export function StartTrialCard({
           ))}
         </ul>
         <Button size="lg" onClick={onStart} disabled={pending}>
-          {pending ? msg.loading : `Start my ${TRIAL_DAYS}-day free trial`}
+          {pending ? msg.loading : msg.startTrialCard.start(TRIAL_DAYS)}
         </Button>
       </CardContent>
     </Card>

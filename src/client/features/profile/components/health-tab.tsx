@@ -37,11 +37,11 @@ export function HealthTab() {
       <CardHeader>
         <CardTitle>{msg.common.healthProfile}</CardTitle>
         <CardDescription>
-          Private to you. Heights and weights are in{' '}
-          {unit === 'imperial'
-            ? msg.healthTabScreen.feetInchesAndPounds
-            : msg.healthTabScreen.centimetresAndKilograms}
-          ; change units on the Profile tab.
+          {msg.healthTabScreen.unitsNote(
+            unit === 'imperial'
+              ? msg.healthTabScreen.feetInchesAndPounds
+              : msg.healthTabScreen.centimetresAndKilograms,
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>

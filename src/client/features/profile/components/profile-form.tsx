@@ -113,27 +113,29 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Public profile</CardTitle>
-        <CardDescription>
-          Your display name shows on your posts and the leaderboard.
-        </CardDescription>
+        <CardTitle>{msg.profileForm.publicProfile}</CardTitle>
+        <CardDescription>{msg.profileForm.displayNameShows}</CardDescription>
       </CardHeader>
       <CardContent>
         <form
           onSubmit={onSubmit}
           noValidate
-          aria-label="Public profile"
+          aria-label={msg.profileForm.publicProfile}
           className="flex flex-col gap-4"
         >
-          {text('displayName', 'Display name', DISPLAY_NAME_MAX, {
+          {text('displayName', msg.common.displayName, DISPLAY_NAME_MAX, {
             autoComplete: 'nickname',
             'aria-required': true,
           })}
           <div className="grid gap-4 sm:grid-cols-2">
-            {text('firstName', 'First name', PERSON_NAME_MAX, { autoComplete: 'given-name' })}
-            {text('lastName', 'Last name', PERSON_NAME_MAX, { autoComplete: 'family-name' })}
+            {text('firstName', msg.profileForm.firstName, PERSON_NAME_MAX, {
+              autoComplete: 'given-name',
+            })}
+            {text('lastName', msg.profileForm.lastName, PERSON_NAME_MAX, {
+              autoComplete: 'family-name',
+            })}
           </div>
-          {text('country', 'Country', COUNTRY_MAX, { autoComplete: 'country-name' })}
+          {text('country', msg.profileForm.country, COUNTRY_MAX, { autoComplete: 'country-name' })}
           <div className="grid gap-4 sm:grid-cols-2">
             <TimeZoneNote />
             <UnitsField field={units} busy={busy} registration={form.register('unitPref')} />
@@ -145,7 +147,7 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
           />
           <div>
             <Button type="submit" disabled={busy || !isDirty}>
-              Save profile
+              {msg.profileForm.saveProfile}
             </Button>
           </div>
         </form>
@@ -194,7 +196,7 @@ function TimeZoneNote() {
   const timeZone = useMemberTimeZone();
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium">Time zone</span>
+      <span className="text-sm font-medium">{msg.common.timeZone}</span>
       <p className="text-sm">
         <span className="font-semibold">{timeZone ? formatTimeZone(timeZone) : '…'}</span>
         <span className="block text-muted-foreground">
@@ -222,7 +224,7 @@ function UnitsField({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={units.id}>Units</Label>
+      <Label htmlFor={units.id}>{msg.profileForm.units}</Label>
       <NativeSelect
         id={units.id}
         disabled={busy}
@@ -230,8 +232,8 @@ function UnitsField({
         aria-describedby={describedBy(units.error && units.errorId)}
         {...registration}
       >
-        <option value="imperial">Imperial (ft, in, lb)</option>
-        <option value="metric">Metric (cm, kg)</option>
+        <option value="imperial">{msg.profileForm.imperial}</option>
+        <option value="metric">{msg.profileForm.metric}</option>
       </NativeSelect>
       <FieldMessage id={units.errorId} tone="error">
         {units.error}

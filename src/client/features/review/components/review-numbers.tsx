@@ -18,22 +18,27 @@ import { msg } from '@shared/messages';
 // The weekly review's numbers (decision 0048): the week's minutes, steps, protein and hydration days
 // beside the week before, then streaks, consistency, check-ins, weight and what was reached.
 
-const dayWord = (n: number) => (n === 1 ? 'day' : 'days');
+/** What a number of the week counts: its unit in the note ('min', 'steps', or '1 day', '3 days'). */
+type Unit = 'minutes' | 'steps' | 'days';
 
-function changeNote(number: ReviewNumber, unit: string, final: boolean): string {
-  if (final) return `over the 90 days`;
-  if (number.previous === null || number.change === null) return 'your first week';
+function changeNote(number: ReviewNumber, unit: Unit, final: boolean): string {
+  if (final) return msg.reviewNumbers.overTheCycle;
+  if (number.previous === null || number.change === null) return msg.reviewNumbers.yourFirstWeek;
   const sign = number.change > 0 ? '+' : number.change < 0 ? '−' : '±';
-  return `${sign}${formatNumber(Math.abs(number.change))} vs ${formatNumber(number.previous)} ${unit} the week before`;
+  // A number counted in days reads as the week before does ("1 day", "3 days").
+  return msg.reviewNumbers.change({
+    sign,
+    change: formatNumber(Math.abs(number.change)),
+    previous: formatNumber(number.previous),
+    unit,
+    count: number.previous,
+  });
 }
 
 /** A number of the week beside the week before (the final review: over the cycle). */
-function weekNumber(number: ReviewNumber, unit: string, final: boolean) {
+function weekNumber(number: ReviewNumber, unit: Unit, final: boolean) {
   return { value: formatNumber(number.value), note: changeNote(number, unit, final) };
 }
-
-/** The unit of a number counted in days, as the week before reads ("1 day", "3 days"). */
-const daysUnit = (number: ReviewNumber) => dayWord(number.previous ?? 0);
 
 /** The week's (the final review: the cycle's) minutes, steps, protein and hydration days. */
 export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
@@ -48,27 +53,27 @@ export function WeekNumbers({ review }: { review: WeeklyReviewView }) {
         stats={[
           {
             icon: Timer,
-            label: 'Move minutes',
+            label: msg.reviewNumbers.moveMinutes,
             testId: 'review-minutes',
-            ...weekNumber(review.movedMinutes, 'min', final),
+            ...weekNumber(review.movedMinutes, 'minutes', final),
           },
           {
             icon: Footprints,
-            label: 'Steps',
+            label: msg.common.steps,
             testId: 'review-steps',
             ...weekNumber(review.steps, 'steps', final),
           },
           {
             icon: Drumstick,
-            label: 'Protein days',
+            label: msg.reviewNumbers.proteinDays,
             testId: 'review-protein',
-            ...weekNumber(review.proteinDays, daysUnit(review.proteinDays), final),
+            ...weekNumber(review.proteinDays, 'days', final),
           },
           {
             icon: Droplets,
-            label: 'Hydration days',
+            label: msg.reviewNumbers.hydrationDays,
             testId: 'review-hydration',
-            ...weekNumber(review.hydrationDays, daysUnit(review.hydrationDays), final),
+            ...weekNumber(review.hydrationDays, 'days', final),
           },
         ]}
       />
@@ -85,36 +90,36 @@ export function Streaks({ review }: { review: WeeklyReviewView }) {
         stats={[
           {
             icon: Flame,
-            label: 'Streak',
+            label: msg.reviewNumbers.streak,
             value: formatNumber(review.currentStreak),
-            note: `${dayWord(review.currentStreak)} in a row on day ${review.lastDay}`,
+            note: msg.reviewNumbers.streakNote(review.currentStreak, review.lastDay),
             testId: 'review-streak',
           },
           {
             icon: Trophy,
-            label: 'Best so far',
+            label: msg.reviewNumbers.bestSoFar,
             value: formatNumber(review.bestStreak),
-            note: `${dayWord(review.bestStreak)} in a row`,
+            note: msg.reviewNumbers.bestNote(review.bestStreak),
           },
           {
             icon: Percent,
-            label: 'Consistency',
+            label: msg.common.consistency,
             value: formatPercent(review.consistency),
-            note: `check-ins over days 1–${review.lastDay}`,
+            note: msg.reviewNumbers.consistencyNote(review.lastDay),
           },
           {
             icon: Check,
-            label: 'Check-ins',
+            label: msg.common.checkIns,
             testId: 'review-checkins',
             value: `${review.checkins.value}/${review.final ? review.lastDay : review.days.length}`,
-            note: changeNote(review.checkins, daysUnit(review.checkins), review.final),
+            note: changeNote(review.checkins, 'days', review.final),
           },
           review.weightChangeKg !== null && {
             className: 'col-span-2',
             icon: Scale,
-            label: 'Weight this week',
+            label: msg.reviewNumbers.weightThisWeek,
             value: formatWeightChange(review.weightChangeKg, review.unitPref),
-            note: 'Only you see this',
+            note: msg.reviewNumbers.onlyYouSeeThis,
           },
         ]}
       />
@@ -128,13 +133,13 @@ export function Streaks({ review }: { review: WeeklyReviewView }) {
           <ul className="flex flex-wrap gap-2">
             {review.milestones.map((day) => (
               <li key={`m${day}`} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
-                Day {day} milestone
+                {msg.reviewNumbers.milestone(day)}
               </li>
             ))}
             {review.badges.map((b) => (
               <li key={b.code} className="rounded-full bg-muted px-3 py-1 text-sm font-semibold">
                 {b.emoji && <span aria-hidden>{b.emoji} </span>}
-                {b.name} badge
+                {msg.reviewNumbers.badge(b.name)}
               </li>
             ))}
           </ul>

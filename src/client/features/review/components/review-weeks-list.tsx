@@ -36,15 +36,17 @@ function WeekRows({ cycleId, weeks }: { cycleId: string; weeks: WeekRow[] }) {
               to={pagePath('app-review-week', { cycle: cycleId, week: w.week })}
               className="flex min-h-11 items-center justify-between gap-3 py-1 font-semibold hover:underline"
             >
-              {w.week === REVIEW_WEEKS ? `Week ${w.week} · the whole cycle` : `Week ${w.week}`}
+              {w.week === REVIEW_WEEKS
+                ? msg.reviewWeeksList.wholeCycle(w.week)
+                : msg.weeklyReview.weekN(w.week)}
               <ChevronRight aria-hidden className="size-4" />
             </Link>
           ) : (
             <p className="flex min-h-11 items-center justify-between gap-3 py-1 text-muted-foreground">
-              <span>Week {w.week}</span>
+              <span>{msg.weeklyReview.weekN(w.week)}</span>
               <span className="flex items-center gap-1 text-sm">
                 <Lock aria-hidden className="size-3.5" />
-                Opens {formatMonthDay(w.opensOn)}
+                {msg.reviewWeeksList.opens(formatMonthDay(w.opensOn))}
               </span>
             </p>
           )}
@@ -69,7 +71,7 @@ export function ReviewWeeksList({ cycle }: { cycle: CycleView }) {
             id={`cycle-${c.cycleId}`}
             className="mt-2 mb-1 text-sm font-semibold text-muted-foreground"
           >
-            Cycle {c.cycleNumber}, from {formatMonthDay(c.startDate)}
+            {msg.reviewWeeksList.earlierCycle(c.cycleNumber, formatMonthDay(c.startDate))}
           </h3>
           <WeekRows cycleId={c.cycleId} weeks={c.weeks.filter((w) => w.open)} />
         </section>

@@ -23,17 +23,17 @@ function useAudiences() {
     {
       value: 'community' as ReviewShareAudience,
       label: msg.audienceCommunity,
-      note: 'On the community feed',
+      note: msg.shareWeekDialog.onTheCommunityFeed,
     },
     ...(crews.data?.crews ?? []).map((c) => ({
       value: `crew:${c.id}` as ReviewShareAudience,
-      label: `Crew: ${c.name}`,
-      note: 'Only this crew sees it',
+      label: msg.audienceSelect.crewOption(c.name),
+      note: msg.shareWeekDialog.onlyThisCrewSeesIt,
     })),
     {
       value: 'only_me' as ReviewShareAudience,
       label: msg.audienceOnlyMe,
-      note: 'A post only you can see',
+      note: msg.shareWeekDialog.aPostOnlyYouCanSee,
     },
   ];
 }
@@ -56,7 +56,9 @@ export function ShareWeekDialog({ review }: { review: WeeklyReviewView }) {
     );
 
   // The final review shares the whole cycle (its caption says "My 90 days").
-  const label = review.final ? 'Share your 90 days' : 'Share this week';
+  const label = review.final
+    ? msg.shareWeekDialog.shareYourCycle
+    : msg.shareWeekDialog.shareThisWeek;
   const toggle = (id: string, on: boolean) =>
     setPhotoIds((ids) =>
       on ? [...ids, id].slice(0, REVIEW_SHARE_MAX_PHOTOS) : ids.filter((x) => x !== id),
@@ -150,7 +152,7 @@ function PhotoChoice({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-semibold">
-        Add photos (up to {REVIEW_SHARE_MAX_PHOTOS})
+        {msg.shareWeekDialog.addPhotos(REVIEW_SHARE_MAX_PHOTOS)}
       </legend>
       <ul className="grid grid-cols-3 gap-2">
         {photos.map((p, i) => {
@@ -161,7 +163,7 @@ function PhotoChoice({
               <label htmlFor={id} className="w-full cursor-pointer">
                 <img
                   src={p.media.thumbUrl ?? p.media.url}
-                  alt={`Photo ${i + 1}, day ${p.day}`}
+                  alt={msg.shareWeekDialog.photoAlt(i + 1, p.day)}
                   width={96}
                   height={96}
                   loading="lazy"
@@ -171,7 +173,7 @@ function PhotoChoice({
               <Checkbox
                 id={id}
                 checked={checked}
-                aria-label={`Add photo ${i + 1}, day ${p.day}`}
+                aria-label={msg.shareWeekDialog.addPhoto(i + 1, p.day)}
                 onCheckedChange={(on) => onToggle(p.media.id, on === true)}
               />
             </li>

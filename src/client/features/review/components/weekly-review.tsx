@@ -26,10 +26,18 @@ export function WeeklyReview({
   /** The final review's 90-day calendar (the cycle feature's, composed by the route). */
   calendar?: ReactNode;
 }) {
-  const title = review.final ? 'Your 90 days' : `Week ${review.week} review`;
+  const title = review.final
+    ? msg.reviewPage.yourNinetyDays
+    : msg.reviewPage.weekTitle(review.week);
   const span = review.final
-    ? `Cycle ${review.cycleNumber} · Day 1 to Day 90, with days 85–90 below`
-    : `Cycle ${review.cycleNumber} · Days ${review.firstDay}–${review.lastDay} · ${formatWeekdayDate(review.firstDate)} to ${formatWeekdayDate(review.lastDate)}`;
+    ? msg.weeklyReview.finalSpan(review.cycleNumber)
+    : msg.weeklyReview.weekSpan({
+        cycle: review.cycleNumber,
+        first: review.firstDay,
+        last: review.lastDay,
+        from: formatWeekdayDate(review.firstDate),
+        to: formatWeekdayDate(review.lastDate),
+      });
   return (
     <article className="flex flex-col gap-6" aria-labelledby="review-title">
       <header className="flex flex-col gap-3">
@@ -46,7 +54,7 @@ export function WeeklyReview({
               to={reviewPath(review.cycleId, review.previousWeek)}
             >
               <ArrowLeft aria-hidden className="size-4" />
-              Week {review.previousWeek}
+              {msg.weeklyReview.weekN(review.previousWeek)}
             </Link>
           )}
           {review.nextWeek && (
@@ -54,7 +62,7 @@ export function WeeklyReview({
               className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-semibold hover:bg-muted"
               to={reviewPath(review.cycleId, review.nextWeek)}
             >
-              Week {review.nextWeek}
+              {msg.weeklyReview.weekN(review.nextWeek)}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
           )}
@@ -105,7 +113,7 @@ function WeekStrip({ review }: { review: WeeklyReviewView }) {
             <StatusMark status={d.status} />
             <span className="sr-only">
               {d.status === 'done' || d.status === 'missed'
-                ? `Day ${d.day}, ${formatWeekdayDate(d.date)}: ${d.status === 'done' ? 'checked in' : 'missed'}`
+                ? msg.weeklyReview.dayStatus(d.day, formatWeekdayDate(d.date), d.status)
                 : dayName(d)}
             </span>
           </li>
@@ -127,7 +135,7 @@ function Journal({ review }: { review: WeeklyReviewView }) {
           {lines.map((d) => (
             <li key={d.day} className="flex gap-3">
               <span className="tabular w-14 shrink-0 text-sm font-semibold text-muted-foreground">
-                Day {d.day}
+                {msg.dayN(d.day)}
               </span>
               <span className="min-w-0 break-words">{d.journalLine}</span>
             </li>
@@ -162,18 +170,18 @@ function Photo({
 
 function ThenAndNow({ then, now }: { then: ReviewPhotoView; now: ReviewPhotoView }) {
   const sides = [
-    { word: 'Then', photo: then },
-    { word: 'Now', photo: now },
-  ];
+    { side: 'then', photo: then },
+    { side: 'now', photo: now },
+  ] as const;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <CardTitle>{msg.weeklyReview.thenAndNow}</CardTitle>
       <div className="grid max-w-xl grid-cols-2 gap-3">
-        {sides.map(({ word, photo }) => (
-          <figure key={word} className="flex flex-col gap-1">
-            <Photo photo={photo} label={`Your proof photo from day ${photo.day}`} />
+        {sides.map(({ side, photo }) => (
+          <figure key={side} className="flex flex-col gap-1">
+            <Photo photo={photo} label={msg.weeklyReview.proofPhotoFromDay(photo.day)} />
             <figcaption className="text-sm font-semibold">
-              {word} · Day {photo.day}
+              {msg.weeklyReview.thenNow(side, photo.day)}
             </figcaption>
           </figure>
         ))}

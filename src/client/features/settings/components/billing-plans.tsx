@@ -34,11 +34,15 @@ export function BillingPlans({
               )}
             </div>
             <p>
-              <span className="text-2xl font-black tabular">${price.amountUsd}</span>
-              <span className="text-muted-foreground">/{price.interval}</span>
+              <span className="text-2xl font-black tabular">
+                {msg.billingPlans.price(price.amountUsd)}
+              </span>
+              <span className="text-muted-foreground">
+                {msg.planOptions.perInterval(price.interval)}
+              </span>
             </p>
             <Button variant="secondary" disabled={busy || current} onClick={() => onChoose(key)}>
-              {current ? msg.billingPlans.currentPlan : `Choose ${name.toLowerCase()}`}
+              {current ? msg.billingPlans.currentPlan : msg.billingPlans.choose(key)}
             </Button>
           </li>
         );

@@ -155,7 +155,9 @@ function SubscriptionLines({
       {lifetime && <p className="text-sm">{msg.freeForLife}</p>}
       {compUntil && <p className="text-sm">{msg.freeUntil(formatDate(compUntil))}</p>}
       {status === 'active' && !subscription?.comp && subscription?.currentPeriodEnd && (
-        <p className="text-sm">Renews {formatDate(subscription.currentPeriodEnd)}</p>
+        <p className="text-sm">
+          {msg.billingStatus.renews(formatDate(subscription.currentPeriodEnd))}
+        </p>
       )}
       {subscription?.plan && (
         <p className="text-sm text-muted-foreground">

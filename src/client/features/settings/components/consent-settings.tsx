@@ -57,18 +57,18 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
   const rows: Consent[] = [
     {
       key: 'tos',
-      label: 'I accept the terms of service',
+      label: msg.consentSettings.acceptTerms,
       acceptedAt: consents.tosAcceptedAt,
       input: { tosAccepted: true } as const,
-      read: { href: pagePath('terms'), text: 'Read the terms of service' },
+      read: { href: pagePath('terms'), text: msg.consentSettings.readTerms },
     },
     {
       key: 'health',
-      label: 'I accept the health disclaimer',
+      label: msg.consentSettings.acceptHealthDisclaimer,
       acceptedAt: consents.healthDisclaimerAcceptedAt,
       input: { healthDisclaimerAccepted: true } as const,
       hint: msg.healthDisclaimer,
-      read: { href: pagePath('health-disclaimer'), text: 'Read the health disclaimer' },
+      read: { href: pagePath('health-disclaimer'), text: msg.consentSettings.readHealthDisclaimer },
     },
   ];
 
@@ -80,7 +80,7 @@ export function ConsentSettings({ consents }: { consents: ConsentsView }) {
           {msg.consentSettings.privacyAndConsents}
         </CardTitle>
         <CardDescription>
-          What you have agreed to, and when. How we handle your data:{' '}
+          {msg.consentSettings.whatYouAgreedTo}{' '}
           <a href={pagePath('privacy')} className={readLink}>
             {msg.consentSettings.privacyNotice}
           </a>
@@ -138,7 +138,7 @@ function ConsentRow({
         </Label>
         <p id={`${checkboxId}-note`} className="text-sm text-muted-foreground">
           {row.acceptedAt
-            ? `Accepted ${formatDate(row.acceptedAt, timeZone)}`
+            ? msg.consentSettings.accepted(formatDate(row.acceptedAt, timeZone))
             : msg.consentSettings.notAcceptedYet}
           {row.hint ? `. ${row.hint}` : ''}
         </p>
@@ -170,9 +170,9 @@ function MarketingSwitch({
           {msg.consentSettings.marketingEmails}
         </Label>
         <p className="text-sm text-muted-foreground">
-          News and offers, now and then.
+          {msg.consentSettings.newsAndOffers}
           {consents.marketingOptedAt &&
-            ` Last changed ${formatDate(consents.marketingOptedAt, timeZone)}.`}
+            ` ${msg.consentSettings.lastChanged(formatDate(consents.marketingOptedAt, timeZone))}`}
         </p>
       </div>
       <Switch
