@@ -5,6 +5,7 @@
 // message in the current locale at that moment, so the same msg serves every request.
 
 import { t, type Values } from './translate';
+import { catalogueTextIds, withCatalogueTexts, type WithCatalogueTexts } from './catalogue-texts';
 
 const TEXT = Symbol('text');
 const LIST = Symbol('list');
@@ -59,7 +60,10 @@ function build(node: object, prefix: string): object {
     } else if (TEXT in value) {
       ids.push(id);
       const values = (value as TextMessage)[TEXT];
-      Object.defineProperty(out, key, { enumerable: true, get: () => t(id, values) });
+      Object.defineProperty(out, key, {
+        enumerable: true,
+        get: () => t(id, values),
+      });
     } else if (LIST in value) {
       const itemIds = Array.from({ length: (value as ListMessage)[LIST] }, (_, i) => `${id}.${i}`);
       ids.push(...itemIds);
@@ -76,6 +80,9 @@ function build(node: object, prefix: string): object {
   return Object.freeze(out);
 }
 
-export function localize<T extends object>(declaration: T): Localized<T> {
-  return build(declaration, '') as Localized<T>;
+/** msg: the declaration's messages, plus English's plain texts it does not declare (0130). */
+export function localize<T extends object>(declaration: T): WithCatalogueTexts<Localized<T>> {
+  const localized = withCatalogueTexts(build(declaration, '') as Localized<T>, ids);
+  ids.push(...catalogueTextIds()); // declared by the catalogue: check-catalogue-texts.ts checks them
+  return localized;
 }
