@@ -49,6 +49,7 @@ import {
   PAUSE_DAYS_PER_CYCLE,
   REST_DAYS_MAX,
   STREAK_MODE_CHOICE_DAYS,
+  INVITE_FREE_MONTHS,
 } from './constants';
 import en from '../locales/en.json' with { type: 'json' };
 import { composed, list, localize, text, textWith } from './i18n/localize';
@@ -1390,6 +1391,8 @@ export const msg = localize({
     addPhotosOrVideos: text,
     failed: text,
     uploaded: text,
+    remove: (name: string) => ({ name }),
+    uploading: (name: string) => ({ name }),
   },
   queuedCheckinCard: {
     photosAndVideosWaitingTo: text,
@@ -1464,6 +1467,28 @@ export const msg = localize({
     startACrew: text,
     eGMorningCrew: text,
     createCrew: text,
+    lead: textWith({ crewMaxMembers: CREW_MAX_MEMBERS, cycleLengthDays: CYCLE_LENGTH_DAYS }),
+    ownerName: (name?: string | null) => named(name),
+    membersOf: (count: number, max: number) => ({ count, max }),
+  },
+  crewBoard: {
+    nudge: text,
+    nudged: text,
+    nudgeName: (name: string) => ({ name }),
+    nudgedToday: (name: string) => ({ name }),
+    removeMember: (name: string) => ({ name }),
+    noCycleYet: text,
+    consistency: (consistency: number) => ({ consistency }),
+  },
+  crewScreen: {
+    backToYourCrews: text,
+    membersOwner: (count: number, max: number, ownerName?: string | null) => ({
+      count,
+      max,
+      ...named(ownerName),
+    }),
+    crewFeed: text,
+    nothingYet: text,
   },
   activityChart: {
     dailyActivity: text,
@@ -1471,6 +1496,26 @@ export const msg = localize({
     minutesAndStepsPerDay: text,
     date: text,
     minutes: text,
+    // The chart's series: 'minutes' or 'steps'.
+    perDay: (series: 'minutes' | 'steps') => ({ series }),
+    amount: (series: 'minutes' | 'steps', value: number) => ({ series, value }),
+    summary: (amount: string, days: number, best: string, bestDay: number) => ({
+      amount,
+      days,
+      best,
+      bestDay,
+    }),
+    noneLogged: (series: 'minutes' | 'steps') => ({ series }),
+    barTitle: (day: number, amount: string) => ({ day, amount }),
+    status: {
+      done: text,
+      missed: text,
+      today: text,
+      upcoming: text,
+      rest: text,
+      grace: text,
+      paused: text,
+    },
   },
   cycleCalendar: {
     n90DayCalendar: text,
@@ -1501,6 +1546,9 @@ export const msg = localize({
   postStats: {
     moved: text,
     weightSinceDay1: text,
+    minutesUnit: text,
+    minutesTotal: (minutes: string) => ({ minutes }),
+    stepsTotal: (steps: string) => ({ steps }),
   },
   reactionBar: {
     reactions: text,
@@ -1522,9 +1570,11 @@ export const msg = localize({
   reportDialog: {
     reportPost: text,
     sendReport: text,
+    lead: (name: string) => ({ name }),
+    hint: textWith({ reportReasonMax: REPORT_REASON_MAX }),
   },
   inviteBuddiesDialog: {
-    n1Month: text,
+    description: textWith({ months: INVITE_FREE_MONTHS }),
   },
   inviteForm: {
     firstName: text,
@@ -1540,6 +1590,11 @@ export const msg = localize({
       product,
       days,
     }),
+    monthsFree: (months: number) => ({ months }),
+    giftFrom: (name: string) => ({ name }),
+  },
+  inviteApplied: {
+    fromInviter: (name: string) => ({ name }),
   },
   couponEntry: {
     couponCode: text,

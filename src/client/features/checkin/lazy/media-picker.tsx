@@ -141,7 +141,7 @@ function MediaPreview({
           type="button"
           onClick={onRemove}
           disabled={disabled}
-          aria-label={`Remove ${name}`}
+          aria-label={msg.mediaPicker.remove(name)}
           className="group absolute top-0 right-0 flex size-11 items-start justify-end p-1.5 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50"
         >
           <span className="flex size-7 items-center justify-center rounded-full bg-slate-950/75 text-white transition-colors group-hover:bg-slate-950 group-focus-visible:ring-2 group-focus-visible:ring-ring">
@@ -180,7 +180,7 @@ function UploadStatus({ item, name }: { item: SelectedMedia; name: string }) {
         <ProgressBar
           value={Math.round(item.progress * 100)}
           max={100}
-          label={`Uploading ${name}`}
+          label={msg.mediaPicker.uploading(name)}
           className="h-1.5 bg-white/30"
           fillClassName="duration-200"
         />

@@ -28,7 +28,7 @@ export function Board({
   return (
     <section aria-labelledby="crew-board" className="flex flex-col gap-3">
       <h2 id="crew-board" className="text-xl font-bold">
-        Board
+        {msg.crewCycleBoard}
       </h2>
       <Card className="p-2 sm:p-3">
         <ol className="flex flex-col">
@@ -111,7 +111,9 @@ export function NudgeButton({
       disabled={member.nudgedToday || nudge.isPending}
       onClick={onNudge}
       aria-label={
-        member.nudgedToday ? `${member.displayName} nudged today` : `Nudge ${member.displayName}`
+        member.nudgedToday
+          ? msg.crewBoard.nudgedToday(member.displayName)
+          : msg.crewBoard.nudgeName(member.displayName)
       }
     >
       {member.nudgedToday ? (
@@ -119,7 +121,7 @@ export function NudgeButton({
       ) : (
         <Bell aria-hidden className="size-4" />
       )}
-      {member.nudgedToday ? 'Nudged' : 'Nudge'}
+      {member.nudgedToday ? msg.crewBoard.nudged : msg.crewBoard.nudge}
     </Button>
   );
 }
@@ -142,7 +144,7 @@ export function RemoveMemberButton({
       variant="ghost"
       size="sm"
       disabled={remove.isPending}
-      aria-label={`Remove ${member.displayName}`}
+      aria-label={msg.crewBoard.removeMember(member.displayName)}
       title={msg.crewRemoveTitle(member.displayName)}
       description={
         liveLink
@@ -168,9 +170,11 @@ export function MemberName({
   return (
     <p className="truncate font-bold">
       {member.displayName}
-      {member.isMe && <span className="ml-2 text-sm font-semibold text-muted-foreground">You</span>}
+      {member.isMe && (
+        <span className="ml-2 text-sm font-semibold text-muted-foreground">{msg.youTag.you}</span>
+      )}
       {member.isOwner && (
-        <span className="ml-2 text-sm font-semibold text-muted-foreground">Owner</span>
+        <span className="ml-2 text-sm font-semibold text-muted-foreground">{msg.common.owner}</span>
       )}
       {member.strict && <StrictTag className="ml-2 align-middle" />}
       {children}
@@ -185,15 +189,17 @@ function BoardMember({ entry }: { entry: CrewBoardEntry }) {
       <MemberName member={entry} />
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span className="tabular">
-          {entry.currentDay ? msg.cycleDayLabel(entry.currentDay, entry.started) : 'No cycle yet'}
+          {entry.currentDay
+            ? msg.cycleDayLabel(entry.currentDay, entry.started)
+            : msg.crewBoard.noCycleYet}
         </span>
         <span
           className={entry.today === 'checked-in' ? 'font-semibold text-accent-text' : undefined}
         >
           {TODAY_LABEL[entry.today]}
         </span>
-        <span className="tabular">Streak {entry.streak}</span>
-        <span className="tabular">{entry.consistency}% consistency</span>
+        <span className="tabular">{msg.crewCycleMemberStreak(entry.streak)}</span>
+        <span className="tabular">{msg.crewBoard.consistency(entry.consistency)}</span>
       </p>
     </div>
   );

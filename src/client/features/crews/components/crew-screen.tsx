@@ -42,7 +42,7 @@ export function CrewScreen({
       <Card className="flex flex-col items-start gap-3 p-6">
         <h1 className="text-xl font-bold">{errorMessage(crew.error, msg.crewNotFound)}</h1>
         <Link to={pagePath('app-crews')} className="font-semibold text-accent-text underline">
-          Back to your crews
+          {msg.crewScreen.backToYourCrews}
         </Link>
       </Card>
     );
@@ -55,9 +55,13 @@ export function CrewScreen({
       : undefined;
   return (
     <div className="flex flex-col gap-6">
-      <title>{`${detail.crew.name} · Crews · StackDays`}</title>
+      <title>{msg.common.pageTitle(`${detail.crew.name} · ${msg.crews}`)}</title>
       <ScreenHeading
-        description={`${detail.crew.memberCount} of ${detail.maxMembers} members · owner ${detail.crew.ownerName ?? 'nobody'}`}
+        description={msg.crewScreen.membersOwner(
+          detail.crew.memberCount,
+          detail.maxMembers,
+          detail.crew.ownerName,
+        )}
       >
         {detail.crew.name}
       </ScreenHeading>
@@ -96,14 +100,12 @@ function CrewFeed({
   return (
     <section aria-labelledby="crew-feed" className="flex flex-col gap-3">
       <h2 id="crew-feed" className="text-xl font-bold">
-        Crew feed
+        {msg.crewScreen.crewFeed}
       </h2>
       {feed.isPending ? (
         <Spinner label={msg.loading} />
       ) : posts.length === 0 ? (
-        <Card className="p-6 text-muted-foreground">
-          Nothing yet. Check in and share it with the crew!
-        </Card>
+        <Card className="p-6 text-muted-foreground">{msg.crewScreen.nothingYet}</Card>
       ) : (
         <ol className="flex flex-col gap-4">
           {posts.map((post) => (
@@ -119,7 +121,7 @@ function CrewFeed({
           disabled={feed.isFetchingNextPage}
           className="self-center"
         >
-          {feed.isFetchingNextPage ? msg.loading : 'Load more'}
+          {feed.isFetchingNextPage ? msg.loading : msg.loadMore}
         </Button>
       )}
     </section>

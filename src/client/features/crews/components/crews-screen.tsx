@@ -22,11 +22,7 @@ export function CrewsScreen() {
   const max = crews.data?.maxCrews ?? 5;
   return (
     <div className="flex flex-col gap-6">
-      <ScreenHeading
-        description={`A small circle doing the 90 days together: up to ${CREW_MAX_MEMBERS} people who see each other's days.`}
-      >
-        {msg.crews}
-      </ScreenHeading>
+      <ScreenHeading description={msg.crewsScreen.lead}>{msg.crews}</ScreenHeading>
       {crews.isPending ? (
         <Spinner label={msg.loading} />
       ) : crews.isError ? (
@@ -54,12 +50,11 @@ export function CrewsScreen() {
                       <span className="block text-sm text-muted-foreground">
                         {crew.isOwner
                           ? msg.crewsScreen.youOwnIt
-                          : `Owner: ${crew.ownerName ?? 'nobody'}`}{' '}
+                          : msg.crewsScreen.ownerName(crew.ownerName)}{' '}
                         ·{' '}
                         <span className="tabular">
-                          {crew.memberCount} of {CREW_MAX_MEMBERS}
-                        </span>{' '}
-                        members
+                          {msg.crewsScreen.membersOf(crew.memberCount, CREW_MAX_MEMBERS)}
+                        </span>
                       </span>
                     </span>
                     <ChevronRight aria-hidden className="size-5 text-muted-foreground" />

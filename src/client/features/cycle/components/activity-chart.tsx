@@ -9,20 +9,47 @@ import { msg } from '@shared/messages';
 type Series = 'minutes' | 'steps';
 type CycleDay = MyCycleView['days'][number] & { day: number };
 
+// Labels are getters: the catalogue is read in the locale of the render, not when the module loads.
 const SERIES = {
-  minutes: { label: 'Minutes', unit: 'min', icon: Timer, pick: (d: CycleDay) => d.movedMinutes },
-  steps: { label: 'Steps', unit: 'steps', icon: Footprints, pick: (d: CycleDay) => d.steps },
+  minutes: {
+    get label() {
+      return msg.activityChart.minutes;
+    },
+    icon: Timer,
+    pick: (d: CycleDay) => d.movedMinutes,
+  },
+  steps: {
+    get label() {
+      return msg.common.steps;
+    },
+    icon: Footprints,
+    pick: (d: CycleDay) => d.steps,
+  },
 } as const;
 
-const STATUS_TEXT = {
-  done: 'Done',
-  missed: 'Missed',
-  today: 'Not yet',
-  upcoming: 'Upcoming',
-  rest: 'Rest day',
-  grace: 'Grace day',
-  paused: 'Paused',
-} as const satisfies Record<CycleDayStatus, string>;
+const STATUS_TEXT: Record<CycleDayStatus, string> = {
+  get done() {
+    return msg.activityChart.status.done;
+  },
+  get missed() {
+    return msg.activityChart.status.missed;
+  },
+  get today() {
+    return msg.activityChart.status.today;
+  },
+  get upcoming() {
+    return msg.activityChart.status.upcoming;
+  },
+  get rest() {
+    return msg.activityChart.status.rest;
+  },
+  get grace() {
+    return msg.activityChart.status.grace;
+  },
+  get paused() {
+    return msg.activityChart.status.paused;
+  },
+};
 const BAR_SLOT = 10;
 const HEIGHT = 100;
 
@@ -93,7 +120,7 @@ export function ActivityChart({
                 className="tabular absolute -translate-x-1/2 whitespace-nowrap first:translate-x-0 last:-translate-x-full"
                 style={{ left: `${day === 1 ? 0 : (day / days.length) * 100}%` }}
               >
-                Day {day}
+                {msg.dayN(day)}
               </span>
             ))}
           </div>
@@ -160,7 +187,8 @@ function ActivityBars({
   best: CycleDay | null;
   scale: number;
 }) {
-  const { label, unit, pick } = SERIES[series];
+  const { pick } = SERIES[series];
+  const amount = (value: number) => msg.activityChart.amount(series, value);
   const total = sofar.reduce((sum, d) => sum + pick(d), 0);
   const width = days.length * BAR_SLOT;
   return (
@@ -171,11 +199,11 @@ function ActivityBars({
       preserveAspectRatio="none"
       className="block h-44 w-full overflow-visible"
     >
-      <title id={`${id}-title`}>{`${label} per day`}</title>
+      <title id={`${id}-title`}>{msg.activityChart.perDay(series)}</title>
       <desc id={`${id}-desc`}>
         {best && pick(best) > 0
-          ? `${formatNumber(total)} ${unit} over ${sofar.length} ${sofar.length === 1 ? 'day' : 'days'}. Best: ${formatNumber(pick(best))} ${unit} on day ${best.day}. The table below lists every day.`
-          : `No ${label.toLowerCase()} logged yet.`}
+          ? msg.activityChart.summary(amount(total), sofar.length, amount(pick(best)), best.day)
+          : msg.activityChart.noneLogged(series)}
       </desc>
       {[0, 0.5, 1].map((f) => (
         <line
@@ -208,7 +236,7 @@ function ActivityBars({
                 : 'fill-lime-700 dark:fill-lime-400',
             )}
           >
-            <title>{`Day ${d.day}: ${formatNumber(value)} ${unit}`}</title>
+            <title>{msg.activityChart.barTitle(d.day, amount(value))}</title>
           </rect>
         );
       })}

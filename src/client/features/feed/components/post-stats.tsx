@@ -33,10 +33,11 @@ export function PostStats({
               {msg.postStats.moved}
             </dt>
             <dd className="tabular text-base font-bold">
-              {formatNumber(dayStats.movedMinutes)} <span className="text-sm font-medium">min</span>
+              {formatNumber(dayStats.movedMinutes)}{' '}
+              <span className="text-sm font-medium">{msg.postStats.minutesUnit}</span>
             </dd>
             <dd className="tabular text-xs text-muted-foreground">
-              {formatNumber(dayStats.cumulativeMinutes)} min total
+              {msg.postStats.minutesTotal(formatNumber(dayStats.cumulativeMinutes))}
             </dd>
           </div>
           <div className="flex flex-col gap-0.5 rounded-xl bg-muted px-3 py-2">
@@ -46,7 +47,7 @@ export function PostStats({
             </dt>
             <dd className="tabular text-base font-bold">{formatNumber(dayStats.steps)}</dd>
             <dd className="tabular text-xs text-muted-foreground">
-              {formatNumber(dayStats.cumulativeSteps)} total
+              {msg.postStats.stepsTotal(formatNumber(dayStats.cumulativeSteps))}
             </dd>
           </div>
         </>

@@ -68,10 +68,7 @@ export function ReportDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent>
         <DialogTitle>{msg.reportDialog.reportPost}</DialogTitle>
-        <DialogDescription>
-          Tell us what is wrong with {authorName}&rsquo;s post. An admin will review it;{' '}
-          {authorName} won&rsquo;t see who reported it.
-        </DialogDescription>
+        <DialogDescription>{msg.reportDialog.lead(authorName)}</DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
           <Label htmlFor={`${id}-reason`}>{msg.common.reason}</Label>
           <Textarea
@@ -86,7 +83,7 @@ export function ReportDialog({
           <FieldMessage id={errorId} tone="error">
             {error}
           </FieldMessage>
-          <FieldMessage id={hintId}>Up to {REPORT_REASON_MAX} characters.</FieldMessage>
+          <FieldMessage id={hintId}>{msg.reportDialog.hint}</FieldMessage>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="secondary">

@@ -25,8 +25,8 @@ export function InviteApplied({ token }: { token: string }) {
       >
         <Gift aria-hidden className="size-5 shrink-0 text-accent-text" />
         <p className="text-sm">
-          <span className="font-bold">{freeMonthsLabel(invite.data.monthsFree)}</span> from{' '}
-          {invite.data.inviterName}. Applied when you verify your email.
+          <span className="font-bold">{freeMonthsLabel(invite.data.monthsFree)}</span>{' '}
+          {msg.inviteApplied.fromInviter(invite.data.inviterName)}
         </p>
       </div>
     );

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import { INVITE_FREE_MONTHS } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import {
@@ -38,13 +37,7 @@ export function InviteBuddiesDialog({ className }: { className?: string }) {
       </DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogTitle>{msg.inviteWorkoutBuddies}</DialogTitle>
-        <DialogDescription>
-          Days stack faster with a buddy. They get{' '}
-          {INVITE_FREE_MONTHS === 1
-            ? msg.inviteBuddiesDialog.n1Month
-            : `${INVITE_FREE_MONTHS} months`}{' '}
-          free, and their check-ins show up in your feed.
-        </DialogDescription>
+        <DialogDescription>{msg.inviteBuddiesDialog.description}</DialogDescription>
         {open && (
           <Suspense fallback={<FormLoading label={msg.loading} />}>
             <InviteForm

@@ -11,7 +11,7 @@ import { looksLikeInviteToken, useInvite } from '../api/get-invite';
 import { pagePath } from '@shared/pages';
 
 export function freeMonthsLabel(months: number): string {
-  return months === 1 ? msg.oneMonthFree : `${months} Months Free`;
+  return months === 1 ? msg.oneMonthFree : msg.inviteLanding.monthsFree(months);
 }
 
 /** /invite/{token}: loading, then who invited you and the free month, or 'Invite Not Found'. */
@@ -52,7 +52,7 @@ export function InviteLanding({ token }: { token: string | undefined }) {
             <div className="flex flex-col">
               <p className="text-2xl font-black tracking-tight">{freeMonthsLabel(monthsFree)}</p>
               <p className="text-sm text-muted-foreground">
-                A gift from {inviterName}. No card needed.
+                {msg.inviteLanding.giftFrom(inviterName)}
               </p>
             </div>
           </div>
