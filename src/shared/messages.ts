@@ -7,6 +7,7 @@
 // ICU MessageFormat under msg's key paths ('crewCycleToday.rest'); this file declares each message's
 // shape (decision 0116): `text`, or a function giving its placeholders' values, or a function
 // composing other messages. Call sites read `msg.x` and call `msg.f(a)` in the current locale.
+// A plain sentence needs no line here: msg reads en.json's undeclared ids as text (decision 0130).
 
 import {
   CODE_LENGTH,
