@@ -55,47 +55,56 @@ export interface CycleRuleInput {
   history: StreakHistory;
 }
 
-interface RuleRow {
-  id: string;
-  user_id: string;
-  start_date: string;
-  mode: StreakMode;
-  dates: string[] | string | null;
-  pauses: Array<[string, string]> | string | null;
-  plans: Array<[string, number[]]> | string | null;
-}
-
 const json = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
- * What the streak rule reads of each cycle: its start, mode and check-in dates, its pauses and its
- * member's rest-day plans, in one statement.
+ * What the streak rule reads of a cycle (aliased `c`): its start, mode and check-in dates, its
+ * pauses and its member's rest-day plans, as the fields of a select. createCheckin reads them in the
+ * statement that writes the post (decision 0128), readRuleInputs on their own.
  */
-export async function readRuleInputs(db: DbOrTx, cycleIds: string[]): Promise<CycleRuleInput[]> {
-  if (cycleIds.length === 0) return [];
-  const rows = await queryRows<RuleRow>(
-    db,
-    sql`select c.id, c.user_id, c.start_date::text as start_date, c.mode,
-          (select json_agg(k.local_date order by k.local_date) from checkins k
-            where k.cycle_id = c.id) as dates,
-          (select json_agg(json_build_array(p.start_date, p.end_date) order by p.start_date)
-             from cycle_pauses p where p.cycle_id = c.id) as pauses,
-          (select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
-             from rest_day_plans r where r.user_id = c.user_id) as plans
-        from cycles c where c.id = any(${sql.param(cycleIds)}::uuid[])`,
-  );
-  return rows.map((r) => ({
+export const ruleInputFields = {
+  id: sql<string>`c.id`,
+  userId: sql<string>`c.user_id`,
+  startDate: sql<string>`c.start_date::text`,
+  mode: sql<StreakMode>`c.mode`,
+  dates: sql<string[] | string | null>`(select json_agg(k.local_date order by k.local_date)
+    from checkins k where k.cycle_id = c.id)`,
+  pauses: sql<
+    Array<[string, string]> | string | null
+  >`(select json_agg(json_build_array(p.start_date,
+    p.end_date) order by p.start_date) from cycle_pauses p where p.cycle_id = c.id)`,
+  plans: sql<
+    Array<[string, number[]]> | string | null
+  >`(select json_agg(json_build_array(r.effective_from,
+    r.weekdays) order by r.effective_from) from rest_day_plans r where r.user_id = c.user_id)`,
+};
+
+type RuleRow = { [K in keyof typeof ruleInputFields]: (typeof ruleInputFields)[K]['_']['type'] };
+
+/** A cycle as the streak rule reads it, from the `ruleInputFields` of its row. */
+export function ruleInputOf(r: RuleRow): CycleRuleInput {
+  return {
     id: r.id,
-    userId: r.user_id,
+    userId: r.userId,
     history: {
-      startDate: r.start_date,
+      startDate: r.startDate,
       mode: r.mode,
       checkins: json(r.dates) ?? [],
       pauses: (json(r.pauses) ?? []).map(([start, end]) => ({ start, end })),
       restPlans: (json(r.plans) ?? []).map(([from, weekdays]) => ({ from, weekdays })),
     },
-  }));
+  };
+}
+
+/** What the streak rule reads of each cycle (`ruleInputFields`), in one statement. */
+export async function readRuleInputs(db: DbOrTx, cycleIds: string[]): Promise<CycleRuleInput[]> {
+  if (cycleIds.length === 0) return [];
+  const rows = await db
+    .select(ruleInputFields)
+    .from(sql`cycles c`)
+    .where(sql`c.id = any(${sql.param(cycleIds)}::uuid[])`);
+  return rows.map(ruleInputOf);
 }
 
 const dateArray = (dates: string[]) => `{${dates.join(',')}}`;
@@ -111,6 +120,7 @@ const dateArray = (dates: string[]) => `{${dates.join(',')}}`;
 export async function refreshCycleStats(
   db: DbOrTx,
   cycleIds?: string[],
+  read?: CycleRuleInput[],
 ): Promise<Map<string, CycleRuleInput>> {
   if (!cycleIds) {
     const read = new Map<string, CycleRuleInput>();
@@ -127,7 +137,8 @@ export async function refreshCycleStats(
       after = ids[ids.length - 1].id;
     }
   }
-  const inputs = await readRuleInputs(db, cycleIds);
+  // `read`: what the caller's own statement read of these cycles after its write (createCheckin).
+  const inputs = read ?? (await readRuleInputs(db, cycleIds));
   if (inputs.length === 0) return new Map();
   const outlooks: Array<[string, StreakOutlook]> = inputs.map((i) => [
     i.id,

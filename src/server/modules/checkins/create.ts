@@ -8,13 +8,13 @@ import type { PostAudience } from '@shared/domain/audience';
 import { msg } from '@shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { preparedPer, type DbOrTx } from '../../db/client';
-import { checkins, cycles, posts } from '../../db/schema';
+import { checkinUpdates, checkins, cycles, posts } from '../../db/schema';
 import { requireMember, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { idempotent, type IdempotencyRequest } from '../../lib/idempotency';
 import { awardStreakBadge } from '../../queries/streak-badge';
 import { activeCycleWithToday } from '../../queries/cycles';
-import { refreshCycleStats } from '../../queries/cycle-stats';
+import { refreshCycleStats, ruleInputFields, ruleInputOf } from '../../queries/cycle-stats';
 import { endPauseFrom } from '../cycles/pauses';
 import { invalidateFeedAfterCommit } from '../../lib/feed-cache';
 import {
@@ -23,14 +23,33 @@ import {
   sourceOfNumbers,
 } from '../../queries/connection-activity';
 import { resolveAudience } from '../../queries/audience';
-import { checkinView, journalOrNull, removeAbandonedUpdates } from './parts';
+import { abandonedCutoff, abandonedUpdatesDeleteQuery, checkinView, journalOrNull } from './parts';
 
 /**
- * The check-in's two inserts, prepared once per connection (decision 0123), not built by drizzle
- * again for every check-in.
+ * The check-in's writes, prepared once per connection (decision 0123), not built by drizzle again
+ * for every check-in: the check-in, then (decision 0128) one statement for the rest: its post, the
+ * member's abandoned updates deleted (removeAbandonedUpdates), and what the streak rule reads of the
+ * cycle, the new check-in included, as readRuleInputs would read it next.
  */
 const checkinWrites = preparedPer((db: DbOrTx) => {
   const p = sql.placeholder;
+  const newPost = db.$with('new_post').as(
+    db
+      .insert(posts)
+      .values({
+        checkinId: p('checkinId'),
+        userId: p('userId'),
+        caption: p('caption'),
+        visibility: p('visibility'),
+        crewId: p('crewId'),
+        createdAt: p('now'),
+      })
+      .returning({ id: posts.id }),
+  );
+  // A data-modifying WITH runs whether or not the select reads it.
+  const abandoned = db
+    .$with('abandoned')
+    .as(abandonedUpdatesDeleteQuery(db).returning({ id: checkinUpdates.id }));
   return {
     checkin: db
       .insert(checkins)
@@ -54,18 +73,12 @@ const checkinWrites = preparedPer((db: DbOrTx) => {
       .onConflictDoNothing()
       .returning()
       .prepare('checkin_insert'),
-    post: db
-      .insert(posts)
-      .values({
-        checkinId: p('checkinId'),
-        userId: p('userId'),
-        caption: p('caption'),
-        visibility: p('visibility'),
-        crewId: p('crewId'),
-        createdAt: p('now'),
-      })
-      .returning({ id: posts.id })
-      .prepare('checkin_post_insert'),
+    postAndRule: db
+      .with(newPost, abandoned)
+      .select({ postId: sql<string>`(select id from new_post)`, ...ruleInputFields })
+      .from(sql`cycles c`)
+      .where(sql`c.id = ${p('cycleId')}::uuid`)
+      .prepare('checkin_post_and_rule'),
   };
 });
 
@@ -112,25 +125,27 @@ export async function createCheckin(
     if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
     // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
     const audience = await resolveAudience(ctx.db, member.userId, input.audience);
-    const [post] = await checkinWrites(ctx.db).post.execute({
+    const [written] = await checkinWrites(ctx.db).postAndRule.execute({
       checkinId: checkin.id,
       userId: member.userId,
       caption: postCaption(input.journalMd),
       visibility: audience.visibility,
       crewId: audience.crewId,
       now,
+      cutoff: abandonedCutoff(now),
+      cycleId: cycle.id,
     });
-    const ruleInputs = await refreshCycleStats(ctx.db, [cycle.id]);
+    const rule = ruleInputOf(written);
+    await refreshCycleStats(ctx.db, [cycle.id], [rule]);
     const badge = await awardStreakBadge(ctx.db, {
       userId: member.userId,
-      rule: ruleInputs.get(cycle.id)!,
+      rule,
       localDate: checkin.localDate,
     });
-    await removeAbandonedUpdates(ctx.db, member.userId, now);
     invalidateFeedAfterCommit(ctx);
     // Built from what was just written (a new check-in has no files or updates): no read back.
     const view = checkinView(
-      { checkin, postId: post.id, ...audience, crewName: audience.crewName ?? null },
+      { checkin, postId: written.postId, ...audience, crewName: audience.crewName ?? null },
       { media: [], updates: [], updateMedia: [] },
       now,
     );

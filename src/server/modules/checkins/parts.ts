@@ -63,30 +63,36 @@ export function assertEditable(createdAt: Date, now: Date) {
  * never shown (see loadCheckinView and the feed SQL); this keeps them from piling up.
  */
 export async function removeAbandonedUpdates(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  const cutoff = new Date(
-    now.getTime() - (CHECKIN_EDIT_WINDOW_MINUTES + PENDING_UPDATE_GRACE_MINUTES) * 60_000,
-  );
-  await abandonedUpdatesDelete(db).execute({ userId, cutoff });
+  await abandonedUpdatesDelete(db).execute({ userId, cutoff: abandonedCutoff(now) });
 }
 
-/** Every check-in runs it: prepared once per connection (decision 0123). */
-const abandonedUpdatesDelete = preparedPer((db: DbOrTx) =>
-  db
-    .delete(checkinUpdates)
-    .where(
-      and(
-        eq(checkinUpdates.userId, sql.placeholder('userId')),
-        isNull(checkinUpdates.body),
-        lt(checkinUpdates.createdAt, sql.placeholder('cutoff')),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(checkinUpdateMedia)
-            .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
-        ),
+/** Updates created before this instant without text or a file are abandoned (removeAbandonedUpdates). */
+export const abandonedCutoff = (now: Date) =>
+  new Date(now.getTime() - (CHECKIN_EDIT_WINDOW_MINUTES + PENDING_UPDATE_GRACE_MINUTES) * 60_000);
+
+/**
+ * removeAbandonedUpdates' delete, its member and cutoff as the placeholders `userId` and `cutoff`:
+ * createCheckin runs it inside the statement that writes the post (decision 0128).
+ */
+export function abandonedUpdatesDeleteQuery(db: DbOrTx) {
+  return db.delete(checkinUpdates).where(
+    and(
+      eq(checkinUpdates.userId, sql.placeholder('userId')),
+      isNull(checkinUpdates.body),
+      lt(checkinUpdates.createdAt, sql.placeholder('cutoff')),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(checkinUpdateMedia)
+          .where(eq(checkinUpdateMedia.updateId, checkinUpdates.id)),
       ),
-    )
-    .prepare('abandoned_updates_delete'),
+    ),
+  );
+}
+
+/** Prepared once per connection (decision 0123). */
+const abandonedUpdatesDelete = preparedPer((db: DbOrTx) =>
+  abandonedUpdatesDeleteQuery(db).prepare('abandoned_updates_delete'),
 );
 
 export async function loadCheckinView(
