@@ -205,7 +205,7 @@ describe('moving to the crew cycle (issue 44)', () => {
       code: 'validation_failed',
       message: msg.crewCycleModeHeld('Dawn Patrol'),
     });
-  });
+  }, 120_000); // twenty members made one by one: on two shared cores, past the default 30 s
 
   it('waits for Day 1 to move a member who chose before it, then moves their Day 1 check-in with them', async () => {
     const owner = await member('Olive', 'Pacific/Auckland');
