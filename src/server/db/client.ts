@@ -114,12 +114,24 @@ export function rowByAsk<R extends { n: number }>(
 }
 
 /**
- * A raw batched statement's asks, one field at a time, as one array parameter each (for
- * `unnest(...) with ordinality`): the text never changes with the number of asks, so PostgreSQL
- * plans it once per connection (decision 0070).
+ * A raw batched statement's asks, one field at a time, as one array parameter each of SQL type
+ * `type[]` (for `unnest(...) with ordinality`): the text never changes with the number of asks, so
+ * PostgreSQL plans it once per connection (decision 0070). Each array comes through a scalar
+ * subquery, which the planner cannot see into: a bare array counts its asks in a custom plan (one)
+ * and not in a generic one (ten), so the generic plan looked dearer and every run was planned
+ * afresh; costed alike, the generic plan is kept after five runs (decision 0129).
  */
 export function askColumns<A>(asks: readonly A[]) {
-  return (field: (ask: A) => unknown) => sql.param(asks.map(field));
+  return (field: (ask: A) => unknown, type: ArrayElementType) =>
+    sql`(select ${sql.param(asks.map(field))}::${sql.raw(type)}[])`;
+}
+
+/** The element types `askColumns` passes arrays of. */
+export type ArrayElementType = 'text' | 'uuid' | 'int' | 'boolean' | 'timestamptz';
+
+/** `values` as one `type[]` parameter the planner cannot see into (see `askColumns`). */
+export function askArray(values: readonly unknown[], type: ArrayElementType): SQL {
+  return sql`(select ${sql.param(values)}::${sql.raw(type)}[])`;
 }
 
 /** Statements at least this long are prepared on each connection (decision 0070). */

@@ -3,7 +3,7 @@ import { CYCLE_LENGTH_DAYS } from '@shared/constants';
 import type { WeeklyReviewView } from '@shared/api-types';
 import { addDays, daysBetween, localDateIn, type LocalDate } from '@shared/domain/local-date';
 import { dateOfDay, newestOpenWeek, reviewWeekDays, weekOfDay } from '@shared/domain/review-weeks';
-import { askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../db/client';
+import { askArray, askColumns, batchedPer, queryRows, rowByAsk, type DbOrTx } from '../db/client';
 import { effectiveTimeZone, startOfLocalDate } from './time-zone';
 import { weeklyReviewView, type WeeklyReviewRead } from './review-view';
 
@@ -68,7 +68,7 @@ const cyclesAndZones = batchedPer(async (db: DbOrTx, userIds: readonly string[])
     db,
     sql`select asked.n::int as n, s.timezone, s.pending_timezone, s.pending_timezone_from,
           (select json_agg(c order by c.n) from (${cyclesQuery(sql`asked.user_id`)}) c) as cycles
-        from unnest(${sql.param(userIds)}::text[]) with ordinality as asked(user_id, n)
+        from unnest(${askArray(userIds, 'text')}) with ordinality as asked(user_id, n)
         left join user_settings s on s.user_id = asked.user_id`,
   );
   return rowByAsk(userIds.length, rows);
@@ -193,10 +193,10 @@ export function reviewReadsQuery(asked: readonly ReviewAsk[]): SQL {
           and w.recorded_at < asked.to_at order by w.recorded_at desc limit 1) as end_kg,
       (select s.post_id from review_shares s
         where s.cycle_id = asked.cycle_id and s.week = asked.week) as shared_post_id
-    from unnest(${column((a) => a.cycleId)}::uuid[], ${column((a) => a.userId)}::text[],
-                ${column((a) => a.week)}::int[], ${column((a) => a.firstDay)}::int[],
-                ${column((a) => a.lastDay)}::int[], ${column((a) => a.final)}::boolean[],
-                ${column((a) => a.from)}::timestamptz[], ${column((a) => a.to)}::timestamptz[])
+    from unnest(${column((a) => a.cycleId, 'uuid')}, ${column((a) => a.userId, 'text')},
+                ${column((a) => a.week, 'int')}, ${column((a) => a.firstDay, 'int')},
+                ${column((a) => a.lastDay, 'int')}, ${column((a) => a.final, 'boolean')},
+                ${column((a) => a.from, 'timestamptz')}, ${column((a) => a.to, 'timestamptz')})
            with ordinality as asked(cycle_id, user_id, week, first_day, last_day, final, from_at, to_at, n)
     cross join lateral (
       with d as (

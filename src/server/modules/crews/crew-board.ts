@@ -85,9 +85,9 @@ const crewBoards = batchedPer(async (db: DbOrTx, asks: readonly BoardAsk[]) => {
             and (asked.only_user_id is null or m.user_id = asked.only_user_id)
         ) l
       ) as lines
-      from unnest(${column((a) => a.crewId)}::uuid[], ${column((a) => a.viewerId)}::text[],
-                  ${column((a) => a.onlyUserId)}::text[], ${column((a) => a.gated)}::boolean[],
-                  ${column((a) => a.at)}::timestamptz[])
+      from unnest(${column((a) => a.crewId, 'uuid')}, ${column((a) => a.viewerId, 'text')},
+                  ${column((a) => a.onlyUserId, 'text')}, ${column((a) => a.gated, 'boolean')},
+                  ${column((a) => a.at, 'timestamptz')})
              with ordinality as asked(crew_id, viewer_id, only_user_id, gated, at, n)
       join crews c on c.id = asked.crew_id
       where not asked.gated or (c.closed_at is null and exists (

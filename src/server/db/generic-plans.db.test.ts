@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { queryRows, type DbOrTx } from './client';
+import { createTestDatabase, databaseLabel, type TestDatabase } from '../testing/test-database';
+import { listUsers } from '../modules/admin/user-list';
+import { crewWithBoard } from '../modules/crews/crew-board';
+import { memberCyclesAndZone } from '../queries/review';
+import type { ServiceContext } from '../lib/context';
+
+// Decision 0129: a batched read's arrays reach PostgreSQL in a way that keeps its plan. With the
+// arrays bare, a custom plan counted the asks and a generic one could not, so the generic plan looked
+// dearer and PostgreSQL planned the statement again on every run (the crew board, the weekly review
+// and the admin search spent more time being planned than run). PGlite keeps no named statements.
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const RUNS = 12;
+
+/** How often the connection's named statement whose text contains `marker` was planned each way. */
+async function plansOf(db: DbOrTx, marker: string) {
+  const [row] = await queryRows<{ generic: number; custom: number }>(
+    db,
+    sql`select sum(generic_plans)::int as generic, sum(custom_plans)::int as custom
+        from pg_prepared_statements where statement like ${`%${marker}%`}`,
+  );
+  return row;
+}
+
+/** Runs `work` in one transaction, so every statement meets the same connection. */
+function onOneConnection<T>(work: (db: DbOrTx) => Promise<T>): Promise<T> {
+  return database.db.transaction((tx) => work(tx));
+}
+
+describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
+  it("the crew board's and the weekly review's statements are planned once, then run on their kept plans", async () => {
+    const plans = await onOneConnection(async (db) => {
+      const ctx = { db, now: () => new Date() } as unknown as ServiceContext;
+      for (let i = 0; i < RUNS; i++) {
+        // Nobody's crew and nobody's cycles: the statements run all the same.
+        expect(await crewWithBoard(ctx, randomUUID(), `nobody-${i}`)).toBeNull();
+        expect((await memberCyclesAndZone(db, `nobody-${i}`, new Date())).cycles).toEqual([]);
+      }
+      return {
+        board: await plansOf(db, 'json_agg(l order by l.consistency desc'),
+        cycles: await plansOf(db, 'with ordinality as asked(user_id, n)'),
+      };
+    });
+    for (const statement of [plans.board, plans.cycles]) {
+      expect(statement.generic).toBeGreaterThan(0);
+      expect(statement.custom).toBeLessThan(RUNS);
+    }
+  });
+
+  it("the admin search's statement is planned once, then run on its kept plan", async () => {
+    const plans = await onOneConnection(async (db) => {
+      const ctx = {
+        db,
+        now: () => new Date(),
+        actor: { kind: 'system', name: 'test' },
+      } as unknown as ServiceContext;
+      for (let i = 0; i < RUNS; i++) {
+        const page = await listUsers(ctx, { q: ['a', 'bo', 'cam', 'dave@'][i % 4] });
+        expect(page.users).toEqual([]);
+      }
+      return plansOf(db, 'with ordinality as asked(q, pattern, t, id, n)');
+    });
+    expect(plans.generic).toBeGreaterThan(0);
+    expect(plans.custom).toBeLessThan(RUNS);
+  });
+});
