@@ -47,7 +47,7 @@ describe('option lists match the spec', () => {
   });
 
   it('has three emoji categories, Encouragement first, with no repeats inside a tab', () => {
-    expect(EMOJI_CATEGORIES.map((c) => c.label)).toEqual(['Encouragement', 'Fitness', 'Nutrition']);
+    expect(EMOJI_CATEGORIES.map((c) => c.key)).toEqual(['encouragement', 'fitness', 'nutrition']);
     for (const category of EMOJI_CATEGORIES) {
       expect(category.emoji.length).toBeGreaterThanOrEqual(15);
       expect(new Set(category.emoji).size).toBe(category.emoji.length);

@@ -190,14 +190,14 @@ export type CouponFailureReason = (typeof COUPON_FAILURE_REASONS)[number];
 export const INVITE_FREE_MONTHS = 1 as const;
 export const INVITES_PER_DAY = 10 as const;
 
-/** Admin "comp" choices when creating a user: months free, or free for life. */
+/** Admin "comp" choices when creating a user: months free, or free for life (named by msg.options). */
 export const COMP_OPTIONS = [
-  { value: 'none', label: 'None', months: 0 },
-  { value: '1', label: '1 month free', months: 1 },
-  { value: '3', label: '3 months free', months: 3 },
-  { value: '6', label: '6 months free', months: 6 },
-  { value: '12', label: '12 months free', months: 12 },
-  { value: 'lifetime', label: 'Lifetime (free for life)', months: null },
+  { value: 'none', months: 0 },
+  { value: '1', months: 1 },
+  { value: '3', months: 3 },
+  { value: '6', months: 6 },
+  { value: '12', months: 12 },
+  { value: 'lifetime', months: null },
 ] as const;
 export type CompOption = (typeof COMP_OPTIONS)[number]['value'];
 export const COMP_VALUES = COMP_OPTIONS.map((o) => o.value) as [CompOption, ...CompOption[]];
@@ -313,10 +313,10 @@ export const INSIGHT_GOOD_MIN = 60 as const;
 // ---------------------------------------------------------------------------
 
 export const EMOJI_GRID_COLUMNS = 5 as const;
+/** The journal's emoji tabs (named by msg.options.emojiCategory). */
 export const EMOJI_CATEGORIES = [
   {
     key: 'encouragement',
-    label: 'Encouragement',
     emoji: [
       '🔥',
       '💪',
@@ -337,7 +337,6 @@ export const EMOJI_CATEGORIES = [
   },
   {
     key: 'fitness',
-    label: 'Fitness',
     emoji: [
       '🏃',
       '🏋️',
@@ -358,7 +357,6 @@ export const EMOJI_CATEGORIES = [
   },
   {
     key: 'nutrition',
-    label: 'Nutrition',
     emoji: [
       '🥗',
       '🥦',
@@ -408,24 +406,25 @@ export const DEFAULT_SETTINGS_TIMEZONE = 'America/Denver' as const;
 /**
  * The spec gives the count (14), not the zones: these are ours. The member's one time zone (decision
  * 0033) is one of them, or the browser's at sign-up. The profile's list of 11 went with its dead
- * "home time zone".
+ * "home time zone". Their names are msg.options.timeZone's.
  */
 export const SETTINGS_TIMEZONES = [
-  { value: 'America/New_York', label: 'Eastern Time (New York)' },
-  { value: 'America/Chicago', label: 'Central Time (Chicago)' },
-  { value: 'America/Denver', label: 'Mountain Time (Denver)' },
-  { value: 'America/Phoenix', label: 'Mountain Time, no DST (Phoenix)' },
-  { value: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
-  { value: 'America/Anchorage', label: 'Alaska Time (Anchorage)' },
-  { value: 'Pacific/Honolulu', label: 'Hawaii Time (Honolulu)' },
-  { value: 'America/Sao_Paulo', label: 'São Paulo' },
-  { value: 'Europe/London', label: 'London' },
-  { value: 'Europe/Paris', label: 'Central Europe (Paris)' },
-  { value: 'Asia/Kolkata', label: 'India (Kolkata)' },
-  { value: 'Asia/Singapore', label: 'Singapore' },
-  { value: 'Asia/Tokyo', label: 'Tokyo' },
-  { value: 'Australia/Sydney', label: 'Sydney' },
+  { value: 'America/New_York' },
+  { value: 'America/Chicago' },
+  { value: 'America/Denver' },
+  { value: 'America/Phoenix' },
+  { value: 'America/Los_Angeles' },
+  { value: 'America/Anchorage' },
+  { value: 'Pacific/Honolulu' },
+  { value: 'America/Sao_Paulo' },
+  { value: 'Europe/London' },
+  { value: 'Europe/Paris' },
+  { value: 'Asia/Kolkata' },
+  { value: 'Asia/Singapore' },
+  { value: 'Asia/Tokyo' },
+  { value: 'Australia/Sydney' },
 ] as const;
+export type SettingsTimeZone = (typeof SETTINGS_TIMEZONES)[number]['value'];
 
 export const BIRTH_YEAR_MIN = 1920 as const;
 /** Not in the spec: bounds that catch unit mix-ups (inches typed as cm) without refusing real bodies. */
@@ -438,11 +437,6 @@ export const WORKOUT_AGE_MAX = 120 as const;
 
 export const GENDERS = ['male', 'female', 'prefer_not_to_say'] as const;
 export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS = {
-  male: 'Male',
-  female: 'Female',
-  prefer_not_to_say: 'Prefer not to say',
-} as const satisfies Record<Gender, string>;
 
 export const FITNESS_GOALS = [
   'fat_loss',
@@ -452,15 +446,11 @@ export const FITNESS_GOALS = [
   'feel_better',
 ] as const;
 export type FitnessGoal = (typeof FITNESS_GOALS)[number];
-export const FITNESS_GOAL_LABELS = {
-  fat_loss: 'Fat loss',
-  strength: 'Strength',
-  endurance: 'Endurance',
-  mobility: 'Mobility',
-  feel_better: 'Feel better',
-} as const satisfies Record<FitnessGoal, string>;
 
-/** Health profile equipment. The workout screen uses this list too (its own is not in the spec). */
+/**
+ * Health profile equipment. The workout screen uses this list too (its own is not in the spec).
+ * The names members read of these option lists are msg.options' (issue 47): the values stay.
+ */
 export const EQUIPMENT = [
   'none',
   'dumbbells',
@@ -471,15 +461,6 @@ export const EQUIPMENT = [
   'home_gym',
 ] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
-export const EQUIPMENT_LABELS = {
-  none: 'None',
-  dumbbells: 'Dumbbells',
-  barbell: 'Barbell',
-  machines: 'Machines',
-  bands: 'Bands',
-  outdoors: 'Outdoors',
-  home_gym: 'Home gym',
-} as const satisfies Record<Equipment, string>;
 
 /** The onboarding list, which names equipment differently. */
 export const ONBOARDING_EQUIPMENT = [
@@ -494,20 +475,9 @@ export const ONBOARDING_EQUIPMENT = [
 export const STEP_TRACKERS = ['watch', 'tracker', 'phone', 'none'] as const;
 export type StepTracker = (typeof STEP_TRACKERS)[number];
 export const DEFAULT_STEP_TRACKER: StepTracker = 'phone';
-export const STEP_TRACKER_LABELS = {
-  watch: 'Smart watch',
-  tracker: 'Fitness tracker',
-  phone: 'Phone',
-  none: 'None',
-} as const satisfies Record<StepTracker, string>;
 
 export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type FitnessLevel = (typeof FITNESS_LEVELS)[number];
-export const FITNESS_LEVEL_LABELS = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-} as const satisfies Record<FitnessLevel, string>;
 /** Not in the spec (it says "no other bound"): keeps free text fields sane on the server. */
 export const WORKOUT_NOTES_MAX = 1000 as const;
 export const HEALTH_CONSTRAINTS_MAX = 1000 as const;

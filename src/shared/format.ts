@@ -14,6 +14,7 @@ import { de, enUS, es, type Locale as DateLocale } from 'date-fns/locale';
 import { DATE_FORMATS, KG_PER_POUND, SETTINGS_TIMEZONES, type UnitPref } from './constants';
 import type { Locale } from './i18n/locales';
 import { currentLocale } from './i18n/translate';
+import { msg } from './messages';
 
 /** English's Intl locale: the spec's US formats. */
 export const DISPLAY_LOCALE = 'en-US';
@@ -170,9 +171,8 @@ export function formatTimeAgo(value: DateInput, now: Date = new Date()): string 
 
 /** 'Pacific Time (Los Angeles)' for a listed zone; 'Europe/Berlin' reads 'Europe/Berlin'. */
 export function formatTimeZone(zone: string): string {
-  return (
-    SETTINGS_TIMEZONES.find((option) => option.value === zone)?.label ?? zone.replace(/_/g, ' ')
-  );
+  const listed = SETTINGS_TIMEZONES.find((option) => option.value === zone);
+  return listed ? msg.options.timeZone[listed.value] : zone.replace(/_/g, ' ');
 }
 
 /** A weight in the reader's units, to a tenth: 80 (kg) → '80.0 kg' metric, '176.4 lb' imperial. */

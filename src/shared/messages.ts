@@ -52,8 +52,19 @@ import {
   STREAK_MODE_CHOICE_DAYS,
   INVITE_FREE_MONTHS,
 } from './constants';
+import type {
+  CompOption,
+  EmojiCategoryKey,
+  Equipment,
+  FitnessGoal,
+  FitnessLevel,
+  Gender,
+  SettingsTimeZone,
+  StepTracker,
+} from './constants';
 import en from '../locales/en.json' with { type: 'json' };
 import { composed, list, localize, text, textWith } from './i18n/localize';
+import type { TextMessage } from './i18n/localize';
 import { registerCatalogue, type Values } from './i18n/translate';
 
 // English is every side's own catalogue and the fallback; the others are registered by the server
@@ -72,6 +83,9 @@ const dayMarkName = (day: number | null, date: string) => ({
   day: day ?? '',
   date,
 });
+
+/** An exercise of the built-in planner: its name and its one-line cue. */
+const exercise = { name: text, cue: text };
 
 /** A wait in the largest whole unit that is not zero: '40 seconds', '3 minutes', '2 hours'. */
 function waitTime(seconds: number): string {
@@ -1952,7 +1966,7 @@ export const msg = localize({
     stepTargetLabel: text,
     stepTargetValue: (steps: string, hint: string) => ({ steps, hint }),
     trackerNone: text,
-    trackerWith: (tracker: string) => ({ tracker }),
+    trackerWith: (tracker: Exclude<StepTracker, 'none'>) => ({ tracker }),
     goalsLabel: text,
     generalFitness: text,
     equipmentLabel: text,
@@ -1968,6 +1982,133 @@ export const msg = localize({
     doseMinutes: (minutes: string) => ({ minutes }),
     doseReps: (reps: string) => ({ reps }),
     notesHeading: text,
+  },
+  // The option lists of constants.ts as members read them (issue 47): the stored values stay.
+  options: {
+    fitnessLevel: { beginner: text, intermediate: text, advanced: text } satisfies Record<
+      FitnessLevel,
+      TextMessage
+    >,
+    fitnessGoal: {
+      fat_loss: text,
+      strength: text,
+      endurance: text,
+      mobility: text,
+      feel_better: text,
+    } satisfies Record<FitnessGoal, TextMessage>,
+    equipment: {
+      none: text,
+      dumbbells: text,
+      barbell: text,
+      machines: text,
+      bands: text,
+      outdoors: text,
+      home_gym: text,
+    } satisfies Record<Equipment, TextMessage>,
+    stepTracker: { watch: text, tracker: text, phone: text, none: text } satisfies Record<
+      StepTracker,
+      TextMessage
+    >,
+    gender: { male: text, female: text, prefer_not_to_say: text } satisfies Record<
+      Gender,
+      TextMessage
+    >,
+    // An admin's comp: the Add User list says 'free', the short one beside 'Give free time' does not.
+    comp: {
+      none: text,
+      monthsFree: (n: number) => ({ n }),
+      months: (n: number) => ({ n }),
+      lifetime: text,
+    },
+    compLabel: composed((value: CompOption): string =>
+      value === 'none'
+        ? msg.options.comp.none
+        : value === 'lifetime'
+          ? msg.options.comp.lifetime
+          : msg.options.comp.monthsFree(Number(value)),
+    ),
+    emojiCategory: { encouragement: text, fitness: text, nutrition: text } satisfies Record<
+      EmojiCategoryKey,
+      TextMessage
+    >,
+    timeZone: {
+      'America/New_York': text,
+      'America/Chicago': text,
+      'America/Denver': text,
+      'America/Phoenix': text,
+      'America/Los_Angeles': text,
+      'America/Anchorage': text,
+      'Pacific/Honolulu': text,
+      'America/Sao_Paulo': text,
+      'Europe/London': text,
+      'Europe/Paris': text,
+      'Asia/Kolkata': text,
+      'Asia/Singapore': text,
+      'Asia/Tokyo': text,
+      'Australia/Sydney': text,
+    } satisfies Record<SettingsTimeZone, TextMessage>,
+  },
+  // The built-in planner's exercises by catalogue id (src/server/modules/workouts/catalogue.ts):
+  // a plan is written with them in the member's language (decision 0127).
+  exercises: {
+    'box-squat': exercise,
+    'bodyweight-squat': exercise,
+    'tempo-squat': exercise,
+    'jump-squat': exercise,
+    'band-squat': exercise,
+    'goblet-squat': exercise,
+    'leg-press': exercise,
+    'back-squat': exercise,
+    'glute-bridge': exercise,
+    'single-leg-bridge': exercise,
+    'band-good-morning': exercise,
+    'db-rdl': exercise,
+    'back-extension': exercise,
+    'barbell-deadlift': exercise,
+    'supported-split-squat': exercise,
+    'reverse-lunge': exercise,
+    'step-up': exercise,
+    'jump-lunge': exercise,
+    'db-walking-lunge': exercise,
+    'barbell-split-squat': exercise,
+    'wall-push-up': exercise,
+    'incline-push-up': exercise,
+    'push-up': exercise,
+    'decline-push-up': exercise,
+    'band-press': exercise,
+    'machine-chest-press': exercise,
+    'db-bench': exercise,
+    'db-shoulder-press': exercise,
+    'barbell-bench': exercise,
+    'overhead-press': exercise,
+    'prone-ytw': exercise,
+    'doorframe-row': exercise,
+    'band-row': exercise,
+    'lat-pulldown': exercise,
+    'cable-row': exercise,
+    'db-row': exercise,
+    'barbell-row': exercise,
+    'inverted-row': exercise,
+    'dead-bug': exercise,
+    'side-plank': exercise,
+    'pallof-press': exercise,
+    'hollow-hold': exercise,
+    'mountain-climber': exercise,
+    'brisk-walk': exercise,
+    'hill-walk': exercise,
+    bike: exercise,
+    elliptical: exercise,
+    rower: exercise,
+    jog: exercise,
+    'tempo-run': exercise,
+    'march-intervals': exercise,
+    'bike-intervals': exercise,
+    'jumping-jack-intervals': exercise,
+    'hill-sprints': exercise,
+    'burpee-intervals': exercise,
+    'mobility-flow': exercise,
+    'band-shoulder-mobility': exercise,
+    'yoga-flow': exercise,
   },
 });
 

@@ -1,13 +1,16 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { EQUIPMENT, EQUIPMENT_LABELS, FITNESS_GOAL_LABELS, FITNESS_GOALS } from '@shared/constants';
+import { EQUIPMENT, FITNESS_GOALS } from '@shared/constants';
 import { ToggleChips } from './ui/toggle-chips';
 import { msg } from '@shared/messages';
 
 // The goals and equipment chips, as the health profile and the workout preferences both ask them:
 // one list of options each, one way to show a field's error.
 
-const GOAL_OPTIONS = FITNESS_GOALS.map((value) => ({ value, label: FITNESS_GOAL_LABELS[value] }));
-const EQUIPMENT_OPTIONS = EQUIPMENT.map((value) => ({ value, label: EQUIPMENT_LABELS[value] }));
+// Named when shown, in the page's language.
+const goalOptions = () =>
+  FITNESS_GOALS.map((value) => ({ value, label: msg.options.fitnessGoal[value] }));
+const equipmentOptions = () =>
+  EQUIPMENT.map((value) => ({ value, label: msg.options.equipment[value] }));
 
 /** `T`: what the form's resolver makes of the values (react-hook-form's third type argument). */
 interface ChipsFieldProps<F extends FieldValues, T> {
@@ -46,11 +49,11 @@ function ChipsField<F extends FieldValues, T>({
 }
 
 export function GoalChips<F extends FieldValues, T>(props: ChipsFieldProps<F, T>) {
-  return <ChipsField {...props} legend={msg.goalEquipmentChips.goals} options={GOAL_OPTIONS} />;
+  return <ChipsField {...props} legend={msg.goalEquipmentChips.goals} options={goalOptions()} />;
 }
 
 export function EquipmentChips<F extends FieldValues, T>(props: ChipsFieldProps<F, T>) {
   return (
-    <ChipsField {...props} legend={msg.goalEquipmentChips.equipment} options={EQUIPMENT_OPTIONS} />
+    <ChipsField {...props} legend={msg.goalEquipmentChips.equipment} options={equipmentOptions()} />
   );
 }

@@ -190,7 +190,7 @@ function EmojiPicker({ onChoose }: { onChoose: (emoji: string) => void }) {
       <TabsList className="flex w-full">
         {EMOJI_CATEGORIES.map((category) => (
           <TabsTrigger key={category.key} value={category.key}>
-            {category.label}
+            {msg.options.emojiCategory[category.key]}
           </TabsTrigger>
         ))}
       </TabsList>

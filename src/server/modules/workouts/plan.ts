@@ -1,8 +1,4 @@
 import {
-  EQUIPMENT_LABELS,
-  FITNESS_GOAL_LABELS,
-  FITNESS_LEVEL_LABELS,
-  STEP_TRACKER_LABELS,
   type Equipment,
   type FitnessGoal,
   type FitnessLevel,
@@ -108,18 +104,18 @@ function dose(e: PlanExercise): { sets: string; work: string } {
 export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
   const sessions = plan.days.filter((d) => !d.rest);
   const goals = request.goals.length
-    ? formatList(request.goals.map((g) => FITNESS_GOAL_LABELS[g]))
+    ? formatList(request.goals.map((g) => msg.options.fitnessGoal[g]))
     : msg.planner.generalFitness;
   const kit = request.equipment.filter((e) => e !== 'none');
   const p = msg.planner;
   const lines: string[] = [
     `# ${p.planTitle(formatDate(request.startDate))}`,
     '',
-    `- **${p.levelLabel}:** ${FITNESS_LEVEL_LABELS[plan.level]}`,
+    `- **${p.levelLabel}:** ${msg.options.fitnessLevel[plan.level]}`,
     `- **${p.sessionsLabel}:** ${p.sessionsValue(sessions.length)}`,
     `- **${p.stepTargetLabel}:** ${p.stepTargetValue(formatNumber(plan.stepTarget), stepTrackerHint(request.stepTracker))}`,
     `- **${p.goalsLabel}:** ${goals}`,
-    `- **${p.equipmentLabel}:** ${kit.length ? formatList(kit.map((e) => EQUIPMENT_LABELS[e])) : p.noEquipment}`,
+    `- **${p.equipmentLabel}:** ${kit.length ? formatList(kit.map((e) => msg.options.equipment[e])) : p.noEquipment}`,
     `- **${p.madeByLabel}:** ${plan.engine === 'ai' ? p.madeByAi : p.madeByPlanner}`,
     '',
   ];
@@ -151,7 +147,5 @@ export function planMarkdown(plan: WeekPlan, request: PlanRequest): string {
 }
 
 function stepTrackerHint(tracker: StepTracker): string {
-  return tracker === 'none'
-    ? msg.planner.trackerNone
-    : msg.planner.trackerWith(STEP_TRACKER_LABELS[tracker].toLowerCase());
+  return tracker === 'none' ? msg.planner.trackerNone : msg.planner.trackerWith(tracker);
 }

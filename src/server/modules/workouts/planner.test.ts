@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueExercise } from './catalogue';
+import { runWithLocale } from '../../lib/locale';
+import { CATALOGUE, catalogueExercise, exerciseWords } from './catalogue';
 import { planMarkdown, type PlanRequest, type WeekPlan } from './plan';
 import { planWeek } from './planner';
 
@@ -162,5 +163,72 @@ describe('the built-in planner', () => {
     expect(tables.length).toBe(plan.days.filter((d) => !d.rest).length);
     expect(md).toContain('## Day 1 · Thu, Nov 26');
     expect(md).toContain('## Day 7 · Wed, Dec 2');
+  });
+});
+
+describe("the built-in planner in the member's language (issue 47)", () => {
+  it('names every catalogue exercise, with its cue, in each locale', () => {
+    const everyExercise = CATALOGUE.map((e) => e.id);
+    for (const locale of ['en', 'es', 'de'] as const) {
+      const words = runWithLocale(locale, () => CATALOGUE.map(exerciseWords));
+      for (const [i, w] of words.entries()) {
+        expect(w.name, `${locale} ${everyExercise[i]}`).toMatch(/\S/);
+        expect(w.cue, `${locale} ${everyExercise[i]}`).toMatch(/\S/);
+      }
+      expect(new Set(words.map((w) => w.name)).size).toBe(CATALOGUE.length);
+    }
+  });
+
+  it('writes a Spanish week: exercise names, cues, level, goals, equipment and tracker', () => {
+    const es = request({
+      language: 'es',
+      level: 'beginner',
+      goals: ['strength', 'mobility'],
+      equipment: ['dumbbells', 'bands'],
+      stepTracker: 'watch',
+    });
+    const { plan, md } = runWithLocale('es', () => {
+      const made = planWeek(es);
+      return { plan: made, md: planMarkdown(made, es) };
+    });
+    const names = exercisesOf(plan).map((e) => e.name);
+    const english = runWithLocale('en', () =>
+      exercisesOf(plan).map((e) => exerciseWords(catalogueExercise(e.catalogueId!)!).name),
+    );
+    expect(names).not.toEqual(english);
+    expect(names).toEqual(
+      runWithLocale('es', () =>
+        exercisesOf(plan).map((e) => exerciseWords(catalogueExercise(e.catalogueId!)!).name),
+      ),
+    );
+    expect(md).toContain('- **Nivel:** Principiante');
+    expect(md).toContain('Fuerza y Movilidad');
+    expect(md).toContain('Mancuernas y Bandas elásticas');
+    expect(md).toContain('medidos con tu reloj inteligente');
+    expect(md).not.toMatch(/Beginner|Dumbbells|smart watch|Strength/);
+  });
+
+  it('keeps the English plan word for word', () => {
+    const md = runWithLocale('en', () => {
+      const r = request({
+        level: 'advanced',
+        stepTracker: 'tracker',
+        equipment: ['barbell', 'home_gym'],
+      });
+      return planMarkdown(planWeek(r), r);
+    });
+    expect(md).toContain('- **Level:** Advanced');
+    expect(md).toContain('tracked with your fitness tracker');
+    expect(md).toContain('Barbell and Home gym');
+    expect(md).toContain('| Barbell back squat · _Brace before each rep_ |');
+  });
+
+  it('in German, the tracker takes its article: "gemessen mit deiner Smartwatch"', () => {
+    const md = runWithLocale('de', () => {
+      const r = request({ language: 'de', stepTracker: 'watch' });
+      return planMarkdown(planWeek(r), r);
+    });
+    expect(md).toContain('gemessen mit deiner Smartwatch');
+    expect(md).toContain('Kurzhanteln');
   });
 });

@@ -2,6 +2,7 @@ import type { FitnessGoal, FitnessLevel } from '@shared/constants';
 import { msg } from '@shared/messages';
 import {
   CATALOGUE,
+  exerciseWords,
   hasEquipment,
   type CatalogueExercise,
   type ExerciseLevel,
@@ -202,10 +203,11 @@ export function planWeek(request: PlanRequest): WeekPlan {
       if (!chosen || (next === null && taken.has(chosen.id))) return;
       if (next) progressedCount++;
       taken.add(chosen.id);
+      const { name, cue } = exerciseWords(chosen);
       exercises.push({
-        name: chosen.name,
+        name,
         ...(next?.dose ?? baseDose(chosen, request)),
-        cue: chosen.cue,
+        cue,
         catalogueId: chosen.id,
         slot,
       });

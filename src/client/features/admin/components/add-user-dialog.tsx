@@ -57,7 +57,7 @@ function RoleAndCompFields({
         <NativeSelect id={`${id}-comp`} {...register('comp')}>
           {COMP_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {msg.options.compLabel(option.value)}
             </option>
           ))}
         </NativeSelect>

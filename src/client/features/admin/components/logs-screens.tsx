@@ -87,7 +87,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
   const [comp, setComp] = useState<CompOption>('1');
   const give = useGiveComp();
   const current = COMP_OPTIONS.find((o) => o.value === s.comp);
-  if (!s.accessEnded) return current ? current.label : msg.notAvailable;
+  if (!s.accessEnded) return current ? msg.options.compLabel(current.value) : msg.notAvailable;
   const name = s.userName || msg.noName;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -103,7 +103,7 @@ function CompCell({ subscription: s }: { subscription: AdminSubscriptionView }) 
           <option key={option.value} value={option.value}>
             {option.months === null
               ? msg.adminLogsScreens.lifetime
-              : `${option.months} ${option.months === 1 ? 'month' : 'months'}`}
+              : msg.options.comp.months(option.months)}
           </option>
         ))}
       </NativeSelect>

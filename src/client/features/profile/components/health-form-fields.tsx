@@ -1,13 +1,7 @@
 import { EquipmentChips, GoalChips } from '@client/components/goal-equipment-chips';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { HealthProfileInput } from '@shared/domain/schemas';
-import {
-  BIRTH_YEAR_MIN,
-  GENDER_LABELS,
-  GENDERS,
-  HEALTH_CONSTRAINTS_MAX,
-  type UnitPref,
-} from '@shared/constants';
+import { BIRTH_YEAR_MIN, GENDERS, HEALTH_CONSTRAINTS_MAX, type UnitPref } from '@shared/constants';
 import { msg } from '@shared/messages';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
@@ -105,7 +99,7 @@ export function AboutYouFields(props: SectionProps) {
           <option value="">{msg.healthFormFields.notSet}</option>
           {GENDERS.map((value) => (
             <option key={value} value={value}>
-              {GENDER_LABELS[value]}
+              {msg.options.gender[value]}
             </option>
           ))}
         </NativeSelect>

@@ -6,9 +6,7 @@ import { Dumbbell } from 'lucide-react';
 import type { WorkoutPrefsView } from '@shared/api-types';
 import {
   DEFAULT_STEP_TRACKER,
-  FITNESS_LEVEL_LABELS,
   FITNESS_LEVELS,
-  STEP_TRACKER_LABELS,
   STEP_TRACKERS,
   WORKOUT_NOTES_MAX,
   type Equipment,
@@ -168,7 +166,7 @@ function LevelAgeTracker(props: SectionProps) {
         >
           {FITNESS_LEVELS.map((value) => (
             <option key={value} value={value}>
-              {FITNESS_LEVEL_LABELS[value]}
+              {msg.options.fitnessLevel[value]}
             </option>
           ))}
         </NativeSelect>
@@ -208,7 +206,7 @@ function LevelAgeTracker(props: SectionProps) {
         >
           {STEP_TRACKERS.map((value) => (
             <option key={value} value={value}>
-              {STEP_TRACKER_LABELS[value]}
+              {msg.options.stepTracker[value]}
             </option>
           ))}
         </NativeSelect>
