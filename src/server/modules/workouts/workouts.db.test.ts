@@ -4,7 +4,10 @@ import { WORKOUT_GENERATIONS_PER_HOUR } from '@shared/constants';
 import type { GenerateWorkoutResponse, WorkoutWeeksResponse } from '@shared/api-types';
 import { msg } from '@shared/messages';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
-import { workoutPrefs, workoutWeeks } from '../../db/schema';
+import { profiles, workoutPrefs, workoutWeeks } from '../../db/schema';
+import { runWithLocale } from '../../lib/locale';
+import { catalogueExercise, exerciseWords } from './catalogue';
+import type { WeekPlan } from './plan';
 import { generateWeek, listWeeks } from './service';
 
 const t = setUpTestApp();
@@ -163,6 +166,62 @@ describe('generating weekly plans', () => {
     expect(list[2].planMd).not.toContain('Built on last week');
     const rows = await t.deps.db.select().from(workoutWeeks).where(eq(workoutWeeks.userId, userId));
     expect(rows.map((r) => r.weekStart).sort()).toEqual(['2026-11-16', '2026-11-23', '2026-12-07']);
+  });
+
+  it("writes a Spanish member's week in Spanish, and keeps an English week readable after the switch", async () => {
+    const { client, userId } = await t.member();
+    // Spanish chosen in the footer's menu, as a browser sends it: saved as the member's setting.
+    const chosen = await client.request('/api/language', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: t.deps.config.publicUrl,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: new URLSearchParams({ language: 'es', back: '/app/ai-workouts' }).toString(),
+    });
+    expect(chosen.status).toBe(303);
+    const [saved] = await t.deps.db
+      .select({ language: profiles.language })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    expect(saved.language).toBe('es');
+    const res = await generate(client);
+    expect(res.status).toBe(201);
+    const { week } = (await res.json()) as GenerateWorkoutResponse;
+    expect(week.planMd).toMatch(/^# Tu plan de 7 días desde el /);
+    expect(week.planMd).toContain('- **Nivel:** Intermedio');
+    expect(week.planMd).toContain('Fuerza y Movilidad');
+    expect(week.planMd).toContain('Mancuernas y Bandas elásticas');
+    expect(week.planMd).toContain('medidos con tu reloj inteligente');
+    // Stored as written: each exercise's Spanish name, its catalogue id beside it.
+    const [row] = await t.deps.db
+      .select()
+      .from(workoutWeeks)
+      .where(eq(workoutWeeks.userId, userId));
+    const stored = (row.plan as WeekPlan).days.flatMap((d) => d.exercises);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const e of stored) {
+      const words = runWithLocale('es', () => exerciseWords(catalogueExercise(e.catalogueId!)!));
+      expect(e.name).toBe(words.name);
+      expect(week.planMd).toContain(`| ${words.name} · _${words.cue}_ |`);
+    }
+    expect(week.planMd).not.toMatch(/Intermediate|Dumbbells|smart watch|Exercise \|/);
+
+    // A member who made an English week, then chose Spanish: that week stays as it was written,
+    // and the next one, in Spanish, builds on it (by catalogue id, not by name).
+    const other = await memberIn('Europe/Madrid');
+    const input = { ...prefs, age: 34, stepTracker: 'watch' as const } as never;
+    const first = await t.contextFor(other.userId, { now: new Date('2026-11-23T09:00:00Z') });
+    const english = await runWithLocale('en', () => generateWeek(first, input));
+    const next = await t.contextFor(other.userId, { now: new Date('2026-11-30T09:00:00Z') });
+    const spanish = await runWithLocale('es', () => generateWeek(next, input));
+    const list = (await runWithLocale('es', () => listWeeks(next))).weeks;
+    expect(list.map((w) => w.weekIndex)).toEqual([2, 1]);
+    expect(list[1].planMd).toBe(english.week.planMd);
+    expect(list[1].planMd).toMatch(/^# Your 7-day plan from /);
+    expect(list[0].planMd).toBe(spanish.week.planMd);
+    expect(list[0].planMd).toContain('Basado en la semana pasada');
   });
 
   it('makes racing requests in one week share a single week', async () => {
