@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { INVITE_FREE_MONTHS } from '@shared/constants';
 import { INVITE_PAGE_INVITER, INVITE_PAGE_TOKEN, INVITE_TOKEN_PATTERN } from '@shared/invite-page';
+import { pagePath } from '@shared/pages';
 import { checkInvite } from '../modules/invites/service';
 import type { AppEnv } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -75,7 +76,7 @@ export function fillInvitePage(template: string, inviterName: string, token: str
 }
 
 /** The invalid page's language menu leads back here: the prerendered page has the placeholder. */
-const INVALID_BACK = `name="back" value="/invite/${INVITE_PAGE_TOKEN}"`;
+const INVALID_BACK = `name="back" value="${pagePath('invite', { token: INVITE_PAGE_TOKEN })}"`;
 
 /**
  * The prerendered invalid invite page with its language menu leading back to the address asked
@@ -84,6 +85,6 @@ const INVALID_BACK = `name="back" value="/invite/${INVITE_PAGE_TOKEN}"`;
  */
 export function fillInvalidInvitePage(template: string, segment: string): string {
   const token = inviteToken(segment);
-  const back = token ? `/invite/${escapeHtml(encodeURIComponent(token))}` : '/';
+  const back = escapeHtml(token ? pagePath('invite', { token }) : pagePath('landing'));
   return template.replace(INVALID_BACK, () => `name="back" value="${back}"`);
 }
