@@ -62,11 +62,17 @@ function BoardRow({
   liveLink: boolean;
   choice?: string;
 }) {
+  const nudge = !entry.isMe && entry.today === 'open';
   return (
     <MemberItem member={entry}>
       <BoardMember entry={entry} />
-      {!entry.isMe && entry.today === 'open' && <NudgeButton crewId={crewId} member={entry} />}
-      {canRemove && <RemoveMemberButton crewId={crewId} member={entry} liveLink={liveLink} />}
+      {/* The buttons keep together and move under the numbers when a phone leaves these too narrow. */}
+      {(nudge || canRemove) && (
+        <div className="ml-auto flex items-center gap-3">
+          {nudge && <NudgeButton crewId={crewId} member={entry} />}
+          {canRemove && <RemoveMemberButton crewId={crewId} member={entry} liveLink={liveLink} />}
+        </div>
+      )}
       {/* A line of its own under the name (past the picture), beside a row's buttons on a phone. */}
       {choice && <p className="basis-full pl-13 text-sm font-semibold">{choice}</p>}
     </MemberItem>
@@ -182,10 +188,10 @@ export function MemberName({
   );
 }
 
-/** A board member's name (You, Owner) and their numbers. */
+/** A board member's name (You, Owner) and their numbers, never narrower than 9rem. */
 function BoardMember({ entry }: { entry: CrewBoardEntry }) {
   return (
-    <div className="min-w-0 flex-1">
+    <div className="min-w-36 flex-1">
       <MemberName member={entry} />
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span className="tabular">
