@@ -84,6 +84,18 @@ const dayMarkName = (day: number | null, date: string) => ({
   date,
 });
 
+/**
+ * A gallery item's name: a video or a photo, its place among its kind (total 1 leaves it out), and
+ * where it came from when known ('Sam, Day 4').
+ */
+const mediaNameValues = (video: boolean, position: number, total: number, from?: string) => ({
+  kind: video ? 'video' : 'photo',
+  position,
+  total,
+  from: from ?? '',
+  hasFrom: from ? 'yes' : 'no',
+});
+
 /** An exercise of the built-in planner: its name and its one-line cue. */
 const exercise = { name: text, cue: text };
 
@@ -890,6 +902,10 @@ export const msg = localize({
   progressPhotosLead: text,
   noProgressPhotos: text,
   errorLoadingProgressPhotos: text,
+  // A gallery's photo or video (gallery-names.ts): its alternative text and lightbox title
+  // ('Photo 2 of 3 from Sam, Day 4'), and its button's name ('Open photo 2 of 3 ... larger').
+  mediaName: mediaNameValues,
+  mediaOpenLarger: mediaNameValues,
   progressCalendarTitle: text,
   progressCalendarDay: (day: number, poses: readonly string[]) => ({
     day,

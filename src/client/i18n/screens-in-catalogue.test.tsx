@@ -38,6 +38,8 @@ const pseudo = (text: string) => text.replace(/[aeiouAEIOU]/g, (c) => ACCENTED[c
 function pseudoAst(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((element) => {
     if (element.type === 0) return { ...element, value: pseudo(element.value) };
+    // A rich message's tag (<b>…</b>): its name stays, its words are accented.
+    if (element.type === 8) return { ...element, children: pseudoAst(element.children) };
     if ('options' in element) {
       const options = Object.fromEntries(
         Object.entries(element.options).map(([key, option]) => [
@@ -54,7 +56,7 @@ function pseudoAst(elements: MessageFormatElement[]): MessageFormatElement[] {
 const catalogue = Object.fromEntries(
   Object.entries(en as Record<string, string>).map(([id, message]) => [
     id,
-    pseudoAst(parse(message, { ignoreTag: true })),
+    pseudoAst(parse(message)),
   ]),
 );
 
@@ -151,8 +153,7 @@ const week2: WeeklyReviewView = {
   consistency: 93,
   milestones: [14],
   badges: [{ code: 'b', name: 'Xyz', emoji: null }],
-  // The week's photos are left out: MediaGallery's names (gallery-names.ts) are still English.
-  photos: [],
+  photos: [photo(8), photo(13)],
   thenAndNow: { then: photo(1), now: photo(14) },
   unitPref: 'metric',
   weightChangeKg: -0.5,

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { nameMedia, openLargerName, type GalleryMedia } from './gallery-names';
+import { afterEach, describe, expect, it } from 'vitest';
+import es from '../../../locales/es.json' with { type: 'json' };
+import de from '../../../locales/de.json' with { type: 'json' };
+import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
+import { nameMedia, type GalleryMedia } from './gallery-names';
 
 const photo = (id: string, from?: string): GalleryMedia => ({
   id,
@@ -38,9 +41,29 @@ describe('nameMedia', () => {
   });
 });
 
-describe('openLargerName', () => {
-  it('names what the button does', () => {
-    expect(openLargerName('Photo 1 of 2')).toBe('Open photo 1 of 2 larger');
-    expect(openLargerName('Photo from Sam, Day 4')).toBe('Open photo from Sam, Day 4 larger');
+describe('the button on a photo', () => {
+  it('names what it does', () => {
+    expect(nameMedia([photo('a'), photo('b')])[0]!.openName).toBe('Open photo 1 of 2 larger');
+    expect(nameMedia([photo('a')], 'Sam, Day 4')[0]!.openName).toBe(
+      'Open photo from Sam, Day 4 larger',
+    );
+  });
+});
+
+describe('in Spanish and German', () => {
+  registerCatalogue('es', es);
+  registerCatalogue('de', de);
+  afterEach(() => setLocaleSource(() => 'en'));
+
+  it("names the week's photos and their buttons in the page's language", () => {
+    const week = [photo('a', 'Día 8'), photo('b', 'Día 13')];
+    setLocaleSource(() => 'es');
+    expect(nameMedia(week).map((m) => [m.name, m.openName])).toEqual([
+      ['Foto 1 de 2 (Día 8)', 'Ampliar la foto 1 de 2 (Día 8)'],
+      ['Foto 2 de 2 (Día 13)', 'Ampliar la foto 2 de 2 (Día 13)'],
+    ]);
+    setLocaleSource(() => 'de');
+    expect(nameMedia([video('v')], 'Sam, Tag 4')[0]!.name).toBe('Video (Sam, Tag 4)');
+    expect(nameMedia([photo('a')])[0]!.openName).toBe('Foto vergrößern');
   });
 });

@@ -1,4 +1,5 @@
 import type { MediaView } from '@shared/api-types';
+import { msg } from '@shared/messages';
 
 /** One photo or video a gallery shows: a stored file, or an older post's single outside URL. */
 export interface GalleryMedia extends Pick<MediaView, 'id' | 'url' | 'thumbUrl' | 'mediaType'> {
@@ -9,11 +10,14 @@ export interface GalleryMedia extends Pick<MediaView, 'id' | 'url' | 'thumbUrl' 
 export interface NamedMedia extends GalleryMedia {
   /** "Photo 2 of 3 from Sam, Day 4": the alternative text, the lightbox title. */
   name: string;
+  /** "Open photo 2 of 3 from Sam, Day 4 larger": the name of the button on a photo. */
+  openName: string;
 }
 
 /**
- * Each item's name: photos counted among the photos and videos among the videos (they are shown
- * apart on a post), the count left out when there is only one, and where it came from when known.
+ * Each item's names, in the page's language: photos counted among the photos and videos among the
+ * videos (they are shown apart on a post), the count left out when there is only one, and where it
+ * came from when known.
  */
 export function nameMedia(media: readonly GalleryMedia[], from?: string): NamedMedia[] {
   const totals = { image: 0, video: 0 };
@@ -21,15 +25,12 @@ export function nameMedia(media: readonly GalleryMedia[], from?: string): NamedM
   const seen = { image: 0, video: 0 };
   return media.map((item) => {
     seen[item.mediaType] += 1;
-    const kind = item.mediaType === 'video' ? 'Video' : 'Photo';
-    const total = totals[item.mediaType];
-    const position = total > 1 ? ` ${seen[item.mediaType]} of ${total}` : '';
-    const source = item.from ?? from;
-    return { ...item, name: `${kind}${position}${source ? ` from ${source}` : ''}` };
+    const parts = [
+      item.mediaType === 'video',
+      seen[item.mediaType],
+      totals[item.mediaType],
+      item.from ?? from,
+    ] as const;
+    return { ...item, name: msg.mediaName(...parts), openName: msg.mediaOpenLarger(...parts) };
   });
-}
-
-/** The name of the button on a photo: "Open photo 2 of 3 larger". */
-export function openLargerName(name: string): string {
-  return `Open ${name.charAt(0).toLowerCase()}${name.slice(1)} larger`;
 }

@@ -1,7 +1,7 @@
 import { Expand, Film } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import type { GalleryLayoutStyle } from './gallery-layouts';
-import { openLargerName, type NamedMedia } from './gallery-names';
+import type { NamedMedia } from './gallery-names';
 import { msg } from '@shared/messages';
 
 /** The thumbnails' stored size (400 px on the long side), as a hint before the file arrives. */
@@ -25,7 +25,7 @@ export function PhotoTile({
         type="button"
         onClick={(event) => onOpen(event.currentTarget)}
         className="group block size-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
-        aria-label={openLargerName(photo.name)}
+        aria-label={photo.openName}
       >
         <img
           src={photo.thumbUrl ?? photo.url}
