@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { msg } from '../src/shared/messages';
 import { LOCALES } from '../src/shared/i18n/locales';
-import { declaredIds } from '../src/shared/i18n/localize';
+import { declaredIds, declaredTags } from '../src/shared/i18n/localize';
 import { checkCatalogues } from '../src/shared/i18n/check-catalogues';
 import { catalogueTextIds } from '../src/shared/i18n/catalogue-texts';
 import { checkCatalogueTexts } from '../src/shared/i18n/check-catalogue-texts';
@@ -16,7 +16,7 @@ const load = (locale: string) =>
 const translations = Object.fromEntries(
   LOCALES.filter((locale) => locale !== 'en').map((locale) => [locale, load(locale)]),
 );
-const problems = checkCatalogues(load('en'), translations, declaredIds());
+const problems = checkCatalogues(load('en'), translations, declaredIds(), declaredTags());
 // A sentence in en.json alone (decision 0130) is msg's too; it must be plain and read somewhere.
 const root = path.join(dir, '..');
 const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })

@@ -1,7 +1,8 @@
 // The browser's catalogues, precompiled (decision 0116): each src/locales/<locale>.json is loaded
 // as the ICU parser's AST of every message, so the browser build aliases the parser to its
 // no-parser entry and never parses a message. A message that is plain text (no brace, quote, '#'
-// or '<') stays a string, which src/shared/i18n/translate.ts returns as it is.
+// or '<') stays a string, which src/shared/i18n/translate.ts returns as it is. Tags (`<b>…</b>`, a
+// rich message's) are parsed into the AST like every other element.
 
 import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -14,7 +15,7 @@ export function compileCatalogue(source: Record<string, string>): Record<string,
   return Object.fromEntries(
     Object.entries(source).map(([id, message]) => [
       id,
-      PLAIN.test(message) ? message : parse(message, { ignoreTag: true }),
+      PLAIN.test(message) ? message : parse(message),
     ]),
   );
 }

@@ -63,7 +63,7 @@ import type {
   StepTracker,
 } from './constants';
 import en from '../locales/en.json' with { type: 'json' };
-import { composed, list, localize, text, textWith } from './i18n/localize';
+import { composed, list, localize, rich, text, textWith } from './i18n/localize';
 import type { TextMessage } from './i18n/localize';
 import { registerCatalogue, type Values } from './i18n/translate';
 
@@ -1344,10 +1344,17 @@ export const msg = localize({
     backToHome: text,
   },
   codeField: {
-    ifItHasAStackdays: text,
-    // Then the address, then ifItHasAStackdays when it may not have an account, then worksFor
-    sentTo: (codeLength: number) => ({ codeLength }),
-    worksFor: (minutes: number) => ({ minutes }),
+    // "We sent a 6-digit code to <strong>sam@…</strong>[ if it has a StackDays account]. It works for
+    // 10 minutes.": `ifAccount` on the sign-in page, which must not tell whether it has one.
+    sent: rich(
+      ['strong'],
+      (codeLength: number, email: string, minutes: number, ifAccount: boolean) => ({
+        codeLength,
+        email,
+        minutes,
+        ifAccount: ifAccount ? 'yes' : 'no',
+      }),
+    ),
   },
   passwordStrengthMeter: {
     strength: text,
@@ -1456,6 +1463,28 @@ export const msg = localize({
   copyField: {
     copied: text,
     copy: text,
+  },
+  // Settings → Connections: the set-up steps for a phone. <b> an app's button or screen, <code> what
+  // is typed as it is, <wide> a long value that may break anywhere; {token} the member's own token
+  // (or YOUR_TOKEN), {body} Tasker's JSON body.
+  connectionRecipes: {
+    address: text,
+    shortcutsTitle: text,
+    shortcuts1: rich(['b']),
+    shortcuts2: rich(['b']),
+    shortcuts3: rich(['b']),
+    shortcuts4: rich(['b', 'code']),
+    shortcuts5: rich(['b', 'code', 'wide'], (token: string) => ({ token })),
+    shortcuts6: text,
+    androidTitle: text,
+    android1: rich(['b']),
+    android2: rich(['b', 'code']),
+    android3: rich(['b', 'code', 'wide'], (token: string, body: string) => ({ token, body })),
+    android4: rich(['b']),
+    curlTitle: text,
+    curlPaste: text,
+    // Then the link to the API reference
+    numbersCount: rich(['link']),
   },
   newConnectionForm: {
     newConnection: text,
@@ -1811,11 +1840,8 @@ export const msg = localize({
     loadingYourPlans: text,
   },
   acceptTermsField: {
-    // Said in this order, with the two links: "I accept the" [terms of service] "and" [privacy policy]
-    before: text,
-    terms: text,
-    and: text,
-    privacy: text,
+    // "I accept the <terms>terms of service</terms> and <privacy>privacy policy</privacy>": the links
+    label: rich(['terms', 'privacy']),
   },
   planLabels: {
     // The plans' names (PLAN_KEYS): pricing page and Settings

@@ -1,7 +1,8 @@
 // The catalogue check behind `npm run check:messages` (decision 0116): every shipped locale
 // carries exactly English's ids, each message parses as ICU MessageFormat and uses the same
-// placeholders (name and kind) as its English source, and English's ids are exactly the ones
-// msg declares (none unused, none missing). Only the check script and tests import this: it
+// placeholders (name and kind) and tags as its English source, English's ids are exactly the ones
+// msg declares (none unused, none missing), and English's tags are the ones msg declares for the
+// id (rich messages'; any other message has none, a literal '<' before a letter being quoted). Only the check script and tests import this: it
 // carries the ICU parser.
 
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -14,6 +15,7 @@ const KIND: Partial<Record<TYPE, string>> = {
   [TYPE.time]: 'time',
   [TYPE.select]: 'select',
   [TYPE.plural]: 'plural',
+  [TYPE.tag]: 'tag',
 };
 
 /** 'n:plural', 'name:text', ... of a message's placeholders, sorted. */
@@ -34,7 +36,7 @@ function placeholders(elements: MessageFormatElement[], into = new Set<string>()
 
 function read(message: string): Set<string> | string {
   try {
-    return placeholders(parse(message, { ignoreTag: true }));
+    return placeholders(parse(message));
   } catch (error) {
     return (error as Error).message;
   }
@@ -47,6 +49,7 @@ export function checkCatalogues(
   source: Record<string, string>,
   translations: Record<string, Record<string, string>>,
   declaredIds: readonly string[],
+  declaredTags: ReadonlyMap<string, readonly string[]> = new Map(),
 ): string[] {
   const problems: string[] = [];
   const declared = new Set(declaredIds);
@@ -59,7 +62,21 @@ export function checkCatalogues(
   for (const [id, message] of Object.entries(source)) {
     const found = read(message);
     if (typeof found === 'string') problems.push(`en: ${id} does not parse: ${found}`);
-    else sourcePlaceholders.set(id, found);
+    else {
+      sourcePlaceholders.set(id, found);
+      const tags = new Set([...found].filter((p) => p.endsWith(':tag')));
+      // A tag and a placeholder share the values' names: one would hide the other.
+      for (const tag of tags) {
+        const name = tag.slice(0, -':tag'.length);
+        if ([...found].some((p) => p !== tag && p.startsWith(`${name}:`))) {
+          problems.push(`en: ${id} has a tag and a placeholder both named ${name}`);
+        }
+      }
+      const expected = new Set((declaredTags.get(id) ?? []).map((tag) => `${tag}:tag`));
+      if (list(tags) !== list(expected)) {
+        problems.push(`en: ${id} has tags ${list(tags)}, msg declares ${list(expected)}`);
+      }
+    }
   }
   for (const [locale, catalogue] of Object.entries(translations)) {
     for (const id of Object.keys(source)) {

@@ -1,7 +1,9 @@
 // The catalogues and the one function that reads them (decision 0116). A catalogue maps an id
 // (msg's key path, 'admin.users.title') to an ICU MessageFormat message: a string on the server,
 // which parses it once on first use, or the parser's AST in the browser, built at build time by
-// the catalogue plugin (scripts/vite-catalogues.ts), so nothing parses ICU there.
+// the catalogue plugin (scripts/vite-catalogues.ts), so nothing parses ICU there. Tags (`<b>…</b>`)
+// are ICU syntax as in FormatJS: only a rich message (localize.ts) has any, and a literal '<'
+// before a letter is quoted ('<'token>).
 
 import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -10,6 +12,10 @@ import { DEFAULT_LOCALE, type Locale } from './locales';
 export type Catalogue = Readonly<Record<string, string | MessageFormatElement[]>>;
 /** What a message's placeholders are filled with. */
 export type Values = Readonly<Record<string, string | number>>;
+/** What a rich message's tags become: each wraps its content (`chunks`) into one T. */
+export type RichTags<Tag extends string, T> = Readonly<
+  Record<Tag, (chunks: Array<string | T>) => T>
+>;
 
 const catalogues = new Map<Locale, Catalogue>();
 // Per locale and id: the formatter, or the finished text of a message without placeholders.
@@ -81,7 +87,7 @@ function compile(locale: Locale, id: string): IntlMessageFormat | string | undef
   const message = catalogues.get(locale)?.[id];
   if (message === undefined) return undefined;
   entry = hasPlaceholder(message)
-    ? new IntlMessageFormat(message, locale, undefined, { formatters, ignoreTag: true })
+    ? new IntlMessageFormat(message, locale, undefined, { formatters })
     : typeof message === 'string'
       ? message
       : message.length === 0
@@ -96,8 +102,30 @@ function compile(locale: Locale, id: string): IntlMessageFormat | string | undef
  * lacks the id (never shipped: npm run check:messages) falls back to English.
  */
 export function t(id: string, values?: Values, locale: Locale = localeSource()): string {
-  const entry =
-    compile(locale, id) ?? (locale === DEFAULT_LOCALE ? undefined : compile(DEFAULT_LOCALE, id));
+  const entry = compileOrEnglish(locale, id);
   if (entry === undefined) return id;
   return typeof entry === 'string' ? entry : String(entry.format(values));
+}
+
+function compileOrEnglish(locale: Locale, id: string): IntlMessageFormat | string | undefined {
+  return (
+    compile(locale, id) ?? (locale === DEFAULT_LOCALE ? undefined : compile(DEFAULT_LOCALE, id))
+  );
+}
+
+/**
+ * A rich message (one whose sentence wraps tags, `<b>Shortcuts</b>`): its parts in order, each
+ * tag's content passed through that tag's function. Read through msg (localize.ts: rich()).
+ */
+export function richParts<Tag extends string, T>(
+  id: string,
+  values: Values | undefined,
+  tags: RichTags<Tag, T>,
+  locale: Locale = localeSource(),
+): Array<string | T> {
+  const entry = compileOrEnglish(locale, id);
+  if (entry === undefined) return [id];
+  if (typeof entry === 'string') return [entry];
+  const parts = entry.format<T>({ ...values, ...tags });
+  return Array.isArray(parts) ? parts : [parts];
 }

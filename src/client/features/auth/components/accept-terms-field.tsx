@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
 import { pagePath } from '@shared/pages';
+import { RichText } from '@client/i18n/rich-text';
 import { msg } from '@shared/messages';
 
 const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
@@ -36,14 +37,31 @@ export function AcceptTermsField({
         {/* The links open in a new tab, so what was typed here stays. */}
         <Label htmlFor={id} className="leading-snug font-normal">
           <span>
-            {msg.acceptTermsField.before}{' '}
-            <a href={pagePath('terms')} target="_blank" rel="noreferrer" className={linkClass}>
-              {msg.acceptTermsField.terms}
-            </a>{' '}
-            {msg.acceptTermsField.and}{' '}
-            <a href={pagePath('privacy')} target="_blank" rel="noreferrer" className={linkClass}>
-              {msg.acceptTermsField.privacy}
-            </a>
+            <RichText
+              text={msg.acceptTermsField.label}
+              tags={{
+                terms: (chunks) => (
+                  <a
+                    href={pagePath('terms')}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={linkClass}
+                  >
+                    {chunks}
+                  </a>
+                ),
+                privacy: (chunks) => (
+                  <a
+                    href={pagePath('privacy')}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={linkClass}
+                  >
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
           </span>
         </Label>
       </div>

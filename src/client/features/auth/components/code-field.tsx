@@ -2,6 +2,7 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { CODE_LENGTH, OTP_TTL_MINUTES } from '@shared/constants';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
+import { RichText } from '@client/i18n/rich-text';
 import { CodeInput } from './code-input';
 import { msg } from '@shared/messages';
 
@@ -18,10 +19,12 @@ export function CodeSentNotice({
 }) {
   return (
     <p className="text-muted-foreground">
-      {msg.codeField.sentTo(CODE_LENGTH)}{' '}
-      <strong className="break-all text-foreground">{email}</strong>
-      {ifAccount && msg.codeField.ifItHasAStackdays}
-      {msg.codeField.worksFor(OTP_TTL_MINUTES)}
+      <RichText
+        text={msg.codeField.sent(CODE_LENGTH, email, OTP_TTL_MINUTES, ifAccount)}
+        tags={{
+          strong: (chunks) => <strong className="break-all text-foreground">{chunks}</strong>,
+        }}
+      />
     </p>
   );
 }
