@@ -1,4 +1,7 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect } from 'vitest';
+import es from '../../locales/es.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
+import { registerCatalogue, setLocaleSource } from '../i18n/translate';
 import {
   contactHref,
   freeTimeState,
@@ -33,6 +36,32 @@ describe('subscriptionLabel', () => {
     expect(subscriptionLabel('inactive')).toBe('INACTIVE');
     expect(subscriptionLabel('unpaid')).toBe('INACTIVE');
     expect(subscriptionLabel(null)).toBe('INACTIVE');
+  });
+
+  describe("in the member's language", () => {
+    registerCatalogue('es', es);
+    registerCatalogue('de', de);
+    afterEach(() => setLocaleSource(() => 'en'));
+    const statuses = ['active', 'trialing', 'past_due', 'canceled', 'unpaid'];
+
+    it('labels each status in Spanish and German', () => {
+      setLocaleSource(() => 'es');
+      expect(statuses.map(subscriptionLabel)).toEqual([
+        'ACTIVA',
+        'PRUEBA',
+        'PAGO PENDIENTE',
+        'CANCELADA',
+        'INACTIVA',
+      ]);
+      setLocaleSource(() => 'de');
+      expect(statuses.map(subscriptionLabel)).toEqual([
+        'AKTIV',
+        'TESTPHASE',
+        'ZAHLUNG OFFEN',
+        'GEKÜNDIGT',
+        'INAKTIV',
+      ]);
+    });
   });
 });
 

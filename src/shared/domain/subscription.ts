@@ -1,4 +1,5 @@
 import { SUBSCRIBED_STATUSES } from '../constants';
+import { msg } from '../messages';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -7,21 +8,22 @@ export function isSubscribed(status: string | null | undefined): boolean {
   return (SUBSCRIBED_STATUSES as readonly string[]).includes(status ?? '');
 }
 
-export type SubscriptionLabel = 'ACTIVE' | 'TRIAL' | 'PAST DUE' | 'CANCELED' | 'INACTIVE';
-
-/** The status as the billing card shows it. */
-export function subscriptionLabel(status: string | null | undefined): SubscriptionLabel {
+/**
+ * The status as the billing card shows it, in the member's language: the spec's ACTIVE, TRIAL,
+ * PAST DUE, CANCELED or INACTIVE in English.
+ */
+export function subscriptionLabel(status: string | null | undefined): string {
   switch (status) {
     case 'active':
-      return 'ACTIVE';
+      return msg.subscriptionStatus.active;
     case 'trialing':
-      return 'TRIAL';
+      return msg.subscriptionStatus.trial;
     case 'past_due':
-      return 'PAST DUE';
+      return msg.subscriptionStatus.pastDue;
     case 'canceled':
-      return 'CANCELED';
+      return msg.subscriptionStatus.canceled;
     default:
-      return 'INACTIVE';
+      return msg.subscriptionStatus.inactive;
   }
 }
 
