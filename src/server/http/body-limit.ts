@@ -45,11 +45,28 @@ const tooLarge = () => {
 export function apiBodyLimit(): MiddlewareHandler {
   const limit = except(
     [...STREAMING_UPLOAD_ROUTES, ...BRIDGE_INGEST_ROUTES],
-    bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge }),
+    byLengthOrCounted(MAX_JSON_BYTES),
   );
-  const bridgeLimit = bodyLimit({ maxSize: BRIDGE_MAX_BYTES, onError: tooLarge });
+  const bridgeLimit = byLengthOrCounted(BRIDGE_MAX_BYTES);
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return BRIDGE_INGEST_ROUTES.includes(c.req.path) ? bridgeLimit(c, next) : limit(c, next);
+  };
+}
+
+/**
+ * Hono's bodyLimit, but a body that says its length (no transfer-encoding) is judged by it without
+ * asking for the fetch Request's body, as bodyLimit itself judges it: asking built the whole Request
+ * (an AbortSignal, a web stream over the socket) for every write, and the route then read its JSON
+ * through that stream instead of straight from the socket (decision 0128). A chunked body is
+ * counted by bodyLimit.
+ */
+function byLengthOrCounted(maxSize: number): MiddlewareHandler {
+  const counted = bodyLimit({ maxSize, onError: tooLarge });
+  return (c, next) => {
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+      return counted(c, next);
+    return parseInt(length || '0', 10) > maxSize ? tooLarge() : next();
   };
 }
