@@ -1606,7 +1606,8 @@ export const msg = localize({
   postStats: {
     moved: text,
     weightSinceDay1: text,
-    minutesUnit: text,
+    // '30 <unit>min</unit>': the day's minutes, the unit smaller.
+    minutes: rich(['unit'], (minutes: string) => ({ minutes })),
     minutesTotal: (minutes: string) => ({ minutes }),
     stepsTotal: (steps: string) => ({ steps }),
   },
@@ -1654,7 +1655,8 @@ export const msg = localize({
     giftFrom: (name: string) => ({ name }),
   },
   inviteApplied: {
-    fromInviter: (name: string) => ({ name }),
+    // '<b>1 Month Free</b> from Maya. Applied when…': {label} is freeMonthsLabel's.
+    applied: rich(['b'], (label: string, name: string) => ({ label, name })),
   },
   couponEntry: {
     couponCode: text,

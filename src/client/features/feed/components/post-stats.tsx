@@ -4,6 +4,7 @@ import type { UnitPref } from '@shared/constants';
 import { formatNumber, formatWeightChange } from '@shared/format';
 import { ActivitySourceNote } from '@client/components/activity-source-note';
 import { msg } from '@shared/messages';
+import { RichText } from '@client/i18n/rich-text';
 
 /**
  * The day's minutes and steps, the author's running totals up to that day, and their weight change
@@ -33,8 +34,10 @@ export function PostStats({
               {msg.postStats.moved}
             </dt>
             <dd className="tabular text-base font-bold">
-              {formatNumber(dayStats.movedMinutes)}{' '}
-              <span className="text-sm font-medium">{msg.postStats.minutesUnit}</span>
+              <RichText
+                text={msg.postStats.minutes(formatNumber(dayStats.movedMinutes))}
+                tags={{ unit: (chunks) => <span className="text-sm font-medium">{chunks}</span> }}
+              />
             </dd>
             <dd className="tabular text-xs text-muted-foreground">
               {msg.postStats.minutesTotal(formatNumber(dayStats.cumulativeMinutes))}

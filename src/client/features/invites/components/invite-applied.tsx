@@ -1,5 +1,6 @@
 import { CircleAlert, Gift, Loader2 } from 'lucide-react';
 import { msg } from '@shared/messages';
+import { RichText } from '@client/i18n/rich-text';
 import { useInvite } from '../api/get-invite';
 import { freeMonthsLabel } from './invite-landing';
 
@@ -25,8 +26,13 @@ export function InviteApplied({ token }: { token: string }) {
       >
         <Gift aria-hidden className="size-5 shrink-0 text-accent-text" />
         <p className="text-sm">
-          <span className="font-bold">{freeMonthsLabel(invite.data.monthsFree)}</span>{' '}
-          {msg.inviteApplied.fromInviter(invite.data.inviterName)}
+          <RichText
+            text={msg.inviteApplied.applied(
+              freeMonthsLabel(invite.data.monthsFree),
+              invite.data.inviterName,
+            )}
+            tags={{ b: (chunks) => <span className="font-bold">{chunks}</span> }}
+          />
         </p>
       </div>
     );
