@@ -142,6 +142,14 @@ describe('in Spanish and German (issue 47)', () => {
     expect(inLocale('de', () => formatList(['7', '21', '90']))).toBe('7, 21 und 90');
   });
 
+  it('writes a percentage with a no-break space before %, as the glossaries ask', () => {
+    expect(inLocale('es', () => formatPercent(75))).toBe('75\u00a0%');
+    expect(inLocale('de', () => formatPercent(75))).toBe('75\u00a0%');
+    expect(inLocale('de', () => formatPercent(87.5))).toBe('87,5\u00a0%');
+    setLocaleSource(() => 'en');
+    expect(formatPercent(75)).toBe('75%');
+  });
+
   it("writes dates and times in the locale's order, in the member's zone", () => {
     const instant = '2026-12-01T13:10:00.000Z';
     expect(inLocale('es', () => formatDate('2026-12-01'))).toBe('1 dic 2026');

@@ -126,9 +126,25 @@ export function formatWeightChange(kg: number, unit: UnitPref): string {
   return `${sign}${formatTenths(Math.abs(tenths) / 10)} ${unit === 'imperial' ? 'lb' : 'kg'}`;
 }
 
-/** A whole percentage: 87 → '87%'. */
+const percentFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A percentage given in hundredths: 87 → '87%' in English (the spec's), '87 %' with a no-break
+ * space in Spanish and German (their glossaries, as Intl writes them).
+ */
 export function formatPercent(value: number): string {
-  return `${formatNumber(value)}%`;
+  const locale = currentLocale();
+  if (locale === 'en') return `${formatNumber(value)}%`;
+  let made = percentFormats.get(locale);
+  if (!made) {
+    // Up to three decimals, as formatNumber writes the number itself.
+    made = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      style: 'percent',
+      maximumFractionDigits: 3,
+    });
+    percentFormats.set(locale, made);
+  }
+  return made.format(value / 100);
 }
 
 /** 'Mar 01, 2026' (spec: MMM dd, yyyy). Empty for a value that is not a date. */
