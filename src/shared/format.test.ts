@@ -12,6 +12,7 @@ import {
   formatShortDateTime,
   formatTime,
   formatTimeAgo,
+  formatWeekday,
   formatWeekdayDate,
 } from './format';
 
@@ -31,6 +32,7 @@ describe('numbers', () => {
     expect(formatNumber(0)).toBe('0');
     expect(formatNumber(0.5)).toBe('0.5');
     expect(formatPercent(87)).toBe('87%');
+    expect(formatWeekday('2026-03-01')).toBe('Sun');
     expect(formatList(['7', '21', '90'])).toBe('7, 21, and 90');
   });
 
@@ -155,6 +157,8 @@ describe('in Spanish and German (issue 47)', () => {
     expect(inLocale('es', () => formatDate('2026-12-01'))).toBe('1 dic 2026');
     expect(inLocale('de', () => formatDate('2026-12-01'))).toBe('01.12.2026');
     expect(inLocale('es', () => formatWeekdayDate('2026-12-01'))).toBe('mar, 1 dic');
+    expect(inLocale('es', () => formatWeekday('2026-12-02'))).toBe('mié');
+    expect(inLocale('de', () => formatWeekday('2026-12-02'))).toBe('Mi.');
     expect(inLocale('de', () => formatShortDateTime(instant, 'Europe/Berlin'))).toBe(
       '1. Dez., 14:10',
     );

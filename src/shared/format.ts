@@ -21,16 +21,24 @@ export const DISPLAY_LOCALE = 'en-US';
 const INTL_LOCALE: Record<Locale, string> = { en: DISPLAY_LOCALE, es: 'es', de: 'de' };
 const DATE_LOCALE: Record<Locale, DateLocale> = { en: enUS, es, de };
 
-type Pattern = 'date' | 'dateTime' | 'shortDateTime' | 'time' | 'monthDay' | 'weekdayDate';
+type Pattern =
+  'date' | 'dateTime' | 'shortDateTime' | 'time' | 'monthDay' | 'weekday' | 'weekdayDate';
 // English keeps the spec's exact formats; the others their own order and 24-hour clock.
 const PATTERNS: Record<Locale, Record<Pattern, string>> = {
-  en: { ...DATE_FORMATS, time: 'h:mm a', monthDay: 'MMM d', weekdayDate: 'EEE, MMM d' },
+  en: {
+    ...DATE_FORMATS,
+    time: 'h:mm a',
+    monthDay: 'MMM d',
+    weekday: 'EEE',
+    weekdayDate: 'EEE, MMM d',
+  },
   es: {
     date: 'd MMM yyyy',
     dateTime: 'd MMM yyyy, H:mm',
     shortDateTime: 'd MMM, H:mm',
     time: 'H:mm',
     monthDay: 'd MMM',
+    weekday: 'EEE',
     weekdayDate: 'EEE, d MMM',
   },
   de: {
@@ -39,6 +47,7 @@ const PATTERNS: Record<Locale, Record<Pattern, string>> = {
     shortDateTime: 'd. MMM, HH:mm',
     time: 'HH:mm',
     monthDay: 'd. MMM',
+    weekday: 'EEE',
     weekdayDate: 'EEE, d. MMM',
   },
 };
@@ -170,6 +179,11 @@ export function formatTime(value: DateInput, timeZone?: string): string {
 /** 'Mar 1': a day within the cycle, where the year goes without saying. */
 export function formatMonthDay(value: DateInput): string {
   return write(value, 'monthDay');
+}
+
+/** 'Sun' ('dom', 'So.'): a day's weekday, abbreviated as the locale abbreviates it. */
+export function formatWeekday(value: DateInput): string {
+  return write(value, 'weekday');
 }
 
 /** 'Sun, Mar 1': a day of the 90-day calendar. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { ReviewDayView, ReviewPhotoView, WeeklyReviewView } from '@shared/api-types';
-import { formatWeekdayDate } from '@shared/format';
+import { formatWeekday, formatWeekdayDate } from '@shared/format';
 import { msg } from '@shared/messages';
 import { MediaGallery } from '@client/components/media-gallery/media-gallery';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -108,7 +108,7 @@ function WeekStrip({ review }: { review: WeeklyReviewView }) {
               STRIP_STYLES[d.status],
             )}
           >
-            <span className="text-xs font-medium">{formatWeekdayDate(d.date).slice(0, 3)}</span>
+            <span className="text-xs font-medium">{formatWeekday(d.date)}</span>
             <span className="tabular text-base font-black leading-none">{d.day}</span>
             <StatusMark status={d.status} />
             <span className="sr-only">
