@@ -1491,6 +1491,9 @@ export const msg = localize({
     iphoneShortcut: text,
     itMay: text,
     createToken: text,
+    // What a token may do, one line per scope
+    scopeActivityWrite: text,
+    scopeRead: text,
   },
   crewJoin: {
     crewInvite: text,

@@ -12,12 +12,13 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useCreateApiToken } from '../api/create-api-token';
 
-const SCOPE_LABELS: Record<ApiTokenScope, { label: string; hint: string }> = {
+// What each scope lets a token do (its name, the hint, is what the API reference calls it).
+const SCOPE_LABELS: Record<ApiTokenScope, { label: () => string; hint: string }> = {
   'activity:write': {
-    label: "Send today's steps and move minutes",
+    label: () => msg.newConnectionForm.scopeActivityWrite,
     hint: 'activity:write',
   },
-  read: { label: 'Read my check-ins and cycle', hint: 'read' },
+  read: { label: () => msg.newConnectionForm.scopeRead, hint: 'read' },
 };
 
 /**
@@ -130,7 +131,7 @@ function ScopeChoices({
               }
             />
             <span className="flex flex-col text-sm">
-              <span className="font-medium">{SCOPE_LABELS[scope].label}</span>
+              <span className="font-medium">{SCOPE_LABELS[scope].label()}</span>
               <span className="font-mono text-xs text-muted-foreground">
                 {SCOPE_LABELS[scope].hint}
               </span>
