@@ -73,7 +73,8 @@ export function ConnectionRecipes({ origin, token }: { origin: string; token: st
       <Recipe title={recipes.curlTitle}>
         <li>{recipes.curlPaste}</li>
         <li className="list-none">
-          <pre className="overflow-x-auto rounded-lg bg-muted p-3 text-xs">
+          {/* Focusable: a keyboard scrolls the command's long lines too. */}
+          <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-muted p-3 text-xs">
             <code>{curl}</code>
           </pre>
         </li>
