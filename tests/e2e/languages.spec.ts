@@ -418,3 +418,39 @@ test('a visitor picks German in the footer; it stays across a reload and on the 
     await visitor.close();
   }
 });
+
+test("a member picks a language in a legal page's footer; the member area follows it, from the worker's shell too", async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await signUpAndVerify(page.request, uniqueEmail('lang-footer', info), 'Noor');
+    expect((await page.request.post('/api/profile/intake/skip')).ok()).toBe(true);
+    // The service worker answers /app with its shell from here on (render/page-locale.ts).
+    await page.goto('/app');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const languages: [string, Locale][] = [
+      ['Español', 'es'],
+      ['Deutsch', 'de'],
+      ['English', 'en'],
+    ];
+    for (const [name, locale] of languages) {
+      // The privacy page runs no script: only the server hears the choice.
+      await page.goto('/privacy');
+      await page.locator('form[action="/api/language"]').getByRole('button', { name }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await page.goto('/app');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(
+        page.getByRole('link', { name: inLocale(locale, () => msg.shellNav.home) }).first(),
+      ).toBeVisible();
+    }
+  } finally {
+    await context.close();
+  }
+});

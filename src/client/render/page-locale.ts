@@ -65,6 +65,18 @@ export function pageLocale(): string {
   return chosen;
 }
 
+/**
+ * The member's saved language, once their session is read: on the device's app shell, which guessed
+ * from the last page this device was sent (the language may have been chosen since on a page that
+ * runs no script, like a legal page's footer menu), a different one is remembered and the page loaded
+ * again in it. Only when the device keeps it, so a refused storage can never reload in a loop.
+ */
+export function followMemberLanguage(language: string | undefined): void {
+  if (!known(language) || language === pageLocale()) return;
+  rememberPageLocale(language!);
+  if (remembered() === language) window.location.reload();
+}
+
 /** The page's catalogue (its chunk once, however often asked); null for English. */
 export function loadPageCatalogue(): Promise<Catalogue | null> {
   const load = chunks[`../../locales/${pageLocale()}.json`];

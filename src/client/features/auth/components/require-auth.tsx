@@ -8,6 +8,7 @@ import { useSession } from '../api/get-session';
 import { useSubscription } from '../api/get-subscription';
 import { FinishSignUp } from './finish-sign-up';
 import { pagePath } from '@shared/pages';
+import { followMemberLanguage } from '@client/render/page-locale';
 
 /** With REQUIRE_SUBSCRIPTION, the member screens an unsubscribed member may still open. */
 const SUBSCRIPTION_FREE_SCREENS: string[] = [
@@ -41,6 +42,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     subscription.subscription?.requireSubscription === true &&
     !user?.isAdmin &&
     !SUBSCRIPTION_FREE_SCREENS.includes(pathname.replace(/\/$/, ''));
+
+  // The member's language beats the one this device's app shell guessed (issue 47).
+  const language = user?.language;
+  useEffect(() => followMemberLanguage(language), [language]);
 
   useEffect(() => {
     if (notSubscribed && !gated) {
