@@ -740,6 +740,8 @@ export const msg = localize({
   syncLogUsedProtein: (grams: string) => ({ grams }),
   fuelTargetProteinLabel: text,
   fuelTargetWaterLabel: (unit: string) => ({ unit }),
+  /** Names an update's photos and videos: the post's own name, then that they are an update's. */
+  postUpdateFrom: (label: string) => ({ label }),
   fuelTargetEmptyHint: text,
   fuelTargetsSave: text,
   // Crews and post audiences (issue 30)

@@ -50,6 +50,37 @@ describe('plural forms', () => {
     setLocaleSource(() => 'en');
     expect(msg.crewCycleGoalMinutes(10432)).toMatch(/^10,432 /);
   });
+
+  it('name units, prices and an update in the locale, English word for word', () => {
+    const read = (locale: Locale) => {
+      setLocaleSource(() => locale);
+      return [
+        msg.fuelTargetWaterLabel('cups'),
+        msg.fuelTargetWaterLabel('L'),
+        msg.postUpdateFrom('Day 3'),
+        msg.billingPlans.price(90),
+      ];
+    };
+    expect(read('en')).toEqual([
+      'Water per day (cups)',
+      'Water per day (L)',
+      'Day 3, update',
+      '$90',
+    ]);
+    expect(read('es')).toEqual([
+      'Agua al día (tazas)',
+      'Agua al día (L)',
+      'Day 3, actualización',
+      '90\u00a0US$',
+    ]);
+    expect(read('de')).toEqual([
+      'Wasser pro Tag (Tassen)',
+      'Wasser pro Tag (L)',
+      'Day 3, Update',
+      '90\u00a0$',
+    ]);
+    setLocaleSource(() => 'en');
+  });
 });
 
 describe('the catalogue check', () => {

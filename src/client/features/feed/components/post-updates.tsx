@@ -37,7 +37,7 @@ export function PostUpdates({ updates, label }: { updates: UpdateView[]; label: 
               <MediaGallery
                 layout="post"
                 media={postMedia(update.media)}
-                from={`${label}, update`}
+                from={msg.postUpdateFrom(label)}
               />
             </li>
           ))}

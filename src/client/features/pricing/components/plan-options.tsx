@@ -36,7 +36,9 @@ export function PlanOptions({
                 )}
               </div>
               <p>
-                <span className="text-3xl font-black tabular">${price.amountUsd}</span>
+                <span className="text-3xl font-black tabular">
+                  {msg.billingPlans.price(price.amountUsd)}
+                </span>
                 <span className="text-muted-foreground">
                   {msg.planOptions.perInterval(price.interval)}
                 </span>
