@@ -127,7 +127,7 @@ export function askColumns<A>(asks: readonly A[]) {
 }
 
 /** The element types `askColumns` passes arrays of. */
-export type ArrayElementType = 'text' | 'uuid' | 'int' | 'boolean' | 'timestamptz';
+export type ArrayElementType = 'text' | 'uuid' | 'int' | 'boolean' | 'date' | 'timestamptz';
 
 /** `values` as one `type[]` parameter the planner cannot see into (see `askColumns`). */
 export function askArray(values: readonly unknown[], type: ArrayElementType): SQL {

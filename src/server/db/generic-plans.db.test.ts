@@ -7,6 +7,8 @@ import { listUsers } from '../modules/admin/user-list';
 import { crewWithBoard } from '../modules/crews/crew-board';
 import { memberCyclesAndZone } from '../queries/review';
 import type { ServiceContext } from '../lib/context';
+import { readRuleInputs, refreshCycleStats } from '../queries/cycle-stats';
+import { viewerMarks } from '../queries/feed-viewer';
 
 // Decision 0129: a batched read's arrays reach PostgreSQL in a way that keeps its plan. With the
 // arrays bare, a custom plan counted the asks and a generic one could not, so the generic plan looked
@@ -71,5 +73,35 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
     });
     expect(plans.generic).toBeGreaterThan(0);
     expect(plans.custom).toBeLessThan(RUNS);
+  });
+
+  it("a check-in's stats update, the streak rule's read and the feed's viewer marks are planned once", async () => {
+    const plans = await onOneConnection(async (db) => {
+      for (let i = 0; i < RUNS; i++) {
+        // A cycle that is not there: the update runs and changes nothing, the reads answer nothing.
+        const id = randomUUID();
+        const history = {
+          startDate: '2026-11-01',
+          mode: 'strict',
+          checkins: [],
+          pauses: [],
+          restPlans: [],
+        };
+        const stats = await refreshCycleStats(db, [id], [{ id, userId: `nobody-${i}`, history }]);
+        expect([...stats.keys()]).toEqual([id]);
+        expect(await readRuleInputs(db, [id])).toEqual([]);
+        const marks = await viewerMarks(db, `nobody-${i}`, [randomUUID(), randomUUID()]);
+        expect(marks.likes.size + marks.reactions.size).toBe(0);
+      }
+      return {
+        stats: await plansOf(db, 'as v(cycle_id, paused_days, paused_dates'),
+        rule: await plansOf(db, 'from cycles c where c.id = any('),
+        marks: await plansOf(db, 'as v(viewer_id, page)'),
+      };
+    });
+    for (const statement of [plans.stats, plans.rule, plans.marks]) {
+      expect(statement.generic).toBeGreaterThan(0);
+      expect(statement.custom).toBeLessThan(RUNS);
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@shared/domain/forgiving-streak';
 import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
 import type { LocalDate } from '@shared/domain/local-date';
-import { queryRows, type DbOrTx } from '../db/client';
+import { askArray, queryRows, type ArrayElementType, type DbOrTx } from '../db/client';
 import { cycles } from '../db/schema';
 
 /** Cycles whose rule columns one statement computes at most, in a refresh of every cycle. */
@@ -103,7 +103,8 @@ export async function readRuleInputs(db: DbOrTx, cycleIds: string[]): Promise<Cy
   const rows = await db
     .select(ruleInputFields)
     .from(sql`cycles c`)
-    .where(sql`c.id = any(${sql.param(cycleIds)}::uuid[])`);
+    // `::uuid[]` again: inside any(), a bare scalar subquery would be read as a set of rows.
+    .where(sql`c.id = any(${askArray(cycleIds, 'uuid')}::uuid[])`);
   return rows.map(ruleInputOf);
 }
 
@@ -144,15 +145,20 @@ export async function refreshCycleStats(
     i.id,
     streakOutlook(i.history),
   ]);
-  const column = <T>(field: (o: StreakOutlook) => T) =>
-    sql.param(outlooks.map(([, o]) => field(o)));
+  // Each array through `askArray` (decision 0129): bare, the update was planned on every check-in.
+  const column = (field: (o: StreakOutlook) => unknown, type: ArrayElementType) =>
+    askArray(
+      outlooks.map(([, o]) => field(o)),
+      type,
+    );
+  const ids = outlooks.map(([id]) => id);
   await db.execute(sql`
     with asked as (
-      select * from unnest(${sql.param(outlooks.map(([id]) => id))}::uuid[],
-        ${column((o) => o.pausedDates.length)}::int[], ${column((o) => dateArray(o.pausedDates))}::text[],
-        ${column((o) => dateArray(o.restDates))}::text[], ${column((o) => o.longestStreak)}::int[],
-        ${column((o) => o.streakRun)}::int[], ${column((o) => o.aliveThrough)}::date[],
-        ${column((o) => o.atRiskFrom)}::date[])
+      select * from unnest(${askArray(ids, 'uuid')},
+        ${column((o) => o.pausedDates.length, 'int')}, ${column((o) => dateArray(o.pausedDates), 'text')},
+        ${column((o) => dateArray(o.restDates), 'text')}, ${column((o) => o.longestStreak, 'int')},
+        ${column((o) => o.streakRun, 'int')}, ${column((o) => o.aliveThrough, 'date')},
+        ${column((o) => o.atRiskFrom, 'date')})
         as v(cycle_id, paused_days, paused_dates, rest_dates, longest, run, through, at_risk_from)
     ),
     days as (

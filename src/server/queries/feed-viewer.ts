@@ -31,8 +31,8 @@ export async function withViewer(
  */
 function prepareViewerMarks(db: DbOrTx) {
   const pairs =
-    () => sql`unnest(${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('viewerPages')}::int[]) as v(viewer_id, page)
-    join unnest(${sql.placeholder('postIds')}::uuid[], ${sql.placeholder('postPages')}::int[]) as p(post_id, page)
+    () => sql`unnest((select ${sql.placeholder('viewerIds')}::text[]), (select ${sql.placeholder('viewerPages')}::int[])) as v(viewer_id, page)
+    join unnest((select ${sql.placeholder('postIds')}::uuid[]), (select ${sql.placeholder('postPages')}::int[])) as p(post_id, page)
       on p.page = v.page`;
   return db
     .select({
