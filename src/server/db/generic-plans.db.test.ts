@@ -9,6 +9,7 @@ import { memberCyclesAndZone } from '../queries/review';
 import type { ServiceContext } from '../lib/context';
 import { readRuleInputs, refreshCycleStats } from '../queries/cycle-stats';
 import { viewerMarks } from '../queries/feed-viewer';
+import { cycleStart } from '../queries/cycle-starts';
 
 // Decision 0129: a batched read's arrays reach PostgreSQL in a way that keeps its plan. With the
 // arrays bare, a custom plan counted the asks and a generic one could not, so the generic plan looked
@@ -75,11 +76,18 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
     expect(plans.custom).toBeLessThan(RUNS);
   });
 
-  it("a check-in's stats update, the streak rule's read and the feed's viewer marks are planned once", async () => {
+  it("a check-in's cycle read and stats update, the streak rule's read and the feed's viewer marks are planned once", async () => {
     const plans = await onOneConnection(async (db) => {
       for (let i = 0; i < RUNS; i++) {
         // A cycle that is not there: the update runs and changes nothing, the reads answer nothing.
         const id = randomUUID();
+        const ask = { userId: `nobody-${i}`, withDays: i % 2 === 0, weightZone: null };
+        const dates = {
+          fromDate: '2026-11-28',
+          toDate: '2026-11-30',
+          at: new Date().toISOString(),
+        };
+        expect((await cycleStart(db, { ...ask, ...dates }))?.cycleId ?? null).toBeNull();
         const history = {
           startDate: '2026-11-01',
           mode: 'strict',
@@ -94,12 +102,13 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
         expect(marks.likes.size + marks.reactions.size).toBe(0);
       }
       return {
+        cycle: await plansOf(db, 'as asked(user_id, with_days, from_date'),
         stats: await plansOf(db, 'as v(cycle_id, paused_days, paused_dates'),
         rule: await plansOf(db, 'from cycles c where c.id = any('),
         marks: await plansOf(db, 'as v(viewer_id, page)'),
       };
     });
-    for (const statement of [plans.stats, plans.rule, plans.marks]) {
+    for (const statement of [plans.cycle, plans.stats, plans.rule, plans.marks]) {
       expect(statement.generic).toBeGreaterThan(0);
       expect(statement.custom).toBeLessThan(RUNS);
     }

@@ -38,9 +38,9 @@ interface CycleStartAsk {
  */
 function prepareCycleStarts(db: DbOrTx) {
   const asked = sql`unnest(
-      ${sql.placeholder('userIds')}::text[], ${sql.placeholder('withDays')}::boolean[],
-      ${sql.placeholder('fromDates')}::date[], ${sql.placeholder('toDates')}::date[],
-      ${sql.placeholder('weightZones')}::text[], ${sql.placeholder('ats')}::timestamptz[]
+      (select ${sql.placeholder('userIds')}::text[]), (select ${sql.placeholder('withDays')}::boolean[]),
+      (select ${sql.placeholder('fromDates')}::date[]), (select ${sql.placeholder('toDates')}::date[]),
+      (select ${sql.placeholder('weightZones')}::text[]), (select ${sql.placeholder('ats')}::timestamptz[])
     ) with ordinality as asked(user_id, with_days, from_date, to_date, weight_zone, at, n)`;
   return db
     .select({
