@@ -90,7 +90,7 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
         expect((await cycleStart(db, { ...ask, ...dates }))?.cycleId ?? null).toBeNull();
         const history = {
           startDate: '2026-11-01',
-          mode: 'strict',
+          mode: 'strict' as const,
           checkins: [],
           pauses: [],
           restPlans: [],
