@@ -375,6 +375,8 @@ export const msg = localize({
 
   // Admin: posts
   noCaption: text,
+  /** DEFAULT_CAPTION as shown: a post keeps the English one it was stored with (the spec's). */
+  defaultCaption: text,
   postHiddenLabel: text,
   postVisibleLabel: text,
   fetchPostsFailed: text,

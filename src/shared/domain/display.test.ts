@@ -1,10 +1,14 @@
 import { describe, it, expect } from 'vitest';
+import es from '../../locales/es.json';
+import { DEFAULT_CAPTION } from '../constants';
+import { registerCatalogue, setLocaleSource } from '../i18n/translate';
 import {
   avatarInitial,
   captionPreview,
   customerIdPreview,
   displayNameFromEmail,
   greetingName,
+  shownCaption,
 } from './display';
 
 describe('captionPreview', () => {
@@ -25,6 +29,21 @@ describe('captionPreview', () => {
   it("reads 'No caption' when empty", () => {
     expect(captionPreview('')).toBe('No caption');
     expect(captionPreview(null)).toBe('No caption');
+  });
+});
+
+describe('shownCaption', () => {
+  it("shows the spec's default caption in the reader's language, and a member's words as written", () => {
+    registerCatalogue('es', es);
+    setLocaleSource(() => 'es');
+    try {
+      expect(shownCaption(DEFAULT_CAPTION)).toBe('¡Check-in del día hecho!');
+      expect(captionPreview(DEFAULT_CAPTION)).toBe('¡Check-in del día hecho!');
+      expect(shownCaption('Leg day')).toBe('Leg day');
+    } finally {
+      setLocaleSource(() => 'en');
+    }
+    expect(shownCaption(DEFAULT_CAPTION)).toBe('Daily check-in complete!');
   });
 });
 

@@ -1,11 +1,25 @@
-import { AVATAR_FALLBACK_INITIAL, CAPTION_PREVIEW, CUSTOMER_ID_PREVIEW } from '../constants';
+import {
+  AVATAR_FALLBACK_INITIAL,
+  CAPTION_PREVIEW,
+  CUSTOMER_ID_PREVIEW,
+  DEFAULT_CAPTION,
+} from '../constants';
 import { msg } from '../messages';
 
 const ELLIPSIS = '...';
 
+/**
+ * A post's caption as a reader sees it: the one stored, except the spec's default caption of a
+ * check-in without a journal ('Daily check-in complete!'), which is stored in English and shown in
+ * the reader's language (issue 47).
+ */
+export function shownCaption(caption: string): string {
+  return caption === DEFAULT_CAPTION ? msg.defaultCaption : caption;
+}
+
 /** Admin post list: the first 50 characters plus an ellipsis, or 'No caption'. */
 export function captionPreview(caption: string | null | undefined): string {
-  const text = caption?.trim() ?? '';
+  const text = shownCaption(caption?.trim() ?? '');
   if (text.length === 0) return msg.noCaption;
   const chars = Array.from(text); // never split an emoji in half
   return chars.length > CAPTION_PREVIEW

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { MessageCircle } from 'lucide-react';
 import type { FeedPost } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
+import { shownCaption } from '@shared/domain/display';
 import { formatNumber } from '@shared/format';
 import { msg } from '@shared/messages';
 import { Card } from '@client/components/ui/card';
@@ -48,7 +49,7 @@ export function PostCard({
       {journal ? (
         <Markdown className="text-[15px]">{journal}</Markdown>
       ) : (
-        post.caption && <p className="text-[15px] leading-relaxed">{post.caption}</p>
+        post.caption && <p className="text-[15px] leading-relaxed">{shownCaption(post.caption)}</p>
       )}
 
       <PostStats
