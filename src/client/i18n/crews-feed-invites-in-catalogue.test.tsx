@@ -2,17 +2,10 @@
 // the catalogue says. Rendered with a pseudo catalogue (every vowel of every message accented,
 // placeholders kept), no plain English word is left: one written in the component would still read
 // as English. The same check as screens-in-catalogue.test.tsx, for the screens these files draw.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
 import type { CrewBoardEntry, CrewDetail, MyCrews, MyCycleView } from '@shared/api-types';
-import en from '../../locales/en.json' with { type: 'json' };
-import { registerCatalogue, setLocaleSource } from '@shared/i18n/translate';
-import { DEFAULT_LOCALE } from '@shared/i18n/locales';
 import { queryKeys } from '@client/lib/query-keys';
+import { englishWords, speakPseudoCatalogue, textOf } from '@client/testing/pseudo-catalogue';
 import { Board } from '@client/features/crews/components/crew-board';
 import { CrewScreen } from '@client/features/crews/components/crew-screen';
 import { CrewsScreen } from '@client/features/crews/components/crews-screen';
@@ -22,66 +15,7 @@ import { InviteApplied } from '@client/features/invites/components/invite-applie
 import { InviteBuddiesDialog } from '@client/features/invites/components/invite-buddies-dialog';
 import { InviteLanding } from '@client/features/invites/components/invite-landing';
 
-const pseudo = (text: string) =>
-  text.replace(
-    /[aeiouAEIOU]/g,
-    (c) => ({ a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' })[c.toLowerCase()]!,
-  );
-
-function pseudoAst(elements: MessageFormatElement[]): MessageFormatElement[] {
-  return elements.map((element) => {
-    if (element.type === 0) return { ...element, value: pseudo(element.value) };
-    // A rich message's tag (<b>…</b>): its name stays, its words are accented.
-    if (element.type === 8) return { ...element, children: pseudoAst(element.children) };
-    if ('options' in element) {
-      const options = Object.fromEntries(
-        Object.entries(element.options).map(([key, option]) => [
-          key,
-          { ...option, value: pseudoAst(option.value) },
-        ]),
-      );
-      return { ...element, options } as MessageFormatElement;
-    }
-    return element;
-  });
-}
-
-// 'de' stands in for a language whose every sentence differs from English.
-beforeAll(() => {
-  const catalogue = Object.fromEntries(
-    Object.entries(en as Record<string, string>).map(([id, message]) => [
-      id,
-      pseudoAst(parse(message)),
-    ]),
-  );
-  registerCatalogue('de', catalogue);
-  setLocaleSource(() => 'de');
-});
-afterAll(() => {
-  registerCatalogue('de', {});
-  setLocaleSource(() => DEFAULT_LOCALE);
-});
-
-/** The text a person reads or hears: the markup's text and its labels and titles. */
-function textOf(screen: ReactNode, data: [readonly unknown[], unknown][] = []): string {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  const html = renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{screen}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-  const attributes = [...html.matchAll(/(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map(
-    (m) => m[1],
-  );
-  return [html.replace(/<[^>]*>/g, ' '), ...attributes].join(' ').replace(/&#x27;|&amp;/g, ' ');
-}
-
-/** Words of three or more letters with a plain vowel: English the pseudo catalogue did not touch. */
-function englishWords(text: string, allowed: readonly string[] = []): string[] {
-  const words = text.match(/[\p{L}]{3,}/gu) ?? [];
-  return [...new Set(words.filter((word) => /[aeiou]/i.test(word) && !allowed.includes(word)))];
-}
+speakPseudoCatalogue();
 
 const NAMES = ['Maya', 'Tomo', 'Sam', 'Dawn', 'Crew'];
 
@@ -129,18 +63,20 @@ describe('crew, chart, post and invite screens in another language', () => {
   });
 
   it("a crew's page and the list of crews say nothing in English", () => {
-    const page = textOf(<CrewScreen crewId="k1" viewerId="u1" renderPost={() => null} />, [
-      [queryKeys.crews.one('k1'), detail],
-      [
-        queryKeys.crews.feed('k1'),
-        { pages: [{ posts: [], nextCursor: null }], pageParams: [null] },
+    const page = textOf(<CrewScreen crewId="k1" viewerId="u1" renderPost={() => null} />, {
+      data: [
+        [queryKeys.crews.one('k1'), detail],
+        [
+          queryKeys.crews.feed('k1'),
+          { pages: [{ posts: [], nextCursor: null }], pageParams: [null] },
+        ],
       ],
-    ]);
+    });
     expect(englishWords(page, NAMES)).toEqual([]);
     const mine: MyCrews = { crews: [crew, { ...crew, id: 'k2', ownerName: null }], maxCrews: 5 };
-    expect(englishWords(textOf(<CrewsScreen />, [[queryKeys.crews.mine, mine]]), NAMES)).toEqual(
-      [],
-    );
+    expect(
+      englishWords(textOf(<CrewsScreen />, { data: [[queryKeys.crews.mine, mine]] }), NAMES),
+    ).toEqual([]);
   });
 
   it('the activity chart, its summary and its table say nothing in English', () => {
@@ -171,8 +107,8 @@ describe('crew, chart, post and invite screens in another language', () => {
     const data: [readonly unknown[], unknown][] = [[queryKeys.invites.check(token), invite]];
     // The page's frame: the product's name and the language menu, each language in its own words.
     const frame = [...NAMES, 'StackDays', 'English', 'Español', 'Deutsch'];
-    expect(englishWords(textOf(<InviteLanding token={token} />, data), frame)).toEqual([]);
-    expect(englishWords(textOf(<InviteApplied token={token} />, data), NAMES)).toEqual([]);
+    expect(englishWords(textOf(<InviteLanding token={token} />, { data }), frame)).toEqual([]);
+    expect(englishWords(textOf(<InviteApplied token={token} />, { data }), NAMES)).toEqual([]);
     expect(englishWords(textOf(<InviteBuddiesDialog />))).toEqual([]);
   });
 });
