@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Label } from '@client/components/ui/label';
 import { FieldMessage, describedBy } from '@client/components/ui/field-message';
@@ -6,6 +7,13 @@ import { RichText } from '@client/i18n/rich-text';
 import { msg } from '@shared/messages';
 
 const linkClass = 'font-semibold text-accent-text underline underline-offset-4';
+
+/** A legal page named in the sentence, opened beside the form so nothing typed is lost. */
+const legalLink = (page: 'terms' | 'privacy', chunks: ReactNode) => (
+  <a href={pagePath(page)} target="_blank" rel="noreferrer" className={linkClass}>
+    {chunks}
+  </a>
+);
 
 /**
  * "I accept the terms of service and privacy policy": the required box of every form that opens an
@@ -40,26 +48,8 @@ export function AcceptTermsField({
             <RichText
               text={msg.acceptTermsField.label}
               tags={{
-                terms: (chunks) => (
-                  <a
-                    href={pagePath('terms')}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={linkClass}
-                  >
-                    {chunks}
-                  </a>
-                ),
-                privacy: (chunks) => (
-                  <a
-                    href={pagePath('privacy')}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={linkClass}
-                  >
-                    {chunks}
-                  </a>
-                ),
+                terms: (chunks) => legalLink('terms', chunks),
+                privacy: (chunks) => legalLink('privacy', chunks),
               }}
             />
           </span>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Footprints, Timer } from 'lucide-react';
-import type { CycleDayStatus, MyCycleView } from '@shared/api-types';
+import type { MyCycleView } from '@shared/api-types';
 import { formatMonthDay, formatNumber } from '@shared/format';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
@@ -27,29 +27,6 @@ const SERIES = {
   },
 } as const;
 
-const STATUS_TEXT: Record<CycleDayStatus, string> = {
-  get done() {
-    return msg.activityChart.status.done;
-  },
-  get missed() {
-    return msg.activityChart.status.missed;
-  },
-  get today() {
-    return msg.activityChart.status.today;
-  },
-  get upcoming() {
-    return msg.activityChart.status.upcoming;
-  },
-  get rest() {
-    return msg.activityChart.status.rest;
-  },
-  get grace() {
-    return msg.activityChart.status.grace;
-  },
-  get paused() {
-    return msg.activityChart.status.paused;
-  },
-};
 const BAR_SLOT = 10;
 const HEIGHT = 100;
 
@@ -262,8 +239,14 @@ function ActivityTable({ sofar }: { sofar: CycleDay[] }) {
           <tr key={d.day}>
             <th scope="row">{d.day}</th>
             <td>{formatMonthDay(d.date)}</td>
-            <td>{d.status === 'done' ? formatNumber(d.movedMinutes) : STATUS_TEXT[d.status]}</td>
-            <td>{d.status === 'done' ? formatNumber(d.steps) : STATUS_TEXT[d.status]}</td>
+            <td>
+              {d.status === 'done'
+                ? formatNumber(d.movedMinutes)
+                : msg.activityChart.status[d.status]}
+            </td>
+            <td>
+              {d.status === 'done' ? formatNumber(d.steps) : msg.activityChart.status[d.status]}
+            </td>
           </tr>
         ))}
       </tbody>
