@@ -98,8 +98,17 @@ export async function createCheckin(
 ): Promise<CreateCheckinResponse> {
   const member = requireMember(ctx);
   const now = ctx.now();
+  // The cycle is read before the transaction (decision 0131): a read that locks nothing sees the
+  // same committed row at READ COMMITTED either way, and outside a transaction the check-ins of one
+  // moment share its round trip (`batchedPer`) instead of taking one each. Awaited before `begin`,
+  // so no request holds a pooled connection while it waits for another. A repeat of an idempotent
+  // check-in answers what it answered first, whatever this read says now.
+  const start = await activeCycleWithToday(ctx.db, member.userId, now).catch((error: unknown) => ({
+    error,
+  }));
   return idempotent(ctx, member.userId, options.idempotency, 201, async (ctx) => {
-    const { cycle, todayActivity } = await activeCycleWithToday(ctx.db, member.userId, now);
+    if ('error' in start) throw start.error;
+    const { cycle, todayActivity } = start;
     const day = await checkinDay(ctx, cycle, options.madeAt, now);
     // Numbers kept as a connection filled them in carry its source onto the post (decision 0045):
     // today's came with the cycle; another day's (a check-in queued offline) is read on its own.
