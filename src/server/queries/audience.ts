@@ -26,18 +26,38 @@ export async function resolveAudience(
   authorId: string,
   audience: PostAudience | undefined,
 ): Promise<StoredAudience> {
-  if (!audience || audience.kind === 'community') return { visibility: 'public', crewId: null };
-  if (audience.kind === 'only_me') return { visibility: 'private', crewId: null };
+  const stored = storedAudience(audience);
+  if (!stored.crewId) return stored;
   const [crew] = await queryRows<{ name: string }>(
     db,
-    sql`select c.name from crew_members m join crews c on c.id = m.crew_id
-        where m.crew_id = ${audience.crewId}::uuid and m.user_id = ${authorId} and c.closed_at is null`,
+    sql`select ${authorsOpenCrewName(sql`${stored.crewId}::uuid`, sql`${authorId}`)} as name`,
   );
-  if (!crew)
-    throw new AppError('validation_failed', msg.audienceCrewNotYours, {
-      fields: { audience: msg.audienceCrewNotYours },
-    });
-  return { visibility: 'crew', crewId: audience.crewId, crewName: crew.name };
+  if (!crew?.name) throw audienceCrewNotYours();
+  return { ...stored, crewName: crew.name };
+}
+
+/** How `audience` is stored, before its crew is checked (`resolveAudience` checks it). */
+export function storedAudience(audience: PostAudience | undefined): StoredAudience {
+  if (!audience || audience.kind === 'community') return { visibility: 'public', crewId: null };
+  if (audience.kind === 'only_me') return { visibility: 'private', crewId: null };
+  return { visibility: 'crew', crewId: audience.crewId };
+}
+
+/**
+ * The name of crew `crewId` if `authorId` is one of its members now (so it is open; closed crews
+ * have no members), else null: the check `resolveAudience` makes, as SQL for a statement that makes
+ * it itself (a check-in's, decision 0131).
+ */
+export function authorsOpenCrewName(crewId: SQL, authorId: SQL): SQL {
+  return sql`(select c.name from crew_members m join crews c on c.id = m.crew_id
+    where m.crew_id = ${crewId} and m.user_id = ${authorId} and c.closed_at is null)`;
+}
+
+/** The refusal of a crew the author is not in, forged or gone: the same words either way. */
+export function audienceCrewNotYours(): AppError {
+  return new AppError('validation_failed', msg.audienceCrewNotYours, {
+    fields: { audience: msg.audienceCrewNotYours },
+  });
 }
 
 /**

@@ -82,15 +82,19 @@ export const ruleInputFields = {
 
 type RuleRow = { [K in keyof typeof ruleInputFields]: (typeof ruleInputFields)[K]['_']['type'] };
 
-/** A cycle as the streak rule reads it, from the `ruleInputFields` of its row. */
-export function ruleInputOf(r: RuleRow): CycleRuleInput {
+/**
+ * A cycle as the streak rule reads it, from the `ruleInputFields` of its row, with `alsoCheckedIn`:
+ * dates the row's statement wrote itself and so could not read (a new check-in, decision 0131).
+ */
+export function ruleInputOf(r: RuleRow, alsoCheckedIn: readonly string[] = []): CycleRuleInput {
+  const dates = json(r.dates) ?? [];
   return {
     id: r.id,
     userId: r.userId,
     history: {
       startDate: r.startDate,
       mode: r.mode,
-      checkins: json(r.dates) ?? [],
+      checkins: alsoCheckedIn.length ? [...dates, ...alsoCheckedIn].sort() : dates,
       pauses: (json(r.pauses) ?? []).map(([start, end]) => ({ start, end })),
       restPlans: (json(r.plans) ?? []).map(([from, weekdays]) => ({ from, weekdays })),
     },
@@ -105,7 +109,7 @@ export async function readRuleInputs(db: DbOrTx, cycleIds: string[]): Promise<Cy
     .from(sql`cycles c`)
     // `::uuid[]` again: inside any(), a bare scalar subquery would be read as a set of rows.
     .where(sql`c.id = any(${askArray(cycleIds, 'uuid')}::uuid[])`);
-  return rows.map(ruleInputOf);
+  return rows.map((r) => ruleInputOf(r));
 }
 
 const dateArray = (dates: string[]) => `{${dates.join(',')}}`;

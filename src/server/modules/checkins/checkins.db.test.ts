@@ -150,6 +150,55 @@ describe('creating a check-in', () => {
     expect(await t.deps.db.select().from(posts).where(eq(posts.userId, userId))).toHaveLength(1);
   });
 
+  it('shares a check-in with a crew only its author is in, and says a second check-in is one before anything else', async () => {
+    const owner = await t.member();
+    const { client, userId } = await t.member();
+    const crew = await (
+      await owner.client.request('/api/crews', { method: 'POST', json: { name: 'Not Yours' } })
+    ).json();
+    const forged = '00000000-0000-4000-8000-000000000000';
+    for (const crewId of [crew.id, forged]) {
+      const refused = await checkIn(client, {
+        ...validCheckin,
+        audience: { kind: 'crew', crewId },
+      });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).message).toBe(msg.audienceCrewNotYours);
+    }
+    // Nothing was kept of the refused ones: the day is still open.
+    expect(await t.deps.db.select().from(checkins).where(eq(checkins.userId, userId))).toHaveLength(
+      0,
+    );
+    expect((await checkIn(client, { ...validCheckin, audience: { kind: 'only_me' } })).status).toBe(
+      201,
+    );
+    const again = await checkIn(client, {
+      ...validCheckin,
+      audience: { kind: 'crew', crewId: crew.id },
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(msg.alreadyCheckedInToday);
+    const [post] = await t.deps.db.select().from(posts).where(eq(posts.userId, userId));
+    expect(post).toMatchObject({ visibility: 'private', crewId: null });
+  });
+
+  it('shares a check-in with its author’s crew by name', async () => {
+    const { client } = await t.member();
+    const crew = await (
+      await client.request('/api/crews', { method: 'POST', json: { name: 'Dawn Patrol' } })
+    ).json();
+    const res = await checkIn(client, {
+      ...validCheckin,
+      audience: { kind: 'crew', crewId: crew.id },
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).checkin.audience).toEqual({
+      kind: 'crew',
+      crewId: crew.id,
+      crewName: 'Dawn Patrol',
+    });
+  });
+
   it('needs a signed-in member', async () => {
     const res = await t.client().request('/api/checkins', { method: 'POST', json: validCheckin });
     expect(res.status).toBe(401);

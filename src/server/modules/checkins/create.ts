@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CLIENT_CLOCK_SKEW_MINUTES, OFFLINE_CHECKIN_MAX_AGE_HOURS } from '@shared/constants';
 import type { CreateCheckinResponse, CycleView } from '@shared/api-types';
 import { postCaption } from '@shared/domain/checkin';
@@ -22,38 +23,26 @@ import {
   recentActivityView,
   sourceOfNumbers,
 } from '../../queries/connection-activity';
-import { resolveAudience } from '../../queries/audience';
+import { audienceCrewNotYours, authorsOpenCrewName, storedAudience } from '../../queries/audience';
 import { abandonedCutoff, abandonedUpdatesDeleteQuery, checkinView, journalOrNull } from './parts';
 
 /**
- * The check-in's writes, prepared once per connection (decision 0123), not built by drizzle again
- * for every check-in: the check-in, then (decision 0128) one statement for the rest: its post, the
- * member's abandoned updates deleted (removeAbandonedUpdates), and what the streak rule reads of the
- * cycle, the new check-in included, as readRuleInputs would read it next.
+ * The check-in's write, prepared once per connection (decision 0123): one statement (decisions 0128
+ * and 0131) that inserts the check-in (none if the day has one already), its post, when the author
+ * is in the crew it is for (the check `resolveAudience` makes), deletes the member's abandoned updates
+ * (removeAbandonedUpdates), and reads what the streak rule reads of the cycle (`ruleInputFields`).
+ * The statement's own reads see the tables as they were before it: the new check-in's date is
+ * added to the rule's dates by the caller.
  */
-const checkinWrites = preparedPer((db: DbOrTx) => {
+const checkinWrite = preparedPer((db: DbOrTx) => {
   const p = sql.placeholder;
-  const newPost = db.$with('new_post').as(
+  const crewId = sql`${p('crewId')}::uuid`;
+  const crewName = authorsOpenCrewName(crewId, sql`${p('userId')}`);
+  const newCheckin = db.$with('new_checkin').as(
     db
-      .insert(posts)
-      .values({
-        checkinId: p('checkinId'),
-        userId: p('userId'),
-        caption: p('caption'),
-        visibility: p('visibility'),
-        crewId: p('crewId'),
-        createdAt: p('now'),
-      })
-      .returning({ id: posts.id }),
-  );
-  // A data-modifying WITH runs whether or not the select reads it.
-  const abandoned = db
-    .$with('abandoned')
-    .as(abandonedUpdatesDeleteQuery(db).returning({ id: checkinUpdates.id }));
-  return {
-    checkin: db
       .insert(checkins)
       .values({
+        id: p('checkinId'),
         cycleId: p('cycleId'),
         userId: p('userId'),
         dayNumber: p('dayNumber'),
@@ -69,17 +58,33 @@ const checkinWrites = preparedPer((db: DbOrTx) => {
         activityAt: sql`${p('activityAt')}::timestamptz`,
         createdAt: p('now'),
         completedAt: p('now'),
+        updatedAt: p('now'),
       })
       .onConflictDoNothing()
-      .returning()
-      .prepare('checkin_insert'),
-    postAndRule: db
-      .with(newPost, abandoned)
-      .select({ postId: sql<string>`(select id from new_post)`, ...ruleInputFields })
-      .from(sql`cycles c`)
-      .where(sql`c.id = ${p('cycleId')}::uuid`)
-      .prepare('checkin_post_and_rule'),
-  };
+      .returning({ id: checkins.id }),
+  );
+  const newPost = db.$with('new_post', { id: sql<string>`id` }).as(
+    sql`insert into ${posts} (checkin_id, user_id, caption, visibility, crew_id, created_at)
+      select new_checkin.id, ${p('userId')}, ${p('caption')}, ${p('visibility')}, ${crewId},
+        ${p('now')}::timestamptz
+      from new_checkin where ${crewId} is null or ${crewName} is not null
+      returning id`,
+  );
+  // A data-modifying WITH runs whether or not the select reads it.
+  const abandoned = db
+    .$with('abandoned')
+    .as(abandonedUpdatesDeleteQuery(db).returning({ id: checkinUpdates.id }));
+  return db
+    .with(newCheckin, newPost, abandoned)
+    .select({
+      inserted: sql<boolean>`exists (select 1 from new_checkin)`,
+      postId: sql<string | null>`(select id from new_post)`,
+      crewName: sql<string | null>`${crewName}`,
+      ...ruleInputFields,
+    })
+    .from(sql`cycles c`)
+    .where(sql`c.id = ${p('cycleId')}::uuid`)
+    .prepare('checkin_write');
 });
 
 /**
@@ -117,7 +122,10 @@ export async function createCheckin(
         ? todayActivity && recentActivityView(todayActivity)
         : await connectionActivityOn(ctx.db, member.userId, day.localDate);
     const source = sourceOfNumbers(activity, input);
-    const [checkin] = await checkinWrites(ctx.db).checkin.execute({
+    const audience = storedAudience(input.audience);
+    // The row as the statement writes it (its id made here, so nothing is read back).
+    const checkin = {
+      id: randomUUID(),
       cycleId: cycle.id,
       userId: member.userId,
       dayNumber: day.dayNumber,
@@ -127,24 +135,36 @@ export async function createCheckin(
       proteinTargetHit: input.proteinTargetHit,
       hydrationGoalHit: input.hydrationGoalHit,
       journalMd: journalOrNull(input.journalMd),
+      mediaUrl: null,
       activitySource: source?.source ?? null,
-      activityAt: source ? new Date(source.at).toISOString() : null,
-      now,
-    });
-    if (!checkin) throw new AppError('conflict', msg.alreadyCheckedInToday);
-    // Whoever sees the post, the check-in counts for streaks, badges and boards (decision 0046).
-    const audience = await resolveAudience(ctx.db, member.userId, input.audience);
-    const [written] = await checkinWrites(ctx.db).postAndRule.execute({
+      activityAt: source ? new Date(source.at) : null,
+      createdAt: now,
+      completedAt: now,
+      updatedAt: now,
+    };
+    const [written] = await checkinWrite(ctx.db).execute({
       checkinId: checkin.id,
-      userId: member.userId,
+      cycleId: checkin.cycleId,
+      userId: checkin.userId,
+      dayNumber: checkin.dayNumber,
+      localDate: checkin.localDate,
+      movedMinutes: checkin.movedMinutes,
+      steps: checkin.steps,
+      proteinTargetHit: checkin.proteinTargetHit,
+      hydrationGoalHit: checkin.hydrationGoalHit,
+      journalMd: checkin.journalMd,
+      activitySource: checkin.activitySource,
+      activityAt: checkin.activityAt?.toISOString() ?? null,
+      now,
       caption: postCaption(input.journalMd),
       visibility: audience.visibility,
       crewId: audience.crewId,
-      now,
       cutoff: abandonedCutoff(now),
-      cycleId: cycle.id,
     });
-    const rule = ruleInputOf(written);
+    // The order a member sees: a second check-in of the day is refused before its audience is.
+    if (!written?.inserted) throw new AppError('conflict', msg.alreadyCheckedInToday);
+    if (!written.postId) throw audienceCrewNotYours();
+    const rule = ruleInputOf(written, [checkin.localDate]);
     await refreshCycleStats(ctx.db, [cycle.id], [rule]);
     const badge = await awardStreakBadge(ctx.db, {
       userId: member.userId,
@@ -154,7 +174,7 @@ export async function createCheckin(
     invalidateFeedAfterCommit(ctx);
     // Built from what was just written (a new check-in has no files or updates): no read back.
     const view = checkinView(
-      { checkin, postId: written.postId, ...audience, crewName: audience.crewName ?? null },
+      { checkin, postId: written.postId, ...audience, crewName: written.crewName },
       { media: [], updates: [], updateMedia: [] },
       now,
     );
