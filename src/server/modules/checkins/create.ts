@@ -42,7 +42,7 @@ const checkinWrite = preparedPer((db: DbOrTx) => {
     db
       .insert(checkins)
       .values({
-        id: p('checkinId'),
+        id: p('id'),
         cycleId: p('cycleId'),
         userId: p('userId'),
         dayNumber: p('dayNumber'),
@@ -143,17 +143,7 @@ export async function createCheckin(
       updatedAt: now,
     };
     const [written] = await checkinWrite(ctx.db).execute({
-      checkinId: checkin.id,
-      cycleId: checkin.cycleId,
-      userId: checkin.userId,
-      dayNumber: checkin.dayNumber,
-      localDate: checkin.localDate,
-      movedMinutes: checkin.movedMinutes,
-      steps: checkin.steps,
-      proteinTargetHit: checkin.proteinTargetHit,
-      hydrationGoalHit: checkin.hydrationGoalHit,
-      journalMd: checkin.journalMd,
-      activitySource: checkin.activitySource,
+      ...checkin,
       activityAt: checkin.activityAt?.toISOString() ?? null,
       now,
       caption: postCaption(input.journalMd),
