@@ -391,6 +391,8 @@ test('Trigger Daily Reminders says how many went out and how many members are du
 test('every admin table fits the screen at 375 and 1280 px; Notifications subjects keep whole lines', async ({
   browser,
 }, info) => {
+  // Fourteen admin screens opened in turn: under a loaded CI host they took more than the default.
+  test.setTimeout(240_000);
   // Something in every list: a post and its report, a coupon, a badge, notification mail, audit rows.
   const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
   const author = await memberPage(browser, uniqueEmail('wide', info), `Wide Author ${suffix}`);
