@@ -37,7 +37,10 @@ import { abandonedCutoff, abandonedUpdatesDeleteQuery, checkinView, journalOrNul
 const checkinWrite = preparedPer((db: DbOrTx) => {
   const p = sql.placeholder;
   const crewId = sql`${p('crewId')}::uuid`;
-  const crewName = authorsOpenCrewName(crewId, sql`${p('userId')}`);
+  // The crew's name if the author is in it now: checked once, read by the post and the answer.
+  const postCrew = db
+    .$with('post_crew', { name: sql<string | null>`name` })
+    .as(sql`select ${authorsOpenCrewName(crewId, sql`${p('userId')}`)} as name`);
   const newCheckin = db.$with('new_checkin').as(
     db
       .insert(checkins)
@@ -67,7 +70,7 @@ const checkinWrite = preparedPer((db: DbOrTx) => {
     sql`insert into ${posts} (checkin_id, user_id, caption, visibility, crew_id, created_at)
       select new_checkin.id, ${p('userId')}, ${p('caption')}, ${p('visibility')}, ${crewId},
         ${p('now')}::timestamptz
-      from new_checkin where ${crewId} is null or ${crewName} is not null
+      from new_checkin where ${crewId} is null or (select name from post_crew) is not null
       returning id`,
   );
   // A data-modifying WITH runs whether or not the select reads it.
@@ -75,11 +78,11 @@ const checkinWrite = preparedPer((db: DbOrTx) => {
     .$with('abandoned')
     .as(abandonedUpdatesDeleteQuery(db).returning({ id: checkinUpdates.id }));
   return db
-    .with(newCheckin, newPost, abandoned)
+    .with(newCheckin, postCrew, newPost, abandoned)
     .select({
       inserted: sql<boolean>`exists (select 1 from new_checkin)`,
       postId: sql<string | null>`(select id from new_post)`,
-      crewName: sql<string | null>`${crewName}`,
+      crewName: sql<string | null>`(select name from post_crew)`,
       ...ruleInputFields,
     })
     .from(sql`cycles c`)
