@@ -130,3 +130,67 @@ describe('localDateIn, read from the formatted date', () => {
     }
   });
 });
+
+describe('dates read by character codes', () => {
+  // The reading before issue 43's pass: a pattern, then a Date that must give the same parts back.
+  const byPattern = (value: string) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) return false;
+    const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+
+  it('accept exactly the dates the pattern and Date accepted', () => {
+    const samples = [
+      '0000-01-01',
+      '0099-12-31',
+      '0100-01-01',
+      '1900-02-29',
+      '2000-02-29',
+      '2024-02-29',
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '9999-12-31',
+      '2026-1-010',
+      '2026/01/01',
+      '2026-01-01 ',
+      '２０２６-01-01',
+      '2026-0a-01',
+      '2026-01-3\u0000',
+    ];
+    for (let i = 0; i < 5000; i += 1) {
+      const pick = (n: number) => String(Math.floor(Math.random() * n)).padStart(2, '0');
+      samples.push(
+        `${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}-${pick(14)}-${pick(33)}`,
+      );
+    }
+    for (const value of samples) expect(isLocalDate(value), value).toBe(byPattern(value));
+  });
+
+  it('write back what they read, from year 1000 to 9999', () => {
+    for (const date of ['1000-01-01', '1999-12-31', '2026-11-29', '9999-12-30']) {
+      expect(addDays(addDays(date, 1), -1)).toBe(date);
+    }
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+  });
+});
+
+describe('localDateIn, one answer per zone and second', () => {
+  it('turns over on the first second of the new date, asked right after the last one', () => {
+    // Denver is UTC-7 in winter: midnight of 30 November is 07:00 UTC.
+    expect(localDateIn(new Date('2026-11-30T06:59:59.999Z'), 'America/Denver')).toBe('2026-11-29');
+    expect(localDateIn(new Date('2026-11-30T07:00:00.000Z'), 'America/Denver')).toBe('2026-11-30');
+    expect(localDateIn(new Date('2026-11-30T06:59:59.000Z'), 'America/Denver')).toBe('2026-11-29');
+  });
+
+  it('answers each zone for the same second on its own', () => {
+    const instant = new Date('2026-11-30T06:30:00.250Z');
+    expect(localDateIn(instant, 'America/Denver')).toBe('2026-11-29');
+    expect(localDateIn(instant, 'Asia/Tokyo')).toBe('2026-11-30');
+    expect(localDateIn(new Date('2026-11-30T06:30:00.900Z'), 'America/Denver')).toBe('2026-11-29');
+  });
+});
