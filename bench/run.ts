@@ -609,8 +609,21 @@ async function main() {
          union all (select 'demo' || (floor(random() * 9000) + 100)::int from generate_series(1, 10))`,
       )
     ).rows.map((r) => r.q as string);
+    // The Users page asks the cycle lines of the 25 members it shows (decision 0132): pages of members
+    // drawn at random.
+    const linePages = (
+      await client.query(
+        `select id from "user" where id like 'demo\\_%' order by random() limit 2500`,
+      )
+    ).rows
+      .map((r) => r.id as string)
+      .reduce<string[][]>((pages, id, i) => {
+        if (i % 25 === 0) pages.push([]);
+        pages[pages.length - 1].push(id);
+        return pages;
+      }, []);
     console.log(
-      `Pools: ${forEndpoint.length} members free to check in, ${codes.length} sign-in codes, ${searches.length} admin searches`,
+      `Pools: ${forEndpoint.length} members free to check in, ${codes.length} sign-in codes, ${searches.length} admin searches, ${linePages.length} pages of member lines`,
     );
 
     const me = await (
@@ -624,6 +637,7 @@ async function main() {
     let nextCheckin = 0;
     let nextCode = 0;
     let nextSearch = 0;
+    let nextLinePage = 0;
     const get = (path: string): Request[] => [{ method: 'GET', path }];
     let nextReader = 0;
     /** GET `path` as the next reader in turn. */
@@ -747,6 +761,21 @@ async function main() {
             setupRequest: (req) => ({
               ...req,
               path: `/api/admin/users?q=${encodeURIComponent(searches[nextSearch++ % searches.length])}`,
+            }),
+          },
+        ],
+      },
+      {
+        name: 'admin member lines',
+        read: true,
+        ok: 200,
+        headers: { cookie: adminCookie },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/admin/users/lines?ids=${linePages[nextLinePage++ % linePages.length].join(',')}`,
             }),
           },
         ],

@@ -221,7 +221,7 @@ describe('transactions per request (issue 33)', () => {
     expect(transactions, statements.join('\n')).toBeLessThanOrEqual(2);
   });
 
-  it('admin users, a page or a search: 1 (the members with their cycles, in one statement)', async () => {
+  it('admin users, a page or a search, then its members’ cycle lines: 1 each', async () => {
     const admin = await t.member({ displayName: 'Counted Admin' });
     await t.setAdminFlag(admin.userId);
     await startCycleOn(t.database.db, admin.userId, addDays(localDateIn(new Date(), 'UTC'), -3));
@@ -231,10 +231,19 @@ describe('transactions per request (issue 33)', () => {
         admin.client.request(path),
       );
       expect(res.status).toBe(200);
-      const page = JSON.parse(body) as { users: Array<{ id: string; cycle?: { day: number } }> };
-      // Each member's day rides along with the page (issue 43's Users list).
-      expect(page.users.find((u) => u.id === admin.userId)?.cycle?.day).toBeGreaterThan(0);
+      const page = JSON.parse(body) as { users: Array<{ id: string }> };
+      expect(page.users.map((u) => u.id)).toContain(admin.userId);
       expect(transactions, statements.join('\n')).toBe(1);
+
+      // The page's lines (decision 0132): one statement for the whole page.
+      const ids = page.users.map((u) => u.id).join(',');
+      const lines = await counted(() => admin.client.request(`/api/admin/users/lines?ids=${ids}`));
+      expect(lines.res.status).toBe(200);
+      const answer = JSON.parse(lines.body) as {
+        lines: Array<{ id: string; cycle: { day: number } | null }>;
+      };
+      expect(answer.lines.find((l) => l.id === admin.userId)?.cycle?.day).toBe(4);
+      expect(lines.transactions, lines.statements.join('\n')).toBe(1);
     }
   });
 });

@@ -532,8 +532,12 @@ export interface AdminUserView {
   email: string | null;
   isAdmin: boolean;
   createdAt: string;
-  /** The member's active cycle (absent without one). */
-  cycle?: MemberCycleLine;
+}
+
+/** GET /api/admin/users/lines?ids=: each asked member's cycle line, in the order asked (decision 0132). */
+export interface AdminMemberLines {
+  /** `cycle` is null for a member without an active cycle. */
+  lines: Array<{ id: string; cycle: MemberCycleLine | null }>;
 }
 
 /** GET /api/admin/users?q=&cursor=: newest first, paged by cursor. */

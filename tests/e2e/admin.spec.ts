@@ -540,10 +540,14 @@ test('an admin resets the cycle of a member who checked in today: the toast, hom
   await admin.goto('/app/admin/users');
   await admin.getByLabel('Search by name or e-mail').fill(name);
   const row = admin.getByRole('row').filter({ hasText: name });
+  // The member's cycle line comes after the row (decision 0132).
+  await expect(row).toContainText('Day 1 · streak 1');
   await row.getByRole('button', { name: 'Reset cycle' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Reset cycle' }).click();
   const toast = admin.locator('[data-sonner-toast]').filter({ hasText: `Cycle reset for ${name}` });
   await expect(toast).toContainText('Starts tomorrow');
+  await expect(row).toContainText('Starts tomorrow');
+  await expect(row).not.toContainText('Day 1 · streak 1');
   await admin.context().close();
 
   // Home: no Day 1 before it has begun.

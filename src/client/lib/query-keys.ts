@@ -106,6 +106,8 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     users: (q: string) => ['admin', 'users', q] as const,
+    /** The cycle lines of one page of Users, by its members' ids in page order. */
+    memberLines: (ids: readonly string[]) => ['admin', 'member-lines', ...ids] as const,
     members: (q: string) => ['admin', 'members', q] as const,
     subscriptions: ['admin', 'subscriptions'] as const,
     notificationsAll: ['admin', 'notifications'] as const,

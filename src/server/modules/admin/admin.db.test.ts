@@ -344,6 +344,52 @@ describe('users', () => {
     });
   });
 
+  it('answers the cycle lines of the members asked, in order, to admins only (decision 0132)', async () => {
+    const m = await t.member({ displayName: 'Liner' });
+    await checkInToday(m.client, { movedMinutes: 30, steps: 5000, journalMd: 'Day one' });
+    await t.deps.db
+      .insert(user)
+      .values({ id: 'no-cycle', name: 'No Cycle', email: 'nc@example.com' });
+    const lines = async (ids: string, client = admin.client) =>
+      client.request(`/api/admin/users/lines?ids=${ids}`);
+
+    const res = await lines(`${m.userId},no-cycle,forged-id,${m.userId}`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).lines).toEqual([
+      {
+        id: m.userId,
+        cycle: {
+          day: 1,
+          started: true,
+          complete: false,
+          paused: false,
+          mode: 'forgiving',
+          streak: 1,
+          atRisk: false,
+        },
+      },
+      { id: 'no-cycle', cycle: null },
+      { id: 'forged-id', cycle: null },
+      { id: m.userId, cycle: expect.objectContaining({ day: 1, streak: 1 }) },
+    ]);
+
+    const tooMany = await lines(
+      Array.from({ length: USERS_PAGE_SIZE + 1 }, (_, i) => `u${i}`).join(','),
+    );
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({
+      message: msg.adminMemberLinesAsked(USERS_PAGE_SIZE),
+    });
+    for (const ids of ['', 'a,,b', 'x'.repeat(101)]) {
+      expect((await lines(ids)).status, ids).toBe(422);
+    }
+    expect((await admin.client.request('/api/admin/users/lines')).status).toBe(422);
+    const nul = await lines('a%00b');
+    expect(nul.status).toBe(422);
+    expect(await nul.json()).toMatchObject({ message: msg.textHasNullCharacter });
+    expect((await lines(m.userId, m.client)).status).toBe(403);
+  });
+
   it("resets a member's cycle, keeping the old one, with an audit row", async () => {
     const m = await t.member({ displayName: 'Cycler' });
     await m.client.request('/api/checkins/today');

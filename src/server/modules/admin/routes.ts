@@ -30,7 +30,7 @@ import {
 } from './content';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons';
 import { listNotifications, listSubscriptions, triggerDailyReminders } from './logs';
-import { listMemberOptions, listUsers } from './user-list';
+import { listMemberLines, listMemberOptions, listUsers, USERS_PAGE_SIZE } from './user-list';
 import { createUser, deleteUser, resendInvite, resetUserCycle, setUserAdmin } from './users';
 
 const auditQuery = z.object({
@@ -51,6 +51,19 @@ const notificationsQuery = pageQuery.extend({
     .transform((s) => (s === NOTIFICATION_FILTER_ALL ? undefined : s)),
 });
 const userId = z.object({ id: storableText().min(1).max(100) });
+/** `ids=a,b,c`: the members of one page of Users, whose cycle lines it shows (decision 0132). */
+const linesAsked = { error: () => msg.adminMemberLinesAsked(USERS_PAGE_SIZE) };
+const memberLinesQuery = z.object({
+  ids: storableText(linesAsked)
+    .max(USERS_PAGE_SIZE * 101, linesAsked)
+    .transform((ids) => ids.split(','))
+    .pipe(
+      z
+        .array(z.string().min(1, linesAsked).max(100, linesAsked), linesAsked)
+        .min(1, linesAsked)
+        .max(USERS_PAGE_SIZE, linesAsked),
+    ),
+});
 const uuidParam = uuidPathParam();
 const badgeParam = z.object({
   id: z.coerce
@@ -86,6 +99,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/users', async (c) => {
     const input = parseWith(usersQuery, c.req.query());
     return c.json(await listUsers(await serviceContext(c), input));
+  })
+  .get('/users/lines', async (c) => {
+    const input = parseWith(memberLinesQuery, c.req.query());
+    return c.json(await listMemberLines(await serviceContext(c), input));
   })
   .post('/users', async (c) => {
     const input = await jsonBody(c, adminCreateUserSchema);

@@ -2,9 +2,14 @@
  * Admin Users, the list (decision 0021): the members with search and keyset pages, and the award
  * dialog's member picker. Every service starts with requireAdmin.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AdminMembersList, AdminUserView, AdminUsersPage } from '@shared/api-types';
+import type {
+  AdminMemberLines,
+  AdminMembersList,
+  AdminUserView,
+  AdminUsersPage,
+} from '@shared/api-types';
 import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
 import { cycles, profiles, user, userSettings } from '../../db/schema';
 import { SHORT_PREFIXES } from '../../db/schema/columns';
@@ -21,7 +26,7 @@ function prefixPattern(q: string): string {
   return `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** A page's columns, each member's active cycle and zone with them (issue 43, decision 0123). */
+/** A page's columns. Each member's cycle line is a read of its own (`listMemberLines`, decision 0132). */
 const userPageColumns = {
   id: user.id,
   email: user.email,
@@ -29,9 +34,7 @@ const userPageColumns = {
   displayName: profiles.displayName,
   isAdmin: profiles.isAdmin,
   createdAt: user.createdAt,
-  ...memberCycleColumns,
 };
-const activeCycleOfUser = and(eq(cycles.userId, user.id), eq(cycles.isActive, true));
 
 /** The list without a search: two prepared statements (first page, and after a cursor) per database. */
 function prepareUserPages(db: DbOrTx) {
@@ -40,8 +43,6 @@ function prepareUserPages(db: DbOrTx) {
       .select(userPageColumns)
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
-      .leftJoin(cycles, activeCycleOfUser)
-      .leftJoin(userSettings, eq(userSettings.userId, user.id))
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(USERS_PAGE_SIZE + 1)
@@ -128,8 +129,6 @@ function prepareSearchPages(db: DbOrTx) {
     .from(asked)
     .innerJoin(user, sql`${user.id} = page.id`)
     .leftJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(cycles, activeCycleOfUser)
-    .leftJoin(userSettings, eq(userSettings.userId, user.id))
     .orderBy(sql`asked.n`, desc(user.createdAt), desc(user.id))
     .prepare('admin_search_pages');
 }
@@ -181,24 +180,66 @@ export async function listUsers(
     : await listPageRows(ctx.db, after);
   const page = rows.slice(0, USERS_PAGE_SIZE);
   const last = page.at(-1);
-  const now = ctx.now();
   return {
-    users: page.map((r): AdminUserView => {
-      // Each member's cycle as the streak rule kept it (issue 43), read with the page.
-      const cycle = memberCycleLine(r, now);
-      return {
-        id: r.id,
-        displayName: r.displayName ?? (r.name || null),
-        email: r.email || null,
-        isAdmin: r.isAdmin ?? false,
-        createdAt: r.createdAt.toISOString(),
-        ...(cycle ? { cycle } : {}),
-      };
-    }),
+    users: page.map((r): AdminUserView => ({
+      id: r.id,
+      displayName: r.displayName ?? (r.name || null),
+      email: r.email || null,
+      isAdmin: r.isAdmin ?? false,
+      createdAt: r.createdAt.toISOString(),
+    })),
     nextCursor:
       rows.length > USERS_PAGE_SIZE && last
         ? userCursors.encode(last.createdAt.toISOString(), last.id)
         : null,
+  };
+}
+
+/**
+ * Each asked member's active cycle and zone, one row per member with one (`n`: the page that asked,
+ * from 1; `i`: the member's place in it, from 1): the pages of lines asked at one moment go to the
+ * database together, as one statement (`batchedPer`, decision 0027), each page as its ids joined by
+ * commas (no id holds one: the route splits on them), so a moment's hundreds of ids are a dozen
+ * array elements to send, not hundreds.
+ */
+const prepareMemberLineRows = (db: DbOrTx) =>
+  db
+    .select({ n: sql<number>`page.n::int`, i: sql<number>`asked.i::int`, ...memberCycleColumns })
+    .from(
+      sql`unnest((select ${sql.placeholder('pages')}::text[])) with ordinality as page(ids, n)
+        cross join lateral unnest(string_to_array(page.ids, ',')) with ordinality as asked(id, i)`,
+    )
+    .innerJoin(cycles, sql`${cycles.userId} = asked.id and ${cycles.isActive}`)
+    .leftJoin(userSettings, eq(userSettings.userId, cycles.userId))
+    .prepare('admin_member_lines');
+const memberLineStatements = preparedPer(prepareMemberLineRows);
+
+const memberLineRows = batchedPer(async (db: DbOrTx, pages: readonly (readonly string[])[]) => {
+  // An id with a comma is no member's: it asks for nothing, in its place.
+  const joined = pages.map((ids) => ids.map((id) => (id.includes(',') ? '' : id)).join(','));
+  const rows = await memberLineStatements(db).execute({ pages: joined });
+  return rowsByAsk(pages.length, rows);
+});
+
+/**
+ * The cycle line of each member asked (issue 43: day, streak, mode, pause, at risk, by the streak
+ * rule as kept), in the order asked; null for a member without an active cycle or with no such id.
+ * The Users page asks it for the rows it shows (decision 0132).
+ */
+export async function listMemberLines(
+  ctx: ServiceContext,
+  input: { ids: readonly string[] },
+): Promise<AdminMemberLines> {
+  requireAdmin(ctx);
+  const now = ctx.now();
+  const byPlace = new Map(
+    (await memberLineRows(ctx.db, input.ids)).map((row) => [row.i, row] as const),
+  );
+  return {
+    lines: input.ids.map((id, i) => {
+      const row = byPlace.get(i + 1);
+      return { id, cycle: (row && memberCycleLine(row, now)) ?? null };
+    }),
   };
 }
 

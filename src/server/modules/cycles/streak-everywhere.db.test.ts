@@ -5,7 +5,7 @@ import { crews, cycles, user } from '../../db/schema';
 import { parseHistories } from '../../db/seed-histories';
 import { writeHistories } from '../../db/seed-histories-write';
 import { setUpTestApp } from '../../testing/test-app';
-import { listUsers } from '../admin/user-list';
+import { listMemberLines } from '../admin/user-list';
 import { getToday } from '../checkins/service';
 import { computeCommunityBoard } from '../community/leaderboard';
 import { getCrew } from '../crews/service';
@@ -52,11 +52,11 @@ describe('every count', () => {
     const crewBoard = (await getCrew(await t.contextFor(grace, { now: NOW }), { crewId: crew.id }))
       .board;
     const admin = (
-      await listUsers(
+      await listMemberLines(
         t.system('test', () => NOW),
-        {},
+        { ids: [grace, sam] },
       )
-    ).users;
+    ).lines;
 
     for (const [userId, streak, consistency] of [
       [grace, 8, 80],
@@ -78,7 +78,7 @@ describe('every count', () => {
         ...(userId === sam ? { strict: true } : {}),
       });
       expect(crewBoard.find((e) => e.userId === userId)).toMatchObject({ streak, consistency });
-      expect(admin.find((u) => u.id === userId)?.cycle).toMatchObject({ streak, day: 10 });
+      expect(admin.find((l) => l.id === userId)?.cycle).toMatchObject({ streak, day: 10 });
       // Week 1 (days 1-7) has ended: its review marks Day 5 and counts the streak as it stood.
       const { review } = await getNewestReview(ctx);
       expect(review!.days[4].status).toBe(userId === grace ? 'grace' : 'missed');

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminUserView } from '@shared/api-types';
+import type { AdminUserView, AdminUsersPage, MemberCycleLine } from '@shared/api-types';
 import { StrictTag } from '@client/components/strict-tag';
 import { msg } from '@shared/messages';
 import { formatDate } from '@shared/format';
 import { Button } from '@client/components/ui/button';
 import { useAdminUsers } from '../api/get-users';
+import { useMemberLines } from '../api/get-member-lines';
 import { useDeleteUser } from '../api/delete-user';
 import { useResendInvite } from '../api/resend-invite';
 import { useResetCycle } from '../api/reset-cycle';
@@ -89,8 +90,20 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
   );
 }
 
+/** What the page knows of a member's cycle line: the line (null: no cycle), or that it is loading or failed. */
+type LineState = { line: MemberCycleLine | null } | 'loading' | 'failed';
+
 /** The member's cycle by the streak rule (issue 43): day, streak, and whether paused, at risk, strict. */
-function CycleLine({ cycle }: { cycle: AdminUserView['cycle'] }) {
+function CycleLine({ state }: { state: LineState }) {
+  if (state === 'loading')
+    return (
+      <span className="text-muted-foreground" aria-busy="true">
+        {msg.adminCycleLineLoading}
+      </span>
+    );
+  if (state === 'failed')
+    return <span className="text-muted-foreground">{msg.adminCycleLineFailed}</span>;
+  const cycle = state.line;
   if (!cycle) return <span className="text-muted-foreground">{msg.adminNoCycle}</span>;
   const day = cycle.started ? msg.adminCycleLine(cycle.day, cycle.streak) : msg.startsTomorrow;
   return (
@@ -103,7 +116,7 @@ function CycleLine({ cycle }: { cycle: AdminUserView['cycle'] }) {
   );
 }
 
-function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
+function UserRow({ user, line, selfId }: { user: AdminUserView; line: LineState; selfId: string }) {
   const name = user.displayName;
   return (
     <tr>
@@ -120,13 +133,23 @@ function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
         {formatDate(user.createdAt)}
       </Cell>
       <Cell label={msg.adminCycleColumn} className="md:whitespace-nowrap">
-        <CycleLine cycle={user.cycle} />
+        <CycleLine state={line} />
       </Cell>
       <Cell label={msg.common.actions}>
         <UserActions user={user} selfId={selfId} />
       </Cell>
     </tr>
   );
+}
+
+/** One server page of Users, with its members' cycle lines read after it (decision 0132). */
+function UsersPageRows({ page, selfId }: { page: AdminUsersPage; selfId: string }) {
+  const lines = useMemberLines(page.users.map((u) => u.id));
+  const lineOf = (id: string): LineState =>
+    lines.data ? { line: lines.data.get(id) ?? null } : lines.isError ? 'failed' : 'loading';
+  return page.users.map((user) => (
+    <UserRow key={user.id} user={user} line={lineOf(user.id)} selfId={selfId} />
+  ));
 }
 
 /** Users: search by the start of a name or e-mail, newest first, 25 at a time from the server. */
@@ -157,8 +180,8 @@ export function UsersScreen({ selfId }: { selfId: string }) {
           label={msg.adminUsersScreen.users}
           columns={['Name', 'Email', 'Role', 'Joined', msg.adminCycleColumn, 'Actions']}
         >
-          {rows.map((user) => (
-            <UserRow key={user.id} user={user} selfId={selfId} />
+          {users.data?.pages.map((page, i) => (
+            <UsersPageRows key={page.users[0]?.id ?? i} page={page} selfId={selfId} />
           ))}
         </AdminTable>
       )}
