@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
+import { localDateIn } from '@shared/domain/local-date';
 import {
   auditEvents,
   badges,
@@ -14,6 +15,7 @@ import {
   subscriptions,
   user,
   userBadges,
+  userSettings,
 } from '../../db/schema';
 import { checkInToday } from '../../testing/checkins';
 import { setUpTestApp, type TestClient } from '../../testing/test-app';
@@ -371,6 +373,28 @@ describe('users', () => {
       { id: 'no-cycle', cycle: null },
       { id: 'forged-id', cycle: null },
       { id: m.userId, cycle: expect.objectContaining({ day: 1, streak: 1 }) },
+    ]);
+
+    // A zone that took over an hour ago (pending until then) and a paused today, read back from the
+    // line's inputs: in Kiritimati (UTC+14) today is the day after Pago Pago's (UTC-11).
+    const now = new Date();
+    await t.deps.db
+      .update(userSettings)
+      .set({
+        timezone: 'Pacific/Pago_Pago',
+        pendingTimezone: 'Pacific/Kiritimati',
+        pendingTimezoneFrom: new Date(now.getTime() - 3_600_000),
+      })
+      .where(eq(userSettings.userId, m.userId));
+    await t.deps.db
+      .update(cycles)
+      .set({
+        startDate: localDateIn(now, 'Pacific/Pago_Pago'),
+        pausedDates: [localDateIn(now, 'Pacific/Kiritimati')],
+      })
+      .where(and(eq(cycles.userId, m.userId), eq(cycles.isActive, true)));
+    expect((await (await lines(m.userId)).json()).lines).toEqual([
+      { id: m.userId, cycle: expect.objectContaining({ day: 1, paused: true, started: true }) },
     ]);
 
     const tooMany = await lines(
