@@ -666,6 +666,14 @@ async function main() {
         },
       },
     ];
+    /** An admin read whose path changes with every request. */
+    const adminRead = (name: string, nextPath: () => string): Endpoint => ({
+      name,
+      read: true,
+      ok: 200,
+      headers: { cookie: adminCookie },
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+    });
     const endpoints: Endpoint[] = [
       {
         name: 'home/today',
@@ -750,36 +758,14 @@ async function main() {
         requests: get('/api/admin/users'),
         headers: { cookie: adminCookie },
       },
-      {
-        name: 'admin search',
-        read: true,
-        ok: 200,
-        headers: { cookie: adminCookie },
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/admin/users?q=${encodeURIComponent(searches[nextSearch++ % searches.length])}`,
-            }),
-          },
-        ],
-      },
-      {
-        name: 'admin member lines',
-        read: true,
-        ok: 200,
-        headers: { cookie: adminCookie },
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/admin/users/lines?ids=${linePages[nextLinePage++ % linePages.length].join(',')}`,
-            }),
-          },
-        ],
-      },
+      adminRead('admin search', () => {
+        const q = searches[nextSearch++ % searches.length];
+        return `/api/admin/users?q=${encodeURIComponent(q)}`;
+      }),
+      adminRead('admin member lines', () => {
+        const ids = linePages[nextLinePage++ % linePages.length];
+        return `/api/admin/users/lines?ids=${ids.join(',')}`;
+      }),
     ];
 
     const results: Measured[] = [];

@@ -6,9 +6,9 @@ import { keptOutlook, keptStreakColumns } from './cycle-stats';
 import { effectiveTimeZone, storedTimeZoneColumns } from './time-zone';
 
 /**
- * What a member's line needs of their active cycle and settings, for a select that left-joins the
- * active cycle (`cycles.is_active`) and `user_settings` on the member: the admin's Users pages read
- * them in the page's own statement (decision 0123), so a page is one batched read, not two.
+ * What a member's line needs of their active cycle and settings, for a select that joins the active
+ * cycle (`cycles.is_active`) and `user_settings` on the member: the lines of the admin's Users page,
+ * read after the page (decision 0132).
  */
 export const memberCycleColumns = {
   cycleStartDate: cycles.startDate,
