@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages';
-import { localDateIn } from '@shared/domain/local-date';
+import { addDays, localDateIn } from '@shared/domain/local-date';
 import {
   auditEvents,
   badges,
@@ -376,7 +376,8 @@ describe('users', () => {
     ]);
 
     // A zone that took over an hour ago (pending until then) and a paused today, read back from the
-    // line's inputs: in Kiritimati (UTC+14) today is the day after Pago Pago's (UTC-11).
+    // line's inputs: Kiritimati (UTC+14) is one or two dates ahead of Pago Pago (UTC-11), so a cycle
+    // that began the day before Kiritimati's today has not begun in Pago Pago.
     const now = new Date();
     await t.deps.db
       .update(userSettings)
@@ -389,7 +390,7 @@ describe('users', () => {
     await t.deps.db
       .update(cycles)
       .set({
-        startDate: localDateIn(now, 'Pacific/Pago_Pago'),
+        startDate: addDays(localDateIn(now, 'Pacific/Kiritimati'), -1),
         pausedDates: [localDateIn(now, 'Pacific/Kiritimati')],
       })
       .where(and(eq(cycles.userId, m.userId), eq(cycles.isActive, true)));

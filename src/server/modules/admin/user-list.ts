@@ -215,8 +215,11 @@ const prepareMemberLineRows = (db: DbOrTx) =>
 const memberLineStatements = preparedPer(prepareMemberLineRows);
 
 const memberLineRows = batchedPer(async (db: DbOrTx, pages: readonly (readonly string[])[]) => {
-  // An id with a comma is no member's: it asks for nothing, in its place.
-  const joined = pages.map((ids) => ids.map((id) => (id.includes(',') ? '' : id)).join(','));
+  // An id with a comma or a NUL is no member's: it asks for nothing, in its place (a NUL would fail
+  // the whole statement, and with it every page of the moment).
+  const joined = pages.map((ids) =>
+    ids.map((id) => (id.includes(',') || id.includes('\u0000') ? '' : id)).join(','),
+  );
   const rows = await memberLineStatements(db).execute({ pages: joined });
   return rowsByAsk(pages.length, rows);
 });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMemberLines, MemberCycleLine } from '@shared/api-types';
 import { api } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -14,13 +14,18 @@ export function getMemberLines(
   });
 }
 
+/** Each asked member's line by id; an id not in the map was not asked (yet). */
+const linesById = (data: AdminMemberLines) =>
+  new Map<string, MemberCycleLine | null>(data.lines.map((l) => [l.id, l.cycle]));
+
 export const memberLinesQueryOptions = (ids: readonly string[]) =>
   queryOptions({
     queryKey: queryKeys.admin.memberLines(ids),
     queryFn: ({ signal }) => getMemberLines(ids, signal),
     enabled: ids.length > 0,
-    select: (data) =>
-      new Map<string, MemberCycleLine | null>(data.lines.map((l) => [l.id, l.cycle])),
+    // When a page's members change (one added or deleted), the lines already known stay shown.
+    placeholderData: keepPreviousData,
+    select: linesById,
   });
 
 /** The lines of one page's members, by id. */

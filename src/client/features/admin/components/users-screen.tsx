@@ -96,11 +96,7 @@ type LineState = { line: MemberCycleLine | null } | 'loading' | 'failed';
 /** The member's cycle by the streak rule (issue 43): day, streak, and whether paused, at risk, strict. */
 function CycleLine({ state }: { state: LineState }) {
   if (state === 'loading')
-    return (
-      <span className="text-muted-foreground" aria-busy="true">
-        {msg.adminCycleLineLoading}
-      </span>
-    );
+    return <span className="text-muted-foreground">{msg.adminCycleLineLoading}</span>;
   if (state === 'failed')
     return <span className="text-muted-foreground">{msg.adminCycleLineFailed}</span>;
   const cycle = state.line;
@@ -146,7 +142,11 @@ function UserRow({ user, line, selfId }: { user: AdminUserView; line: LineState;
 function UsersPageRows({ page, selfId }: { page: AdminUsersPage; selfId: string }) {
   const lines = useMemberLines(page.users.map((u) => u.id));
   const lineOf = (id: string): LineState =>
-    lines.data ? { line: lines.data.get(id) ?? null } : lines.isError ? 'failed' : 'loading';
+    lines.data?.has(id)
+      ? { line: lines.data.get(id) ?? null }
+      : lines.isError
+        ? 'failed'
+        : 'loading';
   return page.users.map((user) => (
     <UserRow key={user.id} user={user} line={lineOf(user.id)} selfId={selfId} />
   ));
