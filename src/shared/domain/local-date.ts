@@ -160,9 +160,12 @@ function utcMidnight(date: LocalDate): number {
 
 function fromUtcMidnight(ms: number): LocalDate {
   const date = new Date(ms);
-  const y = date.getUTCFullYear();
-  const year = y >= 1000 && y <= 9999 ? String(y) : String(y).padStart(4, '0');
-  return `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}`;
+  return writtenDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** Year, month (1..12) and day written 'YYYY-MM-DD'. */
+function writtenDate(y: number, m: number, d: number): LocalDate {
+  return `${String(y).padStart(4, '0')}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}`;
 }
 
 /** Calendar days from `a` to `b` (negative when `b` is earlier). */
@@ -181,7 +184,7 @@ export function datesFrom(first: LocalDate, count: number): LocalDate[] {
   let d = start.getUTCDate();
   const dates: LocalDate[] = [];
   for (let i = 0; i < count; i += 1) {
-    dates.push(`${String(y).padStart(4, '0')}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}`);
+    dates.push(writtenDate(y, m, d));
     d += 1;
     if (d > daysInMonth(y, m)) {
       d = 1;
