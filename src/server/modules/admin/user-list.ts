@@ -10,12 +10,16 @@ import type {
   AdminUserView,
   AdminUsersPage,
 } from '@shared/api-types';
-import { batchedPer, preparedPer, rowsByAsk, type DbOrTx } from '../../db/client';
+import { batchedPer, preparedPer, rowByAsk, rowsByAsk, type DbOrTx } from '../../db/client';
 import { cycles, profiles, user, userSettings } from '../../db/schema';
 import { SHORT_PREFIXES } from '../../db/schema/columns';
 import { requireAdmin, type ServiceContext } from '../../lib/context';
 import { accountId, isoInstant, pageCursors } from '../../lib/page-cursor';
-import { memberCycleColumns, memberCycleLine } from '../../queries/member-cycles';
+import {
+  memberCycleInputs,
+  memberCycleLine,
+  type MemberCycleInputs,
+} from '../../queries/member-cycles';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -196,32 +200,38 @@ export async function listUsers(
 }
 
 /**
- * Each asked member's active cycle and zone, one row per member with one (`n`: the page that asked,
- * from 1; `i`: the member's place in it, from 1): the pages of lines asked at one moment go to the
+ * Each asked page's members with an active cycle, their lines' inputs (`i`: the member's place in the
+ * page, from 1), one row per page (`n`, from 1): the pages of lines asked at one moment go to the
  * database together, as one statement (`batchedPer`, decision 0027), each page as its ids joined by
- * commas (no id holds one: the route splits on them), so a moment's hundreds of ids are a dozen
- * array elements to send, not hundreds.
+ * commas (no id holds one: the route splits on them), so a moment's hundreds of ids are a dozen array
+ * elements to send, and its hundreds of lines a dozen rows to read back (decision 0133).
  */
-const prepareMemberLineRows = (db: DbOrTx) =>
+const prepareMemberLinePages = (db: DbOrTx) =>
   db
-    .select({ n: sql<number>`page.n::int`, i: sql<number>`asked.i::int`, ...memberCycleColumns })
+    .select({
+      n: sql<number>`page.n::int`,
+      lines: sql<
+        Array<[number, ...MemberCycleInputs]>
+      >`json_agg(json_build_array(asked.i, ${memberCycleInputs}))`,
+    })
     .from(
       sql`unnest((select ${sql.placeholder('pages')}::text[])) with ordinality as page(ids, n)
         cross join lateral unnest(string_to_array(page.ids, ',')) with ordinality as asked(id, i)`,
     )
     .innerJoin(cycles, sql`${cycles.userId} = asked.id and ${cycles.isActive}`)
     .leftJoin(userSettings, eq(userSettings.userId, cycles.userId))
+    .groupBy(sql`page.n`)
     .prepare('admin_member_lines');
-const memberLineStatements = preparedPer(prepareMemberLineRows);
+const memberLineStatements = preparedPer(prepareMemberLinePages);
 
-const memberLineRows = batchedPer(async (db: DbOrTx, pages: readonly (readonly string[])[]) => {
+const memberLinePages = batchedPer(async (db: DbOrTx, pages: readonly (readonly string[])[]) => {
   // An id with a comma or a NUL is no member's: it asks for nothing, in its place (a NUL would fail
   // the whole statement, and with it every page of the moment).
   const joined = pages.map((ids) =>
     ids.map((id) => (id.includes(',') || id.includes('\u0000') ? '' : id)).join(','),
   );
   const rows = await memberLineStatements(db).execute({ pages: joined });
-  return rowsByAsk(pages.length, rows);
+  return rowByAsk(pages.length, rows).map((row) => row?.lines ?? []);
 });
 
 /**
@@ -235,15 +245,11 @@ export async function listMemberLines(
 ): Promise<AdminMemberLines> {
   requireAdmin(ctx);
   const now = ctx.now();
-  const byPlace = new Map(
-    (await memberLineRows(ctx.db, input.ids)).map((row) => [row.i, row] as const),
-  );
-  return {
-    lines: input.ids.map((id, i) => {
-      const row = byPlace.get(i + 1);
-      return { id, cycle: (row && memberCycleLine(row, now)) ?? null };
-    }),
-  };
+  const lines: AdminMemberLines['lines'] = input.ids.map((id) => ({ id, cycle: null }));
+  for (const [i, ...inputs] of await memberLinePages(ctx.db, input.ids)) {
+    lines[i - 1].cycle = memberCycleLine(inputs, now);
+  }
+  return { lines };
 }
 
 /** The award dialog's member picker: id and display name, by name. */
