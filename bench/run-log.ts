@@ -5,7 +5,7 @@
  * run that fails leaves its figures behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Set in the child: the file its output is written to. */
@@ -27,6 +27,42 @@ export function runLogName(at: Date): string {
     .replace(/[-:]/g, '')}.log`;
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * One run at a time: two runs share the server's port and the template's copy, and the second drops
+ * the copy under the first (both then fail). The parent holds bench/runs/.running (its pid) while
+ * its child runs; a file whose process has ended is taken over. Answers false if another run holds it.
+ */
+function holdRunLock(dir: URL): boolean {
+  const lock = fileURLToPath(new URL('.running', dir));
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      process.on('exit', () => rmSync(lock, { force: true }));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (holder > 0 && processAlive(holder)) {
+      process.stderr.write(
+        `npm run bench: another run (pid ${holder}) is under way; runs share a port and a database, so wait for it (or remove ${lock} if it is gone)\n`,
+      );
+      return false;
+    }
+    // Its process has ended: the file is stale.
+    rmSync(lock, { force: true });
+  }
+}
+
 /**
  * In the parent: runs this script again with the same arguments and node flags, its output copied
  * to the terminal and to the run's log file, and answers the child's exit code. In the child: answers
@@ -36,6 +72,7 @@ export async function runLogged(): Promise<number | null> {
   if (runLogFile) return null;
   const dir = new URL('./runs/', import.meta.url);
   mkdirSync(dir, { recursive: true });
+  if (!holdRunLock(dir)) return 2;
   const started = new Date();
   const file = fileURLToPath(new URL(runLogName(started), dir));
   const out = createWriteStream(file);
