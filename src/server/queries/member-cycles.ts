@@ -16,14 +16,14 @@ import { effectiveTimeZone } from './time-zone';
  */
 export const memberCycleInputs: SQL = sql.join(
   [
-    sql`${cycles.startDate}`,
-    sql`${cycles.mode}`,
-    sql`${cycles.pausedDates}`,
-    sql`${cycles.streakRun}`,
-    sql`${cycles.streakThrough}`,
-    sql`${cycles.atRiskFrom}`,
-    sql`${userSettings.timezone}`,
-    sql`${userSettings.pendingTimezone}`,
+    cycles.startDate,
+    cycles.mode,
+    cycles.pausedDates,
+    cycles.streakRun,
+    cycles.streakThrough,
+    cycles.atRiskFrom,
+    userSettings.timezone,
+    userSettings.pendingTimezone,
     sql`(extract(epoch from ${userSettings.pendingTimezoneFrom}) * 1000)::float8`,
   ],
   sql`, `,
@@ -47,8 +47,17 @@ export type MemberCycleInputs = [
  * pause, streak and "at risk". A building block: the caller authorizes.
  */
 export function memberCycleLine(inputs: MemberCycleInputs, now: Date): MemberCycleLine {
-  const [startDate, mode, pausedDates, streakRun, streakThrough, atRiskFrom] = inputs;
-  const [, , , , , , timezone, pendingTimezone, pendingFromMs] = inputs;
+  const [
+    startDate,
+    mode,
+    pausedDates,
+    streakRun,
+    streakThrough,
+    atRiskFrom,
+    timezone,
+    pendingTimezone,
+    pendingFromMs,
+  ] = inputs;
   const zone = effectiveTimeZone(
     {
       timezone,
