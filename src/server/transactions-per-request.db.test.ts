@@ -100,23 +100,45 @@ describe('transactions per request (issue 33)', () => {
 
   // PGlite runs a transaction's statements on a handle the counter does not see: PostgreSQL only.
   it.skipIf(databaseLabel !== 'pg')(
-    'check-in create: two round trips inside its transaction (the check-in with its post and the rule’s read, then the stats; the cycle is read before it)',
+    'check-in create: one statement and no transaction (decision 0135); with a key, two round trips inside its transaction',
     async () => {
-      const { client } = await t.member();
-      // The home screen first, as a member does: the cycle exists before the check-in.
-      expect((await client.request('/api/checkins/today')).status).toBe(200);
-      const { res, statements } = await counted(() =>
-        client.request('/api/checkins', { method: 'POST', json: checkin }),
-      );
-      expect(res.status).toBe(201);
-      const begin = statements.indexOf('begin');
-      // Not counted: the cache bus's notice, which this test sends with every write (a server
-      // coalesces them, decision 0091).
-      const inside = statements
-        .slice(begin + 1, statements.lastIndexOf('commit'))
-        .filter((s) => !s.startsWith('select pg_notify'));
-      expect(begin, statements.join('\n')).toBeGreaterThanOrEqual(0);
-      expect(inside.length, inside.join('\n')).toBe(2);
+      for (const key of [undefined, 'counted-key-0002']) {
+        const { client } = await t.member();
+        // The home screen first, as a member does: the cycle exists before the check-in.
+        expect((await client.request('/api/checkins/today')).status).toBe(200);
+        const { res, statements } = await counted(() =>
+          client.request('/api/checkins', {
+            method: 'POST',
+            json: checkin,
+            headers: key ? { 'idempotency-key': key } : {},
+          }),
+        );
+        expect(res.status).toBe(201);
+        // Not counted: the cache bus's notice, which this test sends with every write (a server
+        // coalesces them, decision 0091).
+        const sent = statements.filter((s) => !s.startsWith('select pg_notify'));
+        const writes = sent.filter((s) => s.includes('insert into "checkins"'));
+        expect(writes.length, sent.join('\n')).toBe(1);
+        const begin = sent.indexOf('begin');
+        if (!key) {
+          expect(begin, sent.join('\n')).toBe(-1);
+          // The cycle's columns are kept by the check-in's own statement.
+          expect(sent.filter((s) => s.includes('update cycles')).length).toBe(1);
+          continue;
+        }
+        // The key's claim, the check-in with its post and the rule's read, the stats, the key's
+        // answer; the cycle was read before.
+        const inside = sent.slice(begin + 1, sent.lastIndexOf('commit'));
+        const kinds = inside.map((s) => /^(\S+ \S+ \S+)/.exec(s.replace(/\s+/g, ' '))?.[1]);
+        expect(kinds, inside.join('\n')).toEqual([
+          'delete from "idempotency_keys"',
+          'insert into "idempotency_keys"',
+          'delete from "idempotency_keys"',
+          'with "post_crew" as',
+          'with asked as',
+          'update "idempotency_keys" set',
+        ]);
+      }
     },
   );
 

@@ -81,7 +81,12 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
       for (let i = 0; i < RUNS; i++) {
         // A cycle that is not there: the update runs and changes nothing, the reads answer nothing.
         const id = randomUUID();
-        const ask = { userId: `nobody-${i}`, withDays: i % 2 === 0, weightZone: null };
+        const ask = {
+          userId: `nobody-${i}`,
+          withDays: i % 2 === 0,
+          withRule: i % 2 === 1,
+          weightZone: null,
+        };
         const dates = {
           fromDate: '2026-11-28',
           toDate: '2026-11-30',

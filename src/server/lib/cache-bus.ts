@@ -46,6 +46,13 @@ export interface CacheBus {
    */
   publish(topic: CacheTopic, via?: DbOrTx): Promise<void>;
   /**
+   * Tells every other process to forget `topic` after a write that has committed outside a
+   * transaction (a check-in written in one statement, decision 0135): the feed's and the board's
+   * notices are coalesced as `publish` coalesces a transaction's, the first of a quiet topic sent at
+   * once, a statement of its own.
+   */
+  publishCommitted(topic: CacheTopic): Promise<void>;
+  /**
    * `forget` runs when another process published `topic`, and when the listener is back after an
    * outage (notifications may have been missed meanwhile).
    */
@@ -59,6 +66,7 @@ export interface CacheBus {
 export function localCacheBus(): CacheBus {
   return {
     publish: async () => {},
+    publishCommitted: async () => {},
     subscribe: () => {},
     ready: Promise.resolve(),
     close: async () => {},
@@ -141,6 +149,9 @@ export function startPgCacheBus(options: PgCacheBusOptions): CacheBus {
     async publish(topic, via) {
       if (!via) await send(topic);
       else if (!COALESCED_TOPICS.has(topic) || coalesce.claim(topic)) await send(topic, via);
+    },
+    async publishCommitted(topic) {
+      if (!COALESCED_TOPICS.has(topic) || coalesce.claim(topic)) await send(topic);
     },
     subscribe(topic, run) {
       const list = subscribers.get(topic) ?? [];

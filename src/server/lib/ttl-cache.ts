@@ -77,11 +77,13 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
     entries.set(key, { at: at.now ?? Date.now(), value });
   };
 
-  const forget = async () => {
-    clear();
-    await bus.publish(topic).catch((error: unknown) => {
+  const tell = (publish: Promise<void>) =>
+    publish.catch((error: unknown) => {
       logger.warn({ err: error, topic }, 'cache: could not tell the other processes');
     });
+  const forget = async () => {
+    clear();
+    await tell(bus.publish(topic));
   };
 
   return {
@@ -107,8 +109,9 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
     forget,
     forgetAfterCommit(ctx) {
       if (!ctx.transaction) {
+        // The write has committed (a statement of its own): its notice is coalesced as well.
         clear();
-        afterCommit(ctx, forget);
+        afterCommit(ctx, () => tell(bus.publishCommitted(topic)));
         return;
       }
       if (queued.has(ctx.transaction)) return;

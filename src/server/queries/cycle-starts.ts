@@ -9,7 +9,7 @@ import {
   restDayPlans,
   userSettings,
 } from '../db/schema';
-import { keptStreakColumns } from './cycle-stats';
+import { keptStreakColumns, ruleHistoryText } from './cycle-stats';
 import { storedTimeZoneColumns } from './time-zone';
 import { cycleStartSql, sharesWeightSql, weightChangeSql } from './weight';
 
@@ -27,6 +27,8 @@ interface CycleStartAsk {
    * when it is the zone the row's columns give), at `at`; null: not asked.
    */
   weightZone: string | null;
+  /** What the streak rule reads of the cycle, as `ruleHistoryText` (a check-in's, decision 0135). */
+  withRule: boolean;
   at: string;
 }
 
@@ -40,8 +42,9 @@ function prepareCycleStarts(db: DbOrTx) {
   const asked = sql`unnest(
       (select ${sql.placeholder('userIds')}::text[]), (select ${sql.placeholder('withDays')}::boolean[]),
       (select ${sql.placeholder('fromDates')}::date[]), (select ${sql.placeholder('toDates')}::date[]),
-      (select ${sql.placeholder('weightZones')}::text[]), (select ${sql.placeholder('ats')}::timestamptz[])
-    ) with ordinality as asked(user_id, with_days, from_date, to_date, weight_zone, at, n)`;
+      (select ${sql.placeholder('weightZones')}::text[]), (select ${sql.placeholder('withRules')}::boolean[]),
+      (select ${sql.placeholder('ats')}::timestamptz[])
+    ) with ordinality as asked(user_id, with_days, from_date, to_date, weight_zone, with_rule, at, n)`;
   return db
     .select({
       n: sql<number>`asked.n::int`,
@@ -60,6 +63,13 @@ function prepareCycleStarts(db: DbOrTx) {
         select json_agg(json_build_array(r.effective_from, r.weekdays) order by r.effective_from)
         from ${restDayPlans} r where r.user_id = asked.user_id and asked.with_days
       )`,
+      // A check-in's: what the streak rule reads of the cycle, which its write compares (decision 0135).
+      rule: sql<string | null>`case when asked.with_rule then ${ruleHistoryText({
+        id: sql`${cycles.id}`,
+        userId: sql`${cycles.userId}`,
+        startDate: sql`${cycles.startDate}`,
+        mode: sql`${cycles.mode}`,
+      })} end`,
       // The home screen's "done today?": the member's check-ins on the dates around `now` (every
       // zone's today is within a day of UTC's), by the one-per-local-date index; null dates: none.
       recent: sql<Array<[string, string]> | null>`(
@@ -109,6 +119,7 @@ export const cycleStart = batchedPer(
       fromDates: asks.map((a) => a.fromDate),
       toDates: asks.map((a) => a.toDate),
       weightZones: asks.map((a) => a.weightZone),
+      withRules: asks.map((a) => a.withRule),
       ats: asks.map((a) => a.at),
     });
     return rowByAsk(asks.length, rows);

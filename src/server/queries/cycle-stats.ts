@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StreakMode } from '@shared/constants';
 import {
   streakOutlook,
@@ -58,27 +59,60 @@ export interface CycleRuleInput {
 const json = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/** The check-in dates the streak rule reads of a cycle, as a json array in date order (null: none). */
+const ruleDatesSql = (cycleId: SQL) => sql`(select json_agg(k.local_date order by k.local_date)
+    from checkins k where k.cycle_id = ${cycleId})`;
+/** Its pauses, [start, end] in start order. */
+const rulePausesSql = (cycleId: SQL) => sql`(select json_agg(json_build_array(p.start_date,
+    p.end_date) order by p.start_date) from cycle_pauses p where p.cycle_id = ${cycleId})`;
+/** Its member's rest-day plans, [from, weekdays] in order. */
+const rulePlansSql = (userId: SQL) => sql`(select json_agg(json_build_array(r.effective_from,
+    r.weekdays) order by r.effective_from) from rest_day_plans r where r.user_id = ${userId})`;
+
 /**
  * What the streak rule reads of a cycle (aliased `c`): its start, mode and check-in dates, its
- * pauses and its member's rest-day plans, as the fields of a select. createCheckin reads them in the
- * statement that writes the post (decision 0128), readRuleInputs on their own.
+ * pauses and its member's rest-day plans, as the fields of a select. createCheckin's transaction reads
+ * them in the statement that writes the post (decision 0128), readRuleInputs on their own.
  */
 export const ruleInputFields = {
   id: sql<string>`c.id`,
   userId: sql<string>`c.user_id`,
   startDate: sql<string>`c.start_date::text`,
   mode: sql<StreakMode>`c.mode`,
-  dates: sql<string[] | string | null>`(select json_agg(k.local_date order by k.local_date)
-    from checkins k where k.cycle_id = c.id)`,
-  pauses: sql<
-    Array<[string, string]> | string | null
-  >`(select json_agg(json_build_array(p.start_date,
-    p.end_date) order by p.start_date) from cycle_pauses p where p.cycle_id = c.id)`,
-  plans: sql<
-    Array<[string, number[]]> | string | null
-  >`(select json_agg(json_build_array(r.effective_from,
-    r.weekdays) order by r.effective_from) from rest_day_plans r where r.user_id = c.user_id)`,
+  dates: sql<string[] | string | null>`${ruleDatesSql(sql`c.id`)}`,
+  pauses: sql<Array<[string, string]> | string | null>`${rulePausesSql(sql`c.id`)}`,
+  plans: sql<Array<[string, number[]]> | string | null>`${rulePlansSql(sql`c.user_id`)}`,
 };
+
+/**
+ * The same reads as one json text, `[start, mode, dates, pauses, plans]`: what a check-in reads with
+ * its cycle before it writes, and what its write compares by md5 (`ruleHistoryMd5`), so the cycle's
+ * kept columns are written with the check-in only if nothing the rule reads changed between the two
+ * (decision 0135). The expressions are the cycle's columns and its member's id.
+ */
+export const ruleHistoryText = (cycle: { id: SQL; userId: SQL; startDate: SQL; mode: SQL }) =>
+  sql<string>`json_build_array(${cycle.startDate}, ${cycle.mode}, ${ruleDatesSql(cycle.id)},
+    ${rulePausesSql(cycle.id)}, ${rulePlansSql(cycle.userId)})::text`;
+
+/** The md5 of a `ruleHistoryText`, as PostgreSQL's md5() gives it. */
+export const ruleHistoryMd5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** A cycle as the streak rule reads it, from its `ruleHistoryText`. */
+export function ruleInputOfText(
+  id: string,
+  userId: string,
+  text: string,
+  alsoCheckedIn: readonly string[] = [],
+): CycleRuleInput {
+  const [startDate, mode, dates, pauses, plans] = JSON.parse(text) as [
+    string,
+    StreakMode,
+    RuleRow['dates'],
+    RuleRow['pauses'],
+    RuleRow['plans'],
+  ];
+  return ruleInputOf({ id, userId, startDate, mode, dates, pauses, plans }, alsoCheckedIn);
+}
 
 type RuleRow = { [K in keyof typeof ruleInputFields]: (typeof ruleInputFields)[K]['_']['type'] };
 
@@ -145,30 +179,61 @@ export async function refreshCycleStats(
   // `read`: what the caller's own statement read of these cycles after its write (createCheckin).
   const inputs = read ?? (await readRuleInputs(db, cycleIds));
   if (inputs.length === 0) return new Map();
-  const outlooks: Array<[string, StreakOutlook]> = inputs.map((i) => [
-    i.id,
-    streakOutlook(i.history),
-  ]);
+  const values = inputs.map((i) => outlookValues(streakOutlook(i.history)));
   // Each array through `askArray` (decision 0129): bare, the update was planned on every check-in.
-  const column = (field: (o: StreakOutlook) => unknown, type: ArrayElementType) =>
+  const column = (field: keyof ReturnType<typeof outlookValues>, type: ArrayElementType) =>
     askArray(
-      outlooks.map(([, o]) => field(o)),
+      values.map((v) => v[field]),
       type,
     );
-  const ids = outlooks.map(([id]) => id);
-  await db.execute(sql`
-    with asked as (
-      select * from unnest(${askArray(ids, 'uuid')},
-        ${column((o) => o.pausedDates.length, 'int')}, ${column((o) => dateArray(o.pausedDates), 'text')},
-        ${column((o) => dateArray(o.restDates), 'text')}, ${column((o) => o.longestStreak, 'int')},
-        ${column((o) => o.streakRun, 'int')}, ${column((o) => o.aliveThrough, 'date')},
-        ${column((o) => o.atRiskFrom, 'date')})
-        as v(cycle_id, paused_days, paused_dates, rest_dates, longest, run, through, at_risk_from)
+  const ids = inputs.map((i) => i.id);
+  await db.execute(
+    cycleStatsUpdate(sql`
+      select * from unnest(${askArray(ids, 'uuid')}, ${column('pausedDays', 'int')},
+        ${column('pausedDates', 'text')}, ${column('restDates', 'text')}, ${column('longest', 'int')},
+        ${column('run', 'int')}, ${column('through', 'date')}, ${column('atRiskFrom', 'date')})
+        as v(${OUTLOOK_COLUMNS})`),
+  );
+  return new Map(inputs.map((i) => [i.id, i]));
+}
+
+/** The columns of an `asked` select of cycleStatsUpdate, in order. */
+export const OUTLOOK_COLUMNS = sql.raw(
+  'cycle_id, paused_days, paused_dates, rest_dates, longest, run, through, at_risk_from',
+);
+
+/** What the streak rule's outlook writes on a cycle row, as cycleStatsUpdate's `asked` takes it. */
+export function outlookValues(outlook: StreakOutlook) {
+  return {
+    pausedDays: outlook.pausedDates.length,
+    pausedDates: dateArray(outlook.pausedDates),
+    restDates: dateArray(outlook.restDates),
+    longest: outlook.longestStreak,
+    run: outlook.streakRun,
+    through: outlook.aliveThrough,
+    atRiskFrom: outlook.atRiskFrom,
+  };
+}
+
+/**
+ * The update that keeps what is kept on cycles (refreshCycleStats): `asked` selects each cycle's id
+ * and its rule's outlook (OUTLOOK_COLUMNS: outlookValues, paused and rest dates as text arrays), and
+ * the count, totals, last day and the run ending there are counted from its check-ins, with
+ * `written`'s (cycle_id, day_number, moved_minutes, steps): the check-ins the caller's statement
+ * writes itself, which its reads cannot see (decision 0135).
+ */
+export function cycleStatsUpdate(asked: SQL, written?: SQL): SQL {
+  return sql`
+    with asked as (${asked}),
+    kept as (
+      select k.cycle_id, k.day_number, k.moved_minutes, k.steps
+      from checkins k where k.cycle_id in (select cycle_id from asked)
+      ${written ? sql`union all ${written}` : sql``}
     ),
     days as (
       select k.cycle_id, k.day_number, k.moved_minutes, k.steps,
              k.day_number - row_number() over (partition by k.cycle_id order by k.day_number) as run_key
-      from checkins k where k.cycle_id in (select cycle_id from asked)
+      from kept k
     ),
     runs as (
       select cycle_id, run_key, count(*)::int as len, max(day_number) as last_day,
@@ -199,8 +264,7 @@ export async function refreshCycleStats(
       rule_version = ${STREAK_RULE_VERSION}
     from asked a left join stats s on s.cycle_id = a.cycle_id
     where c.id = a.cycle_id
-  `);
-  return new Map(inputs.map((i) => [i.id, i]));
+  `;
 }
 
 /**

@@ -77,7 +77,7 @@ function cycleView(cycle: CycleViewRow, timeZone: string, now: Date): CycleView 
  * requests racing here both end up with the same cycle: the database allows one active cycle per member.
  */
 export async function activeCycle(db: DbOrTx, userId: string, now: Date): Promise<CycleView> {
-  return (await activeCycleWith(db, userId, now, false)).cycle;
+  return (await activeCycleWith(db, userId, now, {})).cycle;
 }
 
 /**
@@ -96,14 +96,10 @@ export async function activeCycleWithDays(
   plans: RestPlan[] | undefined;
   weight: { changeKg: number | null; shared: boolean } | undefined;
 }> {
-  const { cycle, days, plans, weight } = await activeCycleWith(
-    db,
-    userId,
-    now,
-    true,
-    false,
-    sessionZone,
-  );
+  const { cycle, days, plans, weight } = await activeCycleWith(db, userId, now, {
+    withDays: true,
+    weightZone: sessionZone,
+  });
   if (!weight || cycle.timeZone !== sessionZone) return { cycle, days, plans, weight: undefined };
   const [changeKg, shared] = weight;
   return {
@@ -117,37 +113,44 @@ export async function activeCycleWithDays(
 /**
  * The active cycle (as activeCycle), the id of the member's check-in on their today and what a
  * connection sent for their today: each null when there is none, undefined when it was not read (a
- * cycle just started) and the caller must look.
+ * cycle just started) and the caller must look. With `withRule`, also what the streak rule reads of
+ * the cycle as `ruleHistoryText` (a check-in's, decision 0135), undefined when it was not read.
  */
 export async function activeCycleWithToday(
   db: DbOrTx,
   userId: string,
   now: Date,
+  options: { withRule?: boolean } = {},
 ): Promise<{
   cycle: CycleView;
   todayCheckinId: string | null | undefined;
   todayActivity: RecentActivity | null | undefined;
   todayFuel: RecentFuel | null | undefined;
+  ruleText: string | undefined;
 }> {
-  const { cycle, recent, activity, fuel } = await activeCycleWith(db, userId, now, false, true);
+  const { cycle, recent, activity, fuel, ruleText } = await activeCycleWith(db, userId, now, {
+    withToday: true,
+    withRule: options.withRule,
+  });
   if (!recent || !activity || !fuel)
-    return { cycle, todayCheckinId: undefined, todayActivity: undefined, todayFuel: undefined };
+    return {
+      cycle,
+      todayCheckinId: undefined,
+      todayActivity: undefined,
+      todayFuel: undefined,
+      ruleText: undefined,
+    };
   return {
     cycle,
     todayCheckinId: recent.find(([, date]) => date === cycle.today)?.[0] ?? null,
     todayActivity: activity.find(([date]) => date === cycle.today) ?? null,
     todayFuel: fuel.find(([date]) => date === cycle.today) ?? null,
+    ruleText,
   };
 }
 
-async function activeCycleWith(
-  db: DbOrTx,
-  userId: string,
-  now: Date,
-  withDays: boolean,
-  withToday = false,
-  weightZone: string | null = null,
-): Promise<{
+/** What activeCycleWith read: the cycle and what its options asked for. */
+interface ActiveCycleRead {
   cycle: CycleView;
   days: CycleDayRow[] | null;
   plans?: RestPlan[];
@@ -155,14 +158,24 @@ async function activeCycleWith(
   activity?: RecentActivity[];
   fuel?: RecentFuel[];
   weight?: [number | null, boolean] | null;
-}> {
+  ruleText?: string;
+}
+
+async function activeCycleWith(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  options: { withDays?: boolean; withToday?: boolean; withRule?: boolean; weightZone?: string },
+): Promise<ActiveCycleRead> {
+  const { withDays = false, withToday = false } = options;
   const utcToday = now.toISOString().slice(0, 10);
   const row = await cycleStart(db, {
     userId,
     withDays,
     fromDate: withToday ? addDays(utcToday, -1) : null,
     toDate: withToday ? addDays(utcToday, 1) : null,
-    weightZone,
+    weightZone: options.weightZone ?? null,
+    withRule: options.withRule ?? false,
     at: now.toISOString(),
   });
   if (row?.cycleId && row.startDate) {
@@ -199,6 +212,7 @@ async function activeCycleWith(
       recent: row.recent ?? [],
       activity: row.activity ?? [],
       fuel: row.fuel ?? [],
+      ruleText: row.rule ?? undefined,
     };
   }
   // No active cycle yet: start one on the member's today.

@@ -1,12 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { AwardedBadge } from '@shared/api-types';
-import { streakSummary } from '@shared/domain/forgiving-streak';
+import { streakSummary, type StreakHistory } from '@shared/domain/forgiving-streak';
 import type { LocalDate } from '@shared/domain/local-date';
 import { badgeCodeForStreak } from '@shared/domain/streaks';
 import { msg } from '@shared/messages';
 import type { DbOrTx } from '../db/client';
 import { badges, userBadges } from '../db/schema';
 import type { CycleRuleInput } from './cycle-stats';
+
+/** The streak as `localDate` ended, by the streak rule, and the badge it earns (null: none). */
+export function streakBadgeOn(history: StreakHistory, localDate: LocalDate) {
+  const summary = streakSummary(history, localDate);
+  const streak = summary.days.find((d) => d.date === localDate)?.streak ?? 0;
+  return { streak, code: badgeCodeForStreak(streak) };
+}
 
 /**
  * A building block of createCheckin, run in its transaction: the streak by the streak rule (decision
@@ -18,9 +25,7 @@ export async function awardStreakBadge(
   db: DbOrTx,
   input: { userId: string; rule: CycleRuleInput; localDate: LocalDate },
 ): Promise<AwardedBadge | null> {
-  const summary = streakSummary(input.rule.history, input.localDate);
-  const streak = summary.days.find((d) => d.date === input.localDate)?.streak ?? 0;
-  const code = badgeCodeForStreak(streak);
+  const { streak, code } = streakBadgeOn(input.rule.history, input.localDate);
   if (!code) return null;
   const [badge] = await db.select().from(badges).where(eq(badges.code, code)).limit(1);
   if (!badge) return null;
