@@ -78,6 +78,18 @@ describe.skipIf(skip)('the cache bus (PostgreSQL LISTEN/NOTIFY)', () => {
     await writer.close();
   });
 
+  it('coalesces the notices of writes that committed on their own as a transaction’s (decision 0135)', async () => {
+    const writer = bus(300);
+    await writer.ready;
+    heard.second.length = 0;
+    for (let i = 0; i < 50; i += 1) await writer.publishCommitted('feed');
+    await settle();
+    expect(heard.second).toEqual(['feed']);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(heard.second).toEqual(['feed', 'feed']);
+    await writer.close();
+  });
+
   it('tells every session change at once: a revoked admin flag does not wait', async () => {
     const writer = bus(300);
     await writer.ready;

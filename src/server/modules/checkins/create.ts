@@ -71,7 +71,8 @@ export const checkinWrite = preparedPer((db: DbOrTx) => {
       userId: sql`c.user_id`,
       startDate: sql`c.start_date`,
       mode: sql`c.mode`,
-    })}) = ${ruleMd5} as ok from cycles c where c.id = ${p('cycleId')}::uuid`,
+    })}) = ${ruleMd5} as ok from cycles c
+      where c.id = ${p('cycleId')}::uuid and c.user_id = ${p('userId')} and c.is_active`,
   );
   const newCheckin = db
     .$with('new_checkin', {
@@ -226,10 +227,11 @@ export async function createCheckin(
   // moment share its round trip (`batchedPer`) instead of taking one each. Awaited before `begin`,
   // so no request holds a pooled connection while it waits for another. A repeat of an idempotent
   // check-in answers what it answered first, whatever this read says now.
-  const start = await activeCycleWithToday(ctx.db, member.userId, now, { withRule: true }).catch(
+  const atOnce = !options.madeAt && !options.idempotency;
+  const start = await activeCycleWithToday(ctx.db, member.userId, now, { withRule: atOnce }).catch(
     (error: unknown) => ({ error }),
   );
-  if (!('error' in start) && !options.madeAt && !options.idempotency) {
+  if (!('error' in start) && atOnce) {
     const written = await writeAtOnce(ctx, member.userId, start, input, now);
     if (written) return written;
   }
@@ -273,6 +275,10 @@ async function writeAtOnce(
     ...outlookValues(streakOutlook(rule.history)),
   });
   if (!written?.inserted) return null;
+  // Only a cycle deleted under the statement could leave its columns unkept: the check-in's
+  // foreign key would have failed first. Said, should it ever happen.
+  if (!written.statsKept)
+    ctx.logger.error({ cycleId: cycle.id }, 'check-in: cycle columns not kept');
   invalidateFeedAfterCommit(ctx);
   return { checkin: newCheckinView(checkin, written, audience, now), badge: null };
 }
