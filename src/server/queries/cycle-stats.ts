@@ -8,7 +8,7 @@ import {
 } from '@shared/domain/forgiving-streak';
 import { cyclePosition, keptStreakOn } from '@shared/domain/cycle-position';
 import type { LocalDate } from '@shared/domain/local-date';
-import { askArray, queryRows, type ArrayElementType, type DbOrTx } from '../db/client';
+import { askArray, queryRows, type ArrayElementType, type Db, type DbOrTx } from '../db/client';
 import { cycles } from '../db/schema';
 
 /** Cycles whose rule columns one statement computes at most, in a refresh of every cycle. */
@@ -93,6 +93,14 @@ export const ruleInputFields = {
 export const ruleHistoryText = (cycle: { id: SQL; userId: SQL; startDate: SQL; mode: SQL }) =>
   sql<string>`json_build_array(${cycle.startDate}, ${cycle.mode}, ${ruleDatesSql(cycle.id)},
     ${rulePausesSql(cycle.id)}, ${rulePlansSql(cycle.userId)})::text`;
+
+/** `ruleHistoryText` of the cycle a statement names `c` (the check-in's guard, and its tests). */
+export const ruleHistoryTextOfC = ruleHistoryText({
+  id: sql`c.id`,
+  userId: sql`c.user_id`,
+  startDate: sql`c.start_date`,
+  mode: sql`c.mode`,
+});
 
 /** The md5 of a `ruleHistoryText`, as PostgreSQL's md5() gives it. */
 export const ruleHistoryMd5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -271,21 +279,30 @@ export function cycleStatsUpdate(asked: SQL, written?: SQL): SQL {
  * Recomputes the rule's columns of active cycles that were kept before the rule (rule_version below
  * STREAK_RULE_VERSION: cycles of an older release), `limit` at a time until none is left, so boards
  * and home agree with My Cycle without waiting for each member's next check-in (decision 0098).
- * Answers how many were recomputed. Safe with several processes: each batch is an idempotent write.
+ * Answers how many this call recomputed.
+ *
+ * Every process runs the job at start-up, so after a release they meet on the same cycles: each batch
+ * claims its cycles in a transaction (`for no key update skip locked`, in id order), so two processes
+ * share the work instead of updating the same rows in two orders (a deadlock, seen in the bench), and
+ * a cycle a check-in is writing is left to that check-in, which keeps its columns itself.
  */
-export async function refreshStaleCycles(db: DbOrTx, limit = 500): Promise<number> {
+export async function refreshStaleCycles(db: Db, limit = 500): Promise<number> {
   let done = 0;
   for (;;) {
-    const stale = await queryRows<{ id: string }>(
-      db,
-      sql`select id from cycles where is_active and rule_version < ${STREAK_RULE_VERSION}
-          order by id limit ${limit}`,
-    );
-    if (stale.length === 0) return done;
-    await refreshCycleStats(
-      db,
-      stale.map((r) => r.id),
-    );
-    done += stale.length;
+    const claimed = await db.transaction(async (tx) => {
+      const stale = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from cycles where is_active and rule_version < ${STREAK_RULE_VERSION}
+            order by id limit ${limit} for no key update skip locked`,
+      );
+      if (stale.length > 0)
+        await refreshCycleStats(
+          tx,
+          stale.map((r) => r.id),
+        );
+      return stale.length;
+    });
+    if (claimed === 0) return done;
+    done += claimed;
   }
 }

@@ -22,7 +22,7 @@ import {
   outlookValues,
   refreshCycleStats,
   ruleHistoryMd5,
-  ruleHistoryText,
+  ruleHistoryTextOfC,
   ruleInputFields,
   ruleInputOf,
   ruleInputOfText,
@@ -66,12 +66,7 @@ export const checkinWrite = preparedPer((db: DbOrTx) => {
     .as(sql`select ${authorsOpenCrewName(crewId, sql`${p('userId')}`)} as name`);
   const crewAllows = sql`(${crewId} is null or (select name from post_crew) is not null)`;
   const atOnceAllows = db.$with('at_once_allows', { ok: sql<boolean>`ok` }).as(
-    sql`select ${crewAllows} and md5(${ruleHistoryText({
-      id: sql`c.id`,
-      userId: sql`c.user_id`,
-      startDate: sql`c.start_date`,
-      mode: sql`c.mode`,
-    })}) = ${ruleMd5} as ok from cycles c
+    sql`select ${crewAllows} and md5(${ruleHistoryTextOfC}) = ${ruleMd5} as ok from cycles c
       where c.id = ${p('cycleId')}::uuid and c.user_id = ${p('userId')} and c.is_active`,
   );
   const newCheckin = db

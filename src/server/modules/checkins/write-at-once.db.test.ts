@@ -5,7 +5,7 @@ import { addDays } from '@shared/domain/local-date';
 import { setUpTestApp } from '../../testing/test-app';
 import { checkins, cyclePauses, cycles, posts, restDayPlans } from '../../db/schema';
 import { countTransactions } from '../../db/transaction-count';
-import { refreshCycleStats, ruleHistoryMd5, ruleHistoryText } from '../../queries/cycle-stats';
+import { refreshCycleStats, ruleHistoryMd5, ruleHistoryTextOfC } from '../../queries/cycle-stats';
 import { queryRows } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { checkinWrite } from './create';
@@ -131,12 +131,7 @@ describe('a check-in in one statement (decision 0135)', () => {
       const historyText = async () => {
         const [row] = await queryRows<{ text: string }>(
           t.deps.db,
-          sql`select ${ruleHistoryText({
-            id: sql`c.id`,
-            userId: sql`c.user_id`,
-            startDate: sql`c.start_date`,
-            mode: sql`c.mode`,
-          })} as text from cycles c where c.id = ${cycle.id}`,
+          sql`select ${ruleHistoryTextOfC} as text from cycles c where c.id = ${cycle.id}`,
         );
         return row.text;
       };

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { streakSummary } from '@shared/domain/forgiving-streak';
 import { crews, cycles, user } from '../../db/schema';
 import { parseHistories } from '../../db/seed-histories';
 import { writeHistories } from '../../db/seed-histories-write';
 import { setUpTestApp } from '../../testing/test-app';
+import { databaseLabel } from '../../testing/test-database';
 import { listMemberLines } from '../admin/user-list';
 import { getToday } from '../checkins/service';
 import { computeCommunityBoard } from '../community/leaderboard';
@@ -13,7 +14,7 @@ import { collect } from '../profile/data-export/collect';
 import { owedReviews } from '../review/email';
 import { getNewestReview } from '../review/service';
 import { getMyCycle } from './service';
-import { readRuleInputs, refreshStaleCycles } from '../../queries/cycle-stats';
+import { readRuleInputs, refreshStaleCycles, STREAK_RULE_VERSION } from '../../queries/cycle-stats';
 
 // Issue 43: every count in the product agrees, by the one streak rule (decision 0098). A member who
 // missed Day 5 and checked in on Day 6 keeps their streak on My Cycle, home, the community and crew
@@ -139,4 +140,57 @@ describe('every count', () => {
       longestStreak: cycle.longestStreak,
     });
   });
+  // Every process runs the job at start-up: after a release they meet on the same stale cycles.
+  const staleCount = async () =>
+    (
+      await t.deps.db
+        .select({ id: cycles.id })
+        .from(cycles)
+        .where(and(eq(cycles.isActive, true), lt(cycles.ruleVersion, STREAK_RULE_VERSION)))
+    ).length;
+
+  it('of cycles kept before the rule is shared by two processes, each cycle recomputed once', async () => {
+    const active = await t.deps.db
+      .select({ id: cycles.id })
+      .from(cycles)
+      .where(eq(cycles.isActive, true));
+    expect(active.length).toBeGreaterThanOrEqual(3);
+    await t.deps.db.update(cycles).set({ ruleVersion: 0 }).where(eq(cycles.isActive, true));
+    // One cycle a batch, so the two calls take turns.
+    const done = await Promise.all([
+      refreshStaleCycles(t.deps.db, 1),
+      refreshStaleCycles(t.deps.db, 1),
+    ]);
+    expect(done[0] + done[1]).toBe(active.length);
+    expect(await staleCount()).toBe(0);
+  });
+
+  it.skipIf(databaseLabel !== 'pg')(
+    'of a cycle a check-in is writing is left to that check-in, without waiting for it',
+    async () => {
+      const two = await t.deps.db
+        .select({ id: cycles.id })
+        .from(cycles)
+        .where(eq(cycles.isActive, true))
+        .limit(2);
+      const ids = two.map((c) => c.id);
+      await t.deps.db.update(cycles).set({ ruleVersion: 0 }).where(inArray(cycles.id, ids));
+      let locked = () => {};
+      let release = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const writer = t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from cycles where id = ${ids[0]} for no key update`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      expect(await refreshStaleCycles(t.deps.db)).toBe(1);
+      expect(await staleCount()).toBe(1);
+      release();
+      await writer;
+      expect(await refreshStaleCycles(t.deps.db)).toBe(1);
+      expect(await staleCount()).toBe(0);
+    },
+  );
 });
