@@ -10,6 +10,7 @@ import type { ServiceContext } from '../lib/context';
 import { readRuleInputs, refreshCycleStats } from '../queries/cycle-stats';
 import { viewerMarks } from '../queries/feed-viewer';
 import { cycleStart } from '../queries/cycle-starts';
+import { checkinWrite } from '../modules/checkins/create';
 
 // Decision 0129: a batched read's arrays reach PostgreSQL in a way that keeps its plan. With the
 // arrays bare, a custom plan counted the asks and a generic one could not, so the generic plan looked
@@ -117,5 +118,44 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
       expect(statement.generic).toBeGreaterThan(0);
       expect(statement.custom).toBeLessThan(RUNS);
     }
+  });
+  it("a check-in's write is planned once, then run on its kept plan", async () => {
+    const plans = await onOneConnection(async (db) => {
+      for (let i = 0; i < RUNS; i++) {
+        // Nobody's cycle: the guard (at once) finds no row, and the statement writes nothing.
+        const now = new Date();
+        const [written] = await checkinWrite(db).execute({
+          id: randomUUID(),
+          cycleId: randomUUID(),
+          userId: `nobody-${i}`,
+          dayNumber: 1,
+          localDate: '2026-11-30',
+          movedMinutes: 30,
+          steps: 5000,
+          proteinTargetHit: true,
+          hydrationGoalHit: false,
+          journalMd: null,
+          activitySource: null,
+          activityAt: null,
+          now,
+          caption: '',
+          visibility: 'public',
+          crewId: i % 2 === 0 ? null : randomUUID(),
+          cutoff: now,
+          ruleMd5: 'd41d8cd98f00b204e9800998ecf8427e',
+          pausedDays: 0,
+          pausedDates: '{}',
+          restDates: '{}',
+          longest: 1,
+          run: 1,
+          through: '2026-11-30',
+          atRiskFrom: null,
+        });
+        expect(written).toBeUndefined();
+      }
+      return plansOf(db, 'insert into "checkins"');
+    });
+    expect(plans.generic).toBeGreaterThan(0);
+    expect(plans.custom).toBeLessThan(RUNS);
   });
 });
