@@ -517,6 +517,51 @@ test('typing during the takeover is never lost: sign-in, sign-up and set-passwor
   for (const page of pages) await page.context().close();
 });
 
+test("a dialog opened on a member's row stays open when the search's answer lands under it", async ({
+  browser,
+}, info) => {
+  const name = `Quick ${info.workerIndex}${Date.now() % 100_000}`;
+  const member = await memberPage(browser, uniqueEmail('quick-reset', info), name);
+  const checkin = await member.request.post('/api/checkins', {
+    data: { movedMinutes: 20, steps: 4000, proteinTargetHit: true, hydrationGoalHit: true },
+  });
+  expect(checkin.status()).toBe(201);
+  // A newer member, so the unfiltered list and the search's answer begin with different people.
+  const other = `Other ${info.workerIndex}${Date.now() % 100_000}`;
+  const newer = await memberPage(browser, uniqueEmail('quick-newer', info), other);
+  await newer.context().close();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/app/admin/users');
+  await expect(admin.getByRole('row').filter({ hasText: other })).toHaveCount(1);
+  const row = admin.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Day 1 · streak 1');
+  // The search's answer is held until the dialog is open, as on a slow connection.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await admin.route(/\/api\/admin\/users\?.*q=/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const searched = admin.waitForResponse(/\/api\/admin\/users\?.*q=/);
+  await admin.getByLabel('Search by name or e-mail').fill(name);
+  await row.getByRole('button', { name: 'Reset cycle' }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  answer();
+  await searched;
+  // Rows behind a modal dialog are out of the accessibility tree: counted as elements.
+  await expect(admin.locator('tr', { hasText: other })).toHaveCount(0);
+  await expect(admin.locator('tr', { hasText: name })).toHaveCount(1);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset cycle' }).click();
+  await expect(
+    admin.locator('[data-sonner-toast]').filter({ hasText: `Cycle reset for ${name}` }),
+  ).toBeVisible();
+  await admin.context().close();
+  await member.context().close();
+});
+
 test('an admin resets the cycle of a member who checked in today: the toast, home, My Cycle and the crew board all say it starts tomorrow (issue 41 item 12)', async ({
   browser,
 }, info) => {

@@ -180,8 +180,10 @@ export function UsersScreen({ selfId }: { selfId: string }) {
           label={msg.adminUsersScreen.users}
           columns={['Name', 'Email', 'Role', 'Joined', msg.adminCycleColumn, 'Actions']}
         >
+          {/* Keyed by place, so a member's row (and a dialog open on it) outlives a refetch of
+              the list, as when the search's answer lands after Reset cycle was pressed. */}
           {users.data?.pages.map((page, i) => (
-            <UsersPageRows key={page.users[0]?.id ?? i} page={page} selfId={selfId} />
+            <UsersPageRows key={i} page={page} selfId={selfId} />
           ))}
         </AdminTable>
       )}
