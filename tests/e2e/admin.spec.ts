@@ -520,14 +520,16 @@ test('typing during the takeover is never lost: sign-in, sign-up and set-passwor
 test("a dialog opened on a member's row stays open when the search's answer lands under it", async ({
   browser,
 }, info) => {
-  const name = `Quick ${info.workerIndex}${Date.now() % 100_000}`;
+  // Worker and five digits: no name is the start of another's, in this run or a retry.
+  const tag = `${info.workerIndex}-${String(Date.now() % 100_000).padStart(5, '0')}`;
+  const name = `Quick ${tag}`;
   const member = await memberPage(browser, uniqueEmail('quick-reset', info), name);
   const checkin = await member.request.post('/api/checkins', {
     data: { movedMinutes: 20, steps: 4000, proteinTargetHit: true, hydrationGoalHit: true },
   });
   expect(checkin.status()).toBe(201);
   // A newer member, so the unfiltered list and the search's answer begin with different people.
-  const other = `Other ${info.workerIndex}${Date.now() % 100_000}`;
+  const other = `Other ${tag}`;
   const newer = await memberPage(browser, uniqueEmail('quick-newer', info), other);
   await newer.context().close();
 

@@ -185,10 +185,13 @@ describe('every count', () => {
         await released;
       });
       await isLocked;
-      expect(await refreshStaleCycles(t.deps.db)).toBe(1);
-      expect(await staleCount()).toBe(1);
-      release();
-      await writer;
+      try {
+        expect(await refreshStaleCycles(t.deps.db)).toBe(1);
+        expect(await staleCount()).toBe(1);
+      } finally {
+        release();
+        await writer;
+      }
       expect(await refreshStaleCycles(t.deps.db)).toBe(1);
       expect(await staleCount()).toBe(0);
     },
