@@ -119,6 +119,7 @@ describe.skipIf(databaseLabel !== 'pg')('batched reads keep their plan', () => {
       expect(statement.custom).toBeLessThan(RUNS);
     }
   });
+
   it("a check-in's write is planned once, then run on its kept plan", async () => {
     const plans = await onOneConnection(async (db) => {
       for (let i = 0; i < RUNS; i++) {
