@@ -34,13 +34,40 @@ test('Health Auto Export: a member makes a token, copies the address, and todayâ
     timeZone: 'America/Phoenix',
   });
 
-  // Settings: fuel targets, in cups (the member's units), then a connection token.
+  // Settings: fuel targets, in cups (the member's units), then a connection token. The saved
+  // targets are held back until both boxes are typed in, as on a slow connection: their (empty)
+  // answer must not wipe what the member typed (CI on stop 56 saved two empty boxes this way).
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/connections/fuel-targets', async (route) => {
+    if (route.request().method() === 'GET') await answered;
+    await route.continue();
+  });
+  const targetsRead = page.waitForResponse(
+    (r) => r.url().endsWith('/api/connections/fuel-targets') && r.request().method() === 'GET',
+  );
   await page.goto('/app/settings');
   const targets = page.getByRole('form', { name: 'Fuel targets' });
   await targets.getByLabel('Protein per day (g)').fill('120');
   await targets.getByLabel('Water per day (cups)').fill('8');
+  answer();
+  await targetsRead;
+  await expect(targets.getByLabel('Protein per day (g)')).toHaveValue('120');
+  await expect(targets.getByLabel('Water per day (cups)')).toHaveValue('8');
   await targets.getByRole('button', { name: 'Save targets' }).click();
   await expect(page.getByText('Fuel targets saved.')).toBeVisible();
+  await page.unroute('**/api/connections/fuel-targets');
+  await page.reload();
+  await expect(targets.getByLabel('Protein per day (g)')).toHaveValue('120');
+  await expect(targets.getByLabel('Water per day (cups)')).toHaveValue('8');
+  // A box that is not a number is named at the box, and the saved targets stay as they were.
+  await targets.getByLabel('Protein per day (g)').fill('lots');
+  await targets.getByRole('button', { name: 'Save targets' }).click();
+  await expect(targets.getByText(/^Enter protein as grams, from \d+ to \d+/)).toBeVisible();
+  await expect(targets.getByLabel('Protein per day (g)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(targets.getByText(/^Enter water/)).toHaveCount(0);
+  await page.reload();
+  await expect(targets.getByLabel('Protein per day (g)')).toHaveValue('120');
 
   const form = page.getByRole('form', { name: 'New connection' });
   await form.getByLabel('Name').fill('Health Auto Export');

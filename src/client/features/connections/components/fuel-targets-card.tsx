@@ -1,8 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
+import {
+  useForm,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { Droplet } from 'lucide-react';
+import type { FuelTargetsView } from '@shared/api-types';
 import type { UnitPref } from '@shared/constants';
 import { waterInUnits, waterToMl, waterUnit } from '@shared/domain/fuel';
-import { fuelTargetsSchema } from '@shared/domain/schemas';
+import { fuelTargetsSchema, type FuelTargetsInput } from '@shared/domain/schemas';
 import { msg } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import {
@@ -15,27 +22,44 @@ import {
 import { FieldMessage } from '@client/components/ui/field-message';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { shownByMeta } from '@client/lib/query-client';
+import { applyServerFieldErrors } from '@client/lib/form-errors';
 import { useFuelTargets } from '../api/get-fuel-targets';
 import { useSaveFuelTargets } from '../api/save-fuel-targets';
+
+/** The two boxes as typed: protein in grams, water in the member's unit (litres or cups). */
+type TargetFields = { proteinG: string; water: string };
+
+/** The server's name of a target, as this form's box. */
+const formField = (name: string): keyof TargetFields => (name === 'waterMl' ? 'water' : 'proteinG');
 
 /** A typed box as a number, null when empty, NaN when it is not a number. */
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
-type TargetErrors = { proteinG?: string; waterMl?: string };
+/** The saved targets as the boxes show them; empty boxes before they are read, or when unset. */
+function fieldsOf(targets: FuelTargetsView | undefined, unitPref: UnitPref): TargetFields {
+  return {
+    proteinG: targets?.proteinG == null ? '' : String(targets.proteinG),
+    water: targets?.waterMl == null ? '' : String(waterInUnits(targets.waterMl, unitPref)),
+  };
+}
 
-/** The two boxes as the server's input (water typed in the member's unit), or each box's problem. */
-function parseTargets(protein: string, water: string, unitPref: UnitPref) {
-  const waterValue = numberOrNull(water);
-  const input = fuelTargetsSchema.safeParse({
-    proteinG: numberOrNull(protein),
-    waterMl: waterValue === null ? null : waterToMl(waterValue, unitPref),
-  });
-  if (input.success) return { data: input.data, errors: {} };
-  const errors: TargetErrors = {};
-  for (const issue of input.error.issues)
-    errors[issue.path[0] as keyof TargetErrors] ??= issue.message;
-  return { data: null, errors };
+/** The boxes as the server's input (water to millilitres), checked by the server's own schema. */
+function targetsResolver(unitPref: UnitPref): Resolver<TargetFields, unknown, FuelTargetsInput> {
+  return async (values) => {
+    const water = numberOrNull(values.water);
+    const result = fuelTargetsSchema.safeParse({
+      proteinG: numberOrNull(values.proteinG),
+      waterMl: water === null ? null : waterToMl(water, unitPref),
+    });
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: FieldErrors<TargetFields> = {};
+    for (const issue of result.error.issues)
+      errors[formField(String(issue.path[0] ?? ''))] ??= {
+        type: issue.code,
+        message: issue.message,
+      };
+    return { values: {}, errors };
+  };
 }
 
 /**
@@ -46,25 +70,24 @@ export function FuelTargetsCard({ unitPref }: { unitPref: UnitPref }) {
   const id = useId();
   const targets = useFuelTargets();
   const save = useSaveFuelTargets();
-  const [protein, setProtein] = useState('');
-  const [water, setWater] = useState('');
-  const [errors, setErrors] = useState<TargetErrors>({});
-  const unit = waterUnit(unitPref);
+  // The saved targets fill the boxes when they arrive, but never over what the member has typed
+  // meanwhile: on a slow connection the answer can land after they started.
+  const saved = useMemo(() => fieldsOf(targets.data, unitPref), [targets.data, unitPref]);
+  const form = useForm<TargetFields, unknown, FuelTargetsInput>({
+    resolver: targetsResolver(unitPref),
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
-    if (!targets.data) return;
-    setProtein(targets.data.proteinG === null ? '' : String(targets.data.proteinG));
-    setWater(
-      targets.data.waterMl === null ? '' : String(waterInUnits(targets.data.waterMl, unitPref)),
-    );
-  }, [targets.data, unitPref]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseTargets(protein, water, unitPref);
-    setErrors(parsed.errors);
-    if (parsed.data) save.mutateAsync(parsed.data).catch(shownByMeta);
-  };
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      form.reset(fieldsOf(await save.mutateAsync(input), unitPref));
+    } catch (error) {
+      // The toast is the hook's meta; a 422 also marks its boxes.
+      applyServerFieldErrors(form.setError, error, ['proteinG', 'waterMl'], formField);
+    }
+  });
 
   return (
     <Card>
@@ -87,25 +110,19 @@ export function FuelTargetsCard({ unitPref }: { unitPref: UnitPref }) {
               id={`${id}-protein`}
               label={msg.fuelTargetProteinLabel}
               inputMode="numeric"
-              value={protein}
-              onChange={setProtein}
-              error={errors.proteinG}
+              field={form.register('proteinG')}
+              error={errors.proteinG?.message}
             />
             <TargetField
               id={`${id}-water`}
-              label={msg.fuelTargetWaterLabel(unit)}
+              label={msg.fuelTargetWaterLabel(waterUnit(unitPref))}
               inputMode="decimal"
-              value={water}
-              onChange={setWater}
-              error={errors.waterMl}
+              field={form.register('water')}
+              error={errors.water?.message}
             />
           </div>
           <p className="text-xs text-muted-foreground">{msg.fuelTargetEmptyHint}</p>
-          <Button
-            type="submit"
-            className="self-start"
-            disabled={save.isPending || targets.isPending}
-          >
+          <Button type="submit" className="self-start" disabled={isSubmitting || targets.isPending}>
             {msg.fuelTargetsSave}
           </Button>
         </form>
@@ -118,15 +135,13 @@ function TargetField({
   id,
   label,
   inputMode,
-  value,
-  onChange,
+  field,
   error,
 }: {
   id: string;
   label: string;
   inputMode: 'numeric' | 'decimal';
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   error: string | undefined;
 }) {
   return (
@@ -135,8 +150,7 @@ function TargetField({
       <Input
         id={id}
         inputMode={inputMode}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...field}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="tabular-nums"
