@@ -1,5 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
-import { expect, test, type Browser, type Page } from './support/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { expect, nextClientAddress, test, type Browser, type Page } from './support/test';
 import { mailsFor, nextCode, signUpAndVerify, uniqueEmail } from './support/codes';
 import { axeViolations } from './support/axe';
 import { E2E } from './support/ports';
@@ -245,20 +245,26 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 
 test('Posts and Reports: search by author or words, Load more past the first page, and Open post reaches an old post', async ({
   browser,
+  playwright,
 }, info) => {
   test.setTimeout(240_000);
   const suffix = `${info.workerIndex}${Date.now() % 100_000}`;
   const tag = `pg${suffix}`;
-  // One page is 25 rows: 26 posts by 26 members, the oldest first.
+  // One page is 25 rows: 26 posts by 26 members, the oldest first. The members only call the API:
+  // a request context each, not a browser page (26 idle renderers slowed the whole run on 2 cores).
   const count = 26;
   const memberIds = Array.from({ length: count }, (_, i) => i);
-  const pages: Page[] = [];
+  const members: APIRequestContext[] = [];
   await inBatches(memberIds, 4, async (i) => {
-    const page = await memberPage(browser, uniqueEmail(`pager${i}`, info), `Pager ${tag} ${i}`);
-    pages[i] = page;
+    const request = await playwright.request.newContext({
+      baseURL: E2E.baseUrl,
+      extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(info.workerIndex) },
+    });
+    members[i] = request;
+    await signUpAndVerify(request, uniqueEmail(`pager${i}`, info), `Pager ${tag} ${i}`);
   });
   for (const i of memberIds) {
-    const res = await pages[i].request.post('/api/checkins', {
+    const res = await members[i].post('/api/checkins', {
       data: { movedMinutes: 20, steps: 4000, journalMd: `Walk ${tag} number ${i}` },
     });
     expect(res.status()).toBe(201);
@@ -271,10 +277,11 @@ test('Posts and Reports: search by author or words, Load more past the first pag
     (p) => p.caption === `Walk ${tag} number 0`,
   );
   expect(oldest).toBeTruthy();
-  const report = await pages[1].request.post(`/api/posts/${oldest!.id}/reports`, {
+  const report = await members[1].post(`/api/posts/${oldest!.id}/reports`, {
     data: { reason: `Spam ${tag}` },
   });
   expect(report.ok()).toBe(true);
+  await Promise.all(members.map((request) => request.dispose()));
 
   await admin.goto('/app/admin/posts');
   const posts = admin.getByRole('table', { name: 'Posts' });
@@ -321,6 +328,7 @@ test('Posts and Reports: search by author or words, Load more past the first pag
   await expect(admin.getByRole('table', { name: 'Posts' })).toContainText(`Walk ${tag} number 0`);
   await admin.getByRole('link', { name: 'Show all posts' }).click();
   await expect(admin.getByRole('searchbox')).toBeVisible();
+  await admin.context().close();
 });
 
 test('Coupons: Load more past the first page, and the total counts every coupon', async ({

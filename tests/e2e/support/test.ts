@@ -5,6 +5,15 @@ export type { Browser, Page } from '@playwright/test';
 
 let counter = 0;
 
+/**
+ * A client address of its own for a browser context or an API request context (`x-forwarded-for`):
+ * the per-address limits on sign-ups and codes then apply to each, as to real members.
+ */
+export function nextClientAddress(workerIndex: number): string {
+  counter += 1;
+  return `10.${workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+}
+
 /** The browser's own note about a 4xx/5xx answer is not an error of ours. */
 const BROWSER_NOTES = [/^Failed to load resource/];
 
@@ -23,10 +32,7 @@ export const test = base.extend<{
    */
   clientAddress: [
     async ({ browser, context }, use, testInfo) => {
-      const nextAddress = () => {
-        counter += 1;
-        return `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
-      };
+      const nextAddress = () => nextClientAddress(testInfo.workerIndex);
       await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextAddress() });
       const original = browser.newContext.bind(browser);
       browser.newContext = (options = {}) =>
